@@ -1,0 +1,119 @@
+package org.tsdbbench.common.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.LongConsumer;
+import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.RowSource;
+import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Session;
+
+/**
+ * The load step: writes the whole data set exactly once with {@code clients} connections, each
+ * owning its own devices, then checks that the database stores exactly the rows it acknowledged.
+ */
+public final class Loader {
+
+    /** A client gives up after this many failures in a row (the server is likely gone). */
+    static final int MAX_CONSECUTIVE_FAILURES = 3;
+
+    /** The load's figures. Verified means: nothing failed and the stored count equals the rows sent. */
+    public record Result(long rowsSent, long rowsAcked, long failedRequests, String firstError, long elapsedNanos, long rowsStored,
+                         long rowsExpected) {
+        public double rowsPerSecond() {
+            return rowsAcked / (elapsedNanos / 1e9);
+        }
+
+        public boolean verified() {
+            return failedRequests == 0 && rowsAcked == rowsExpected && rowsStored == rowsAcked;
+        }
+
+        public String describe() {
+            String s = String.format(java.util.Locale.ROOT, "%,d rows acknowledged of %,d sent in %.2f s: %,.0f rows/s; stored %,d (expected %,d)",
+                    rowsAcked, rowsSent, elapsedNanos / 1e9, rowsPerSecond(), rowsStored, rowsExpected);
+            if (failedRequests > 0) s += "; " + failedRequests + " failed requests, first: " + firstError;
+            return s;
+        }
+    }
+
+    private Loader() {
+    }
+
+    /**
+     * Recreates the schema, writes every row, counts what is stored.
+     *
+     * @param progress told of every acknowledged request's row count (may be a no-op)
+     */
+    public static Result load(Database db, ConnectionOptions conn, DataSet data, long rowsExpected, int clients, int rowsPerRequest,
+                              LongConsumer progress) throws DatabaseException, InterruptedException {
+        try (Session admin = db.open(conn)) {
+            admin.recreateSchema(data.spec());
+            WriteOutcome outcome = new WriteOutcome();
+            ExecutorService pool = Executors.newFixedThreadPool(clients, r -> {
+                Thread t = new Thread(r, db.name() + "-load");
+                t.setDaemon(true);
+                return t;
+            });
+            long start = System.nanoTime();
+            List<Future<?>> futures = new ArrayList<>();
+            for (int c = 0; c < clients; c++) {
+                int client = c;
+                futures.add(pool.submit(() -> {
+                    writeAll(db, conn, data.client(client, clients, false), rowsPerRequest, outcome, progress);
+                    return null;
+                }));
+            }
+            try {
+                for (Future<?> f : futures) f.get();
+            } catch (ExecutionException e) {
+                outcome.failed(0, DatabaseException.rootMessage(e.getCause()));
+            } finally {
+                pool.shutdownNow();
+            }
+            long elapsed = System.nanoTime() - start;
+            long stored = settledCount(db, admin, outcome.rowsAcked());
+            return new Result(outcome.rowsSent(), outcome.rowsAcked(), outcome.failedRequests(), outcome.firstError(), elapsed, stored, rowsExpected);
+        }
+    }
+
+    private static void writeAll(Database db, ConnectionOptions conn, RowSource rows, int rowsPerRequest, WriteOutcome outcome,
+                                 LongConsumer progress) throws Exception {
+        try (rows; Session session = db.open(conn)) {
+            RowBatch batch = new RowBatch(rowsPerRequest);
+            int failuresInRow = 0;
+            while (rows.fill(batch, rowsPerRequest) > 0) {
+                try {
+                    long acked = session.write(batch);
+                    outcome.succeeded(batch.size(), acked);
+                    progress.accept(acked);
+                    failuresInRow = 0;
+                } catch (DatabaseException e) {
+                    outcome.failed(batch.size(), e.getMessage());
+                    if (++failuresInRow >= MAX_CONSECUTIVE_FAILURES) return;
+                }
+            }
+        }
+    }
+
+    /**
+     * The stored row count once it has settled: some databases make acknowledged rows countable a
+     * moment later; poll until the count reaches the acknowledged rows or the database's settle
+     * time has passed.
+     */
+    public static long settledCount(Database db, Session session, long acked) throws DatabaseException, InterruptedException {
+        long deadline = System.nanoTime() + db.settleMillis() * 1_000_000;
+        long count = session.countRows();
+        while (count != acked && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+            count = session.countRows();
+        }
+        return count;
+    }
+}

@@ -1,0 +1,92 @@
+package org.tsdbbench.common.bench;
+
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.ExpectedAnswers;
+import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.QueryCatalog;
+import org.tsdbbench.common.query.QueryFile;
+
+/**
+ * The queries of a query step with their expected answers: from a query file when one is given
+ * ({@code -sql}), else rendered from the catalog by the database's dialect for this data set.
+ * Functions the dialect lacks are listed as absent, never faked.
+ */
+public final class QuerySet {
+
+    private final Map<String, PreparedQuery> queries;
+    private final List<String> absent;
+    private final ExpectedAnswers answers;
+
+    private QuerySet(Map<String, PreparedQuery> queries, List<String> absent, ExpectedAnswers answers) {
+        this.queries = queries;
+        this.absent = absent;
+        this.answers = answers;
+    }
+
+    public static QuerySet prepare(Database db, BenchSettings settings) throws IOException {
+        DataSet data = settings.dataSet();
+        data.checkFiles();
+        ExpectedAnswers answers;
+        try (var rows = data.all()) {
+            answers = ExpectedAnswers.of(rows);
+        }
+        Map<String, PreparedQuery> queries = new LinkedHashMap<>();
+        List<String> absent = new java.util.ArrayList<>();
+        if (settings.sql() != null) {
+            for (QueryFile.Line line : QueryFile.read(settings.sql()).values()) {
+                queries.put(line.query().id(), new PreparedQuery(line.query(), line.text(), answers.answer(line.query())));
+            }
+        } else {
+            for (LogicalQuery q : QueryCatalog.all()) {
+                var text = db.dialect().render(q, data.spec());
+                if (text.isPresent()) queries.put(q.id(), new PreparedQuery(q, text.get(), answers.answer(q)));
+                else absent.add(q.id());
+            }
+        }
+        return new QuerySet(queries, List.copyOf(absent), answers);
+    }
+
+    public PreparedQuery get(String id) {
+        PreparedQuery q = queries.get(id);
+        if (q == null) {
+            String why = absent.contains(id) ? " (the database has no such function)" : "";
+            throw new IllegalArgumentException("no query " + id + why + "; known: " + String.join(", ", queries.keySet()));
+        }
+        return q;
+    }
+
+    public Map<String, PreparedQuery> all() {
+        return queries;
+    }
+
+    /** Catalog ids the dialect cannot say (empty when a query file is used). */
+    public List<String> absent() {
+        return absent;
+    }
+
+    public long expectedRows() {
+        return answers.totalRows();
+    }
+
+    /** Loads the data set when the database does not hold exactly it (so a query benchmark runs alone). */
+    public void ensureLoaded(Database db, BenchSettings settings) throws IOException, DatabaseException, InterruptedException {
+        long stored;
+        try (Session s = db.open(settings.connection())) {
+            stored = s.countRows();
+        } catch (DatabaseException e) {
+            stored = -1;
+        }
+        if (stored == expectedRows()) return;
+        System.out.println("# " + db.displayName() + " holds " + Math.max(stored, 0) + " rows, the data set has " + expectedRows() + ": loading it");
+        Loader.Result r = Loader.load(db, settings.connection(), settings.dataSet(), expectedRows(),
+                Math.min(4, settings.dataSet().maxClients()), 1000, n -> { });
+        if (!r.verified()) throw new IllegalStateException("load failed: " + r.describe());
+    }
+}

@@ -1,0 +1,175 @@
+package org.tsdbbench.common.bench;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.HdrHistogram.Histogram;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.infra.ThreadParams;
+import org.openjdk.jmh.runner.IterationType;
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.RowSource;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Session;
+
+/**
+ * The write test: each JMH thread is one client with its own connection and its own devices; one
+ * invocation sends one request of {@code rowsPerRequest} rows. Operations per invocation equal the
+ * rows per request (the CLI sets it per cell), so the score reads as rows/s; the auxiliary counter
+ * {@code rowsAcked} counts only what the database acknowledged, and {@code failedRequests} what it
+ * refused. At the end of the trial the stored row count must equal the rows acknowledged.
+ *
+ * <p>A module extends this with one line ({@link #database()}). From an IDE it runs as it is
+ * against the local server; keep {@code @OperationsPerInvocation} equal to the chosen
+ * {@code rowsPerRequest} (the CLI does this for you).
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Threads(1)
+@Warmup(iterations = 1, time = 5)
+@Measurement(iterations = 3, time = 5)
+public abstract class WriteBenchmarkBase {
+
+    @Param("1000")
+    public int rowsPerRequest;
+
+    private BenchSettings settings;
+    private Database db;
+    private Session session;
+    private RowSource rows;
+    private RowBatch batch;
+    private WriteOutcome outcome;
+    private boolean measuring;
+    private Histogram latency;
+
+    /** The database this benchmark writes to. */
+    protected abstract Database database();
+
+    /** State shared by the threads of one trial: the table is created once, outcomes are summed. */
+    @State(Scope.Benchmark)
+    public static class Trial {
+        final WriteOutcome outcome = new WriteOutcome();
+        final AtomicInteger finished = new AtomicInteger();
+        final Histogram latency = new Histogram(3_600_000_000_000L, 3);
+        boolean schemaReady;
+    }
+
+    /** Rows acknowledged, reported by JMH as rows/s beside the score. */
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
+    @State(Scope.Thread)
+    public static class Acked {
+        public long rowsAcked;
+    }
+
+    /** Failed requests, reported by JMH as a count per iteration. */
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    @State(Scope.Thread)
+    public static class Failed {
+        public long failedRequests;
+    }
+
+    @Setup(Level.Trial)
+    public void open(Trial trial, ThreadParams thread) throws Exception {
+        db = database();
+        settings = BenchSettings.fromSystemProperties(db);
+        session = db.open(settings.connection());
+        synchronized (trial) {
+            if (!trial.schemaReady) {
+                session.recreateSchema(settings.dataSet().spec());
+                trial.schemaReady = true;
+            }
+        }
+        rows = settings.dataSet().client(thread.getThreadIndex(), thread.getThreadCount(), true);
+        batch = new RowBatch(rowsPerRequest);
+        outcome = trial.outcome;
+        latency = new Histogram(3_600_000_000_000L, 3);
+    }
+
+    @Setup(Level.Iteration)
+    public void iteration(IterationParams iteration) {
+        measuring = iteration.getType() == IterationType.MEASUREMENT;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(1000)
+    public long write(Acked acked, Failed failed) throws Exception {
+        int n = rows.fill(batch, rowsPerRequest);
+        long start = System.nanoTime();
+        try {
+            long ok = session.write(batch);
+            outcome.succeeded(n, ok);
+            acked.rowsAcked += ok;
+            if (ok != n) failed.failedRequests++;
+            return ok;
+        } catch (DatabaseException e) {
+            outcome.failed(n, e.getMessage());
+            failed.failedRequests++;
+            return 0;
+        } finally {
+            if (measuring) latency.recordValue(Math.min(System.nanoTime() - start, latency.getHighestTrackableValue()));
+        }
+    }
+
+    @TearDown(Level.Trial)
+    public void close(Trial trial, ThreadParams thread, BenchmarkParams params) throws Exception {
+        try {
+            synchronized (trial.latency) {
+                trial.latency.add(latency);
+            }
+            if (trial.finished.incrementAndGet() == thread.getThreadCount()) verify(trial, params);
+        } finally {
+            rows.close();
+            session.close();
+        }
+    }
+
+    /** Run by the last thread to finish: counts the stored rows and records the trial. */
+    private void verify(Trial trial, BenchmarkParams params) throws Exception {
+        WriteOutcome o = trial.outcome;
+        long stored = Loader.settledCount(db, session, o.rowsAcked());
+        String failure = null;
+        if (stored != o.rowsAcked()) {
+            failure = "stored " + stored + " rows, but " + o.rowsAcked() + " were acknowledged";
+        } else if (o.failedRequests() > 0) {
+            failure = o.failedRequests() + " failed requests, first: " + o.firstError();
+        }
+        Map<String, String> p = new LinkedHashMap<>();
+        for (String key : params.getParamsKeys()) p.put(key, params.getParam(key));
+        new TrialRecord(params.getBenchmark(), p, params.getThreads(), o.rowsSent(), o.rowsAcked(), stored,
+                o.failedRequests(), o.firstError(), latencyMillis(trial.latency), failure).appendTo(settings.verifyLog());
+        if (failure != null) throw new IllegalStateException(db.displayName() + " write test failed: " + failure);
+    }
+
+    static Map<String, Double> latencyMillis(Histogram h) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        if (h.getTotalCount() == 0) return m;
+        m.put("p50", h.getValueAtPercentile(50) / 1e6);
+        m.put("p90", h.getValueAtPercentile(90) / 1e6);
+        m.put("p99", h.getValueAtPercentile(99) / 1e6);
+        m.put("p99.9", h.getValueAtPercentile(99.9) / 1e6);
+        m.put("max", h.getMaxValue() / 1e6);
+        m.put("count", (double) h.getTotalCount());
+        return m;
+    }
+}

@@ -1,0 +1,58 @@
+package org.tsdbbench.common.bench;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * What the writes of a load or a write trial achieved, counted from the database's
+ * acknowledgements: rows sent, rows acknowledged, requests that failed (with the first error).
+ * Thread-safe; shared by all client threads of one run.
+ */
+public final class WriteOutcome {
+    private final AtomicLong sent = new AtomicLong();
+    private final AtomicLong acked = new AtomicLong();
+    private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong failed = new AtomicLong();
+    private final AtomicReference<String> firstError = new AtomicReference<>();
+
+    public void succeeded(long rowsSent, long rowsAcked) {
+        requests.incrementAndGet();
+        sent.addAndGet(rowsSent);
+        acked.addAndGet(rowsAcked);
+        if (rowsAcked != rowsSent) failed(0, "request acknowledged " + rowsAcked + " of " + rowsSent + " rows", false);
+    }
+
+    public void failed(long rowsSent, String error) {
+        failed(rowsSent, error, true);
+    }
+
+    private void failed(long rowsSent, String error, boolean newRequest) {
+        if (newRequest) {
+            requests.incrementAndGet();
+            sent.addAndGet(rowsSent);
+        }
+        failed.incrementAndGet();
+        firstError.compareAndSet(null, error);
+    }
+
+    public long rowsSent() {
+        return sent.get();
+    }
+
+    public long rowsAcked() {
+        return acked.get();
+    }
+
+    public long requests() {
+        return requests.get();
+    }
+
+    public long failedRequests() {
+        return failed.get();
+    }
+
+    /** The first failure's message, or null. */
+    public String firstError() {
+        return firstError.get();
+    }
+}

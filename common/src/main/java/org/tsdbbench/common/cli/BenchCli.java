@@ -1,0 +1,62 @@
+package org.tsdbbench.common.cli;
+
+import java.io.PrintWriter;
+import org.tsdbbench.common.data.DataFileException;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.query.QueryFile;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IParameterExceptionHandler;
+
+/**
+ * The command line every module's jar has: {@code <db>-bench [write|load|query] [options]}, where a
+ * bare {@code <db>-bench -writeClients 5 -rowsPerRequest 1000} runs the write test as the original
+ * tools did. Exit codes: 0 all verified, 1 a request failed or an answer was wrong (results kept),
+ * 2 bad input (one line naming it).
+ */
+public final class BenchCli {
+
+    public static final int OK = 0;
+    public static final int FAILED = 1;
+    public static final int USAGE = 2;
+
+    private BenchCli() {
+    }
+
+    public static int run(BenchModule module, String... args) {
+        return commandLine(module).execute(args);
+    }
+
+    static CommandLine commandLine(BenchModule module) {
+        String name = module.database().name() + "-bench";
+        CommandLine cl = new CommandLine(new WriteStep(module));
+        cl.setCommandName(name);
+        cl.addSubcommand("write", new WriteStep(module));
+        cl.addSubcommand("load", new LoadStep(module));
+        cl.addSubcommand("query", new QueryStep(module));
+        cl.setParameterExceptionHandler(parameterErrors());
+        cl.setExecutionExceptionHandler(executionErrors());
+        return cl;
+    }
+
+    private static IParameterExceptionHandler parameterErrors() {
+        return (ex, args) -> {
+            PrintWriter err = ex.getCommandLine().getErr();
+            err.println("error: " + ex.getMessage() + " (see --help)");
+            err.flush();
+            return USAGE;
+        };
+    }
+
+    private static IExecutionExceptionHandler executionErrors() {
+        return (ex, cl, parseResult) -> {
+            PrintWriter err = cl.getErr();
+            boolean usage = ex instanceof UsageException || ex instanceof DataFileException
+                    || ex instanceof QueryFile.QueryFileException || ex instanceof DatabaseException;
+            err.println("error: " + (usage ? ex.getMessage() : DatabaseException.rootMessage(ex)));
+            if (!usage) ex.printStackTrace(err);
+            err.flush();
+            return usage ? USAGE : FAILED;
+        };
+    }
+}

@@ -1,0 +1,118 @@
+package org.tsdbbench.common.cli;
+
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.tsdbbench.common.bench.BenchSettings;
+import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.db.Database;
+import picocli.CommandLine.Option;
+
+/**
+ * The options every step takes: the data set (the original tools' single-dash flags and
+ * --kebab-case forms), the server, where results go, and JMH's run lengths.
+ */
+public final class CommonOptions {
+
+    @Option(names = {"-numOfDevices", "--num-of-devices"}, paramLabel = "N", description = "Devices in the data set (default: ${DEFAULT-VALUE}).")
+    int numOfDevices = WorkloadSpec.DEFAULT_DEVICES;
+
+    @Option(names = {"-rowsPerDevice", "--rows-per-device"}, paramLabel = "N", description = "Rows per device, one a second (default: ${DEFAULT-VALUE}).")
+    int rowsPerDevice = WorkloadSpec.DEFAULT_ROWS_PER_DEVICE;
+
+    @Option(names = {"-startTs", "--start-ts"}, paramLabel = "MS", description = "Timestamp of each device's first row, epoch ms (default: ${DEFAULT-VALUE}).")
+    long startTs = WorkloadSpec.DEFAULT_START_TS;
+
+    @Option(names = {"-seed", "--seed"}, description = "Seed that decides every value (default: ${DEFAULT-VALUE}).")
+    long seed = WorkloadSpec.DEFAULT_SEED;
+
+    @Option(names = {"-dataDir", "--data-dir"}, paramLabel = "DIR", description = "Read rows from testdata<i>.csv files here instead of generating them.")
+    Path dataDir;
+
+    @Option(names = {"-numOfFiles", "--num-of-files"}, paramLabel = "N", description = "Data files in -dataDir (default: ${DEFAULT-VALUE}).")
+    int numOfFiles = 10;
+
+    @Option(names = {"-host", "--host"}, description = "Server host (default: 127.0.0.1).")
+    String host = "127.0.0.1";
+
+    @Option(names = {"-port", "--port"}, description = "Server port (default: the database's usual port).")
+    Integer port;
+
+    @Option(names = {"-user", "--user"}, description = "User name (default: bench).")
+    String user;
+
+    @Option(names = {"-database", "--database"}, paramLabel = "NAME", description = "Database (keyspace) to use (default: bench).")
+    String database;
+
+    @Option(names = "--password-env", paramLabel = "VAR", description = "Environment variable holding the password (default: the database's, e.g. MYSQL_PASSWORD).")
+    String passwordEnv;
+
+    @Option(names = "--password-file", paramLabel = "FILE", description = "File whose first line is the password.")
+    Path passwordFile;
+
+    @Option(names = "--option", paramLabel = "KEY=VALUE", description = "Driver or module setting, repeatable (see the module's README).")
+    Map<String, String> options = new LinkedHashMap<>();
+
+    @Option(names = {"-results", "--results"}, paramLabel = "DIR", description = "Folder for this run's JSON, manifest and report (default: results/<date-time>).")
+    Path results;
+
+    @Option(names = {"-f", "--forks"}, description = "JMH forks per benchmark (default: ${DEFAULT-VALUE}).")
+    int forks = 1;
+
+    @Option(names = {"-wi", "--warmup-iterations"}, description = "JMH warm-up iterations (default: ${DEFAULT-VALUE}).")
+    int warmupIterations = 1;
+
+    @Option(names = {"-w", "--warmup-time"}, paramLabel = "TIME", description = "Time per warm-up iteration, e.g. 5s, 500ms (default: ${DEFAULT-VALUE}).")
+    String warmupTime = "5s";
+
+    @Option(names = {"-i", "--iterations"}, description = "JMH measurement iterations (default: ${DEFAULT-VALUE}).")
+    int iterations = 3;
+
+    @Option(names = {"-r", "--time"}, paramLabel = "TIME", description = "Time per measurement iteration, e.g. 5s, 500ms (default: ${DEFAULT-VALUE}).")
+    String time = "5s";
+
+    /** Checks ranges; a bad value is a one-line error naming the flag and the value. */
+    void validate() throws UsageException {
+        positive("-numOfDevices", numOfDevices);
+        positive("-rowsPerDevice", rowsPerDevice);
+        positive("-numOfFiles", numOfFiles);
+        positive("-i", iterations);
+        try {
+            if (Step.time("-r", time).getTime() < 1) throw new UsageException("-r " + time + ": must be more than 0");
+            if (Step.time("-w", warmupTime).getTime() < 1) throw new UsageException("-w " + warmupTime + ": must be more than 0");
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        if (forks < 0) throw new UsageException("-f " + forks + ": forks must be 0 or more");
+        if (warmupIterations < 0) throw new UsageException("-wi " + warmupIterations + ": must be 0 or more");
+        if (port != null && (port < 1 || port > 65535)) throw new UsageException("-port " + port + ": must be 1..65535");
+    }
+
+    static void positive(String flag, long value) throws UsageException {
+        if (value < 1) throw new UsageException(flag + " " + value + ": must be at least 1");
+    }
+
+    WorkloadSpec spec() {
+        return new WorkloadSpec(numOfDevices, rowsPerDevice, startTs, seed);
+    }
+
+    DataSet dataSet() {
+        return dataDir == null ? DataSet.generated(spec()) : new DataSet(spec(), dataDir, numOfFiles);
+    }
+
+    BenchSettings settings(Database db) {
+        return new BenchSettings(host,
+                port != null ? port : db.defaultPort(),
+                user != null ? user : db.defaultUser(),
+                database != null ? database : db.defaultDatabase(),
+                passwordEnv != null ? passwordEnv : db.passwordEnv(),
+                passwordFile, options, dataSet(), null, null);
+    }
+
+    Path resultsDir() {
+        return results != null ? results : Path.of("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    }
+}

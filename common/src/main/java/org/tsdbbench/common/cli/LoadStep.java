@@ -1,0 +1,88 @@
+package org.tsdbbench.common.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import org.tsdbbench.common.bench.Loader;
+import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.query.ExpectedAnswers;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The load step: the whole data set written exactly once, rows/s reported, then the stored count
+ * checked against the rows acknowledged.
+ */
+@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Write the data set exactly once, report rows/s and verify the stored row count.")
+final class LoadStep extends Step {
+
+    @Option(names = {"-writeClients", "--write-clients"}, description = "Client connections (default: ${DEFAULT-VALUE}).")
+    int writeClients = 1;
+
+    @Option(names = {"-rowsPerRequest", "--rows-per-request"}, description = "Rows in one request (default: ${DEFAULT-VALUE}).")
+    int rowsPerRequest = 1000;
+
+    LoadStep(BenchModule module) {
+        super(module);
+    }
+
+    @Override
+    protected String stepName() {
+        return "load";
+    }
+
+    @Override
+    protected void validate() throws UsageException {
+        if (rowsPerRequest < 1 || rowsPerRequest > WriteStep.MAX_ROWS_PER_REQUEST) {
+            throw new UsageException("-rowsPerRequest " + rowsPerRequest + ": must be 1.." + WriteStep.MAX_ROWS_PER_REQUEST);
+        }
+        int max = common.dataDir != null ? common.numOfFiles : common.numOfDevices;
+        if (writeClients < 1 || writeClients > Math.min(max, WriteStep.MAX_CLIENTS)) {
+            throw new UsageException("-writeClients " + writeClients + ": must be 1.." + Math.min(max, WriteStep.MAX_CLIENTS));
+        }
+    }
+
+    @Override
+    protected int execute() throws Exception {
+        Loader.Result r = load(this, writeClients, rowsPerRequest);
+        return r.verified() ? BenchCli.OK : BenchCli.FAILED;
+    }
+
+    /** Loads with a progress bar and records the result in the manifest; shared with the query step. */
+    static Loader.Result load(Step step, int clients, int rowsPerRequest) throws Exception {
+        DataSet data = step.settings.dataSet();
+        long expected = expectedRows(data);
+        Loader.Result r;
+        try (ProgressBar bar = new ProgressBarBuilder().setTaskName("load " + step.db().name()).setInitialMax(expected)
+                .setStyle(ProgressBarStyle.ASCII).setUnit(" rows", 1).showSpeed().continuousUpdate().build()) {
+            r = Loader.load(step.db(), step.settings.connection(), data, expected, clients, rowsPerRequest, bar::stepBy);
+        }
+        step.out().println((r.verified() ? "load verified: " : "LOAD FAILED: ") + r.describe());
+        step.out().flush();
+        ObjectNode m = step.results.manifest().putObject("load");
+        m.put("clients", clients);
+        m.put("rowsPerRequest", rowsPerRequest);
+        m.put("rowsSent", r.rowsSent());
+        m.put("rowsAcknowledged", r.rowsAcked());
+        m.put("rowsStored", r.rowsStored());
+        m.put("rowsExpected", r.rowsExpected());
+        m.put("failedRequests", r.failedRequests());
+        if (r.firstError() != null) m.put("firstError", r.firstError());
+        m.put("seconds", r.elapsedNanos() / 1e9);
+        m.put("rowsPerSecond", r.rowsPerSecond());
+        m.put("verified", r.verified());
+        step.results.saveManifest();
+        return r;
+    }
+
+    /** Rows in the data set: known from the spec, or counted from the files. */
+    static long expectedRows(DataSet data) throws IOException {
+        if (!data.fromFiles()) return data.spec().totalRows();
+        try (var rows = data.all()) {
+            return ExpectedAnswers.of(rows).totalRows();
+        }
+    }
+}

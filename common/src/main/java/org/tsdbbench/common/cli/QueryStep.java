@@ -1,0 +1,168 @@
+package org.tsdbbench.common.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.util.Statistics;
+import org.tsdbbench.common.bench.BenchSettings;
+import org.tsdbbench.common.bench.Loader;
+import org.tsdbbench.common.bench.PreparedQuery;
+import org.tsdbbench.common.bench.QuerySet;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.Answer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The query step: every query of q1..q4 is first run once and its answer checked against the
+ * generator's (a wrong answer names the query, the expected and the actual value), then the
+ * correct ones are measured by JMH in sample-time mode: latency per query with percentiles.
+ */
+@Command(name = "query", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Run q1..q4, check every answer, report latency per query with percentiles (loads the data set first if needed).")
+final class QueryStep extends Step {
+
+    @Option(names = {"-sql", "--sql"}, paramLabel = "PATH",
+            description = "Query file or folder of q1.txt..q4.txt ('<query id> <query>' per line); default: rendered by the module's dialect.")
+    Path sql;
+
+    @Option(names = {"-queries", "--queries"}, paramLabel = "REGEX", description = "Only query ids matching this, e.g. 'q2\\..*' (default: all).")
+    String queries = ".*";
+
+    @Option(names = {"-writeClients", "--write-clients"}, description = "Clients of the load, when one is needed (default: ${DEFAULT-VALUE}).")
+    int loadClients = 2;
+
+    QueryStep(BenchModule module) {
+        super(module);
+    }
+
+    @Override
+    protected String stepName() {
+        return "query";
+    }
+
+    @Override
+    protected void validate() throws UsageException {
+        try {
+            Pattern.compile(queries);
+        } catch (PatternSyntaxException e) {
+            throw new UsageException("-queries " + queries + ": not a regular expression (" + e.getDescription() + ")");
+        }
+        CommonOptions.positive("-writeClients", loadClients);
+    }
+
+    @Override
+    protected BenchSettings settings(BenchSettings base) {
+        return new BenchSettings(base.host(), base.port(), base.user(), base.database(), base.passwordEnv(), base.passwordFile(),
+                base.options(), base.dataSet(), sql, null);
+    }
+
+    @Override
+    protected int execute() throws Exception {
+        QuerySet set = QuerySet.prepare(db(), settings);
+        List<PreparedQuery> selected = new ArrayList<>();
+        Pattern filter = Pattern.compile(queries);
+        for (PreparedQuery q : set.all().values()) if (filter.matcher(q.id()).matches()) selected.add(q);
+        if (selected.isEmpty()) throw new UsageException("-queries " + queries + ": matches no query id");
+
+        long stored;
+        try (Session s = session()) {
+            stored = countOrMinusOne(s);
+        }
+        if (stored != set.expectedRows()) {
+            out().println("# " + db().displayName() + " holds " + Math.max(0, stored) + " rows, the data set " + set.expectedRows() + ": loading it first");
+            Loader.Result r = LoadStep.load(this, Math.min(loadClients, settings.dataSet().maxClients()), 1000);
+            if (!r.verified()) return BenchCli.FAILED;
+        }
+
+        List<String> failures = new ArrayList<>();
+        List<String> correct = new ArrayList<>();
+        ObjectNode m = results.manifest().putObject("query");
+        ArrayNode checked = m.putArray("checked");
+        try (Session s = session()) {
+            for (PreparedQuery q : selected) {
+                String problem = check(s, q);
+                ObjectNode c = checked.addObject();
+                c.put("id", q.id());
+                c.put("query", q.text());
+                c.put("correct", problem == null);
+                if (problem != null) {
+                    c.put("problem", problem);
+                    failures.add(problem);
+                } else {
+                    correct.add(q.id());
+                }
+            }
+        }
+        ArrayNode absent = m.putArray("absent");
+        set.absent().forEach(absent::add);
+        results.saveManifest();
+        out().printf("# answers checked: %d correct, %d wrong or failed; %d catalog queries absent in this dialect%n",
+                correct.size(), failures.size(), set.absent().size());
+        for (String f : failures) out().println("WRONG " + f);
+        out().flush();
+
+        if (!correct.isEmpty()) {
+            Path cellJson = results.file("query-run", "json");
+            Collection<RunResult> run = new Runner(jmh(settings)
+                    .include(Pattern.quote(module.queryBenchmark().getName()) + "\\.query$")
+                    .param("queryId", correct.toArray(String[]::new))
+                    .resultFormat(ResultFormatType.JSON)
+                    .result(cellJson.toString())
+                    .build()).run();
+            results.appendJmhJson("query", cellJson);
+            out().println();
+            out().print(latencyTable(run, correct, failures));
+            out().println("# JMH JSON: " + results.file("query", "json"));
+        }
+        for (String f : failures) out().println("FAILED " + f);
+        out().flush();
+        return failures.isEmpty() ? BenchCli.OK : BenchCli.FAILED;
+    }
+
+    private static long countOrMinusOne(Session s) {
+        try {
+            return s.countRows();
+        } catch (DatabaseException e) {
+            return -1;
+        }
+    }
+
+    /** Runs a query once; null when its answer is right, else what is wrong. */
+    private static String check(Session s, PreparedQuery q) {
+        Answer.Check check = q.answer().newCheck();
+        try {
+            s.query(q.text(), check);
+        } catch (DatabaseException e) {
+            return q.id() + ": query failed: " + e.getMessage();
+        }
+        return check.mismatch();
+    }
+
+    private String latencyTable(Collection<RunResult> run, List<String> ids, List<String> failures) {
+        StringBuilder sb = new StringBuilder(db().displayName() + ": query latency, ms (until the last row reached the client)\n");
+        sb.append(String.format(Locale.ROOT, "%-16s %10s %10s %10s %10s %10s%n", "query", "samples", "p50", "p90", "p99", "max"));
+        List<String> measured = new ArrayList<>();
+        for (RunResult r : run) {
+            String id = r.getParams().getParam("queryId");
+            measured.add(id);
+            Statistics st = r.getPrimaryResult().getStatistics();
+            sb.append(String.format(Locale.ROOT, "%-16s %10d %10.3f %10.3f %10.3f %10.3f%n", id, st.getN(),
+                    st.getPercentile(50), st.getPercentile(90), st.getPercentile(99), st.getMax()));
+        }
+        for (String id : ids) {
+            if (!measured.contains(id)) failures.add(id + ": the benchmark did not complete (see the JMH output above)");
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,130 @@
+package org.tsdbbench.common.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+import org.tsdbbench.common.bench.BenchSettings;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ServerFacts;
+import org.tsdbbench.common.db.Session;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * What every step does before its own work: validate the options, check the data files and the
+ * results folder, reach the server, and start the manifest with the facts of this run.
+ */
+abstract class Step implements Callable<Integer> {
+
+    protected final BenchModule module;
+
+    @Mixin
+    CommonOptions common;
+
+    @Spec
+    CommandSpec spec;
+
+    protected BenchSettings settings;
+    protected ResultsFolder results;
+
+    Step(BenchModule module) {
+        this.module = module;
+    }
+
+    protected Database db() {
+        return module.database();
+    }
+
+    protected PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    /** The step's name in file names and the manifest. */
+    protected abstract String stepName();
+
+    protected abstract int execute() throws Exception;
+
+    @Override
+    public final Integer call() throws Exception {
+        common.validate();
+        validate();
+        settings = settings(common.settings(db()));
+        settings.dataSet().checkFiles();
+        results = ResultsFolder.open(common.resultsDir(), db().name());
+        ServerFacts facts;
+        try (Session s = db().open(settings.connection())) {
+            facts = s.facts();
+        }
+        describeRun(facts);
+        // With -f 0 the benchmarks run in this JVM: give it the settings a fork would get.
+        for (String arg : settings.toJvmArgs()) {
+            int eq = arg.indexOf('=');
+            System.setProperty(arg.substring(2, eq), arg.substring(eq + 1));
+        }
+        out().println("# " + db().displayName() + " " + facts.serverVersion() + " at " + settings.host() + ":" + settings.port()
+                + "; data: " + settings.dataSet().describe() + "; results: " + results.dir());
+        out().flush();
+        return execute();
+    }
+
+    /** Step-specific option checks. */
+    protected void validate() throws UsageException {
+    }
+
+    /** Step-specific settings (e.g. the query file). */
+    protected BenchSettings settings(BenchSettings base) {
+        return base;
+    }
+
+    private void describeRun(ServerFacts facts) throws IOException {
+        ObjectNode m = results.manifest();
+        m.put("database", db().displayName());
+        ObjectNode conn = m.putObject("connection");
+        conn.put("host", settings.host());
+        conn.put("port", settings.port());
+        conn.put("user", settings.user());
+        conn.put("database", settings.database());
+        conn.put("password", settings.passwordFile() != null ? "from file " + settings.passwordFile() : "from environment variable " + settings.passwordEnv());
+        settings.options().forEach((k, v) -> conn.put("option." + k, v));
+        m.set("server", ResultsFolder.JSON.valueToTree(facts));
+        ObjectNode work = m.putObject("workload");
+        work.set("spec", ResultsFolder.JSON.valueToTree(settings.dataSet().spec()));
+        work.put("source", settings.dataSet().describe());
+        m.set("machine", ResultsFolder.JSON.valueToTree(MachineFacts.collect()));
+        results.saveManifest();
+    }
+
+    /** JMH options shared by the steps: run lengths, forks, the settings for the forks. */
+    protected ChainedOptionsBuilder jmh(BenchSettings forkSettings) {
+        return new OptionsBuilder()
+                .forks(common.forks)
+                .warmupIterations(common.warmupIterations)
+                .warmupTime(time("-w", common.warmupTime))
+                .measurementIterations(common.iterations)
+                .measurementTime(time("-r", common.time))
+                .jvmArgsAppend(forkSettings.toJvmArgs().toArray(String[]::new))
+                .shouldFailOnError(false)
+                .verbosity(VerboseMode.NORMAL);
+    }
+
+    static TimeValue time(String flag, String value) {
+        try {
+            String v = value.strip();
+            return TimeValue.fromString(v.chars().allMatch(Character::isDigit) ? v + "s" : v);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(flag + " " + value + ": not a time (e.g. 5s, 500ms)");
+        }
+    }
+
+    /** Opens a session to count or check; unreachable is a usage error naming host and port. */
+    protected Session session() throws DatabaseException, IOException {
+        return db().open(settings.connection());
+    }
+}

@@ -1,0 +1,149 @@
+package org.tsdbbench.common.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.tsdbbench.common.bench.BenchSettings;
+import org.tsdbbench.common.bench.TrialRecord;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The write test over the matrix rows-per-request x client connections, one JMH run per cell, and
+ * the table the published reports show: one row per R/R, one column per client count.
+ */
+@Command(name = "write", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Write test (the default step): rows/s for each rows-per-request x clients cell, through JMH.")
+final class WriteStep extends Step {
+
+    static final int MAX_ROWS_PER_REQUEST = 1_000_000;
+    static final int MAX_CLIENTS = 1024;
+
+    @Option(names = {"-writeClients", "--write-clients"}, paramLabel = "LIST", converter = IntList.Converter.class,
+            description = "Client connections: 5, 1,2,4 or 1-7 (default: 1).")
+    IntList writeClients = IntList.of(1);
+
+    @Option(names = {"-rowsPerRequest", "--rows-per-request"}, paramLabel = "LIST", converter = IntList.Converter.class,
+            description = "Rows in one request: 1000, or 1,100,500,1000,2000 (default: 1000).")
+    IntList rowsPerRequest = IntList.of(1000);
+
+    WriteStep(BenchModule module) {
+        super(module);
+    }
+
+    @Override
+    protected String stepName() {
+        return "write";
+    }
+
+    @Override
+    protected void validate() throws UsageException {
+        for (int r : rowsPerRequest.values()) {
+            if (r < 1 || r > MAX_ROWS_PER_REQUEST) throw new UsageException("-rowsPerRequest " + r + ": must be 1.." + MAX_ROWS_PER_REQUEST);
+        }
+        int maxClients = Math.min(MAX_CLIENTS, common.dataDir != null ? common.numOfFiles : common.numOfDevices);
+        for (int c : writeClients.values()) {
+            if (c < 1 || c > maxClients) {
+                throw new UsageException("-writeClients " + c + ": must be 1.." + maxClients + " (each client owns whole "
+                        + (common.dataDir != null ? "files" : "devices") + ")");
+            }
+        }
+    }
+
+    @Override
+    protected int execute() throws Exception {
+        List<String> failures = new ArrayList<>();
+        Map<String, Cell> cells = new LinkedHashMap<>();
+        ArrayNode manifestCells = results.manifest().putArray("write");
+        int total = rowsPerRequest.values().size() * writeClients.values().size();
+        int done = 0;
+        for (int r : rowsPerRequest.values()) {
+            for (int c : writeClients.values()) {
+                out().printf("# write cell %d/%d: %d rows per request x %d clients%n", ++done, total, r, c);
+                out().flush();
+                Cell cell = runCell(r, c);
+                cells.put(r + "x" + c, cell);
+                ObjectNode m = manifestCells.addObject();
+                m.put("rowsPerRequest", r);
+                m.put("clients", c);
+                m.put("rowsPerSecond", cell.score);
+                m.put("error", cell.error);
+                m.set("verified", ResultsFolder.JSON.valueToTree(cell.record));
+                if (cell.failure != null) {
+                    m.put("failure", cell.failure);
+                    failures.add(r + " rows/request x " + c + " clients: " + cell.failure);
+                }
+                results.saveManifest();
+            }
+        }
+        out().println();
+        out().print(table(cells));
+        out().println("# JMH JSON: " + results.file("write", "json") + "; manifest: " + results.file("manifest", "json"));
+        for (String f : failures) out().println("FAILED " + f);
+        out().flush();
+        return failures.isEmpty() ? BenchCli.OK : BenchCli.FAILED;
+    }
+
+    /** One JMH run: threads = clients, operations per invocation = rows per request (score in rows/s). */
+    private Cell runCell(int rows, int clients) throws Exception {
+        Path log = results.verifyLog("write");
+        Files.deleteIfExists(log);
+        Path cellJson = results.file("write-cell", "json");
+        BenchSettings fork = settings.withVerifyLog(log);
+        Collection<RunResult> run = new Runner(jmh(fork)
+                .include(Pattern.quote(module.writeBenchmark().getName()) + "\\.write$")
+                .param("rowsPerRequest", String.valueOf(rows))
+                .threads(clients)
+                .operationsPerInvocation(rows)
+                .resultFormat(ResultFormatType.JSON)
+                .result(cellJson.toString())
+                .build()).run();
+        results.appendJmhJson("write", cellJson);
+        List<TrialRecord> records = TrialRecord.readAll(log);
+        Files.deleteIfExists(log);
+        TrialRecord record = records.isEmpty() ? null : records.get(records.size() - 1);
+        if (run.isEmpty()) {
+            return new Cell(Double.NaN, Double.NaN, record, record != null && record.failure() != null ? record.failure()
+                    : "the benchmark did not complete (see the JMH output above)");
+        }
+        RunResult result = run.iterator().next();
+        Result<?> acked = result.getSecondaryResults().get("rowsAcked");
+        Result<?> score = acked != null ? acked : result.getPrimaryResult();
+        String failure = record == null ? "no verification record (the trial did not finish)" : record.failure();
+        return new Cell(score.getScore(), score.getScoreError(), record, failure);
+    }
+
+    private String table(Map<String, Cell> cells) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(db().displayName()).append(": rows written per second (rows acknowledged / s, +- 99.9% CI)\n");
+        sb.append(String.format(Locale.ROOT, "%-8s", "R/R"));
+        for (int c : writeClients.values()) sb.append(String.format(Locale.ROOT, "%24s", c + (c == 1 ? " client" : " clients")));
+        sb.append('\n');
+        for (int r : rowsPerRequest.values()) {
+            sb.append(String.format(Locale.ROOT, "%-8d", r));
+            for (int c : writeClients.values()) {
+                Cell cell = cells.get(r + "x" + c);
+                String text = cell.failure != null || Double.isNaN(cell.score) ? "FAILED"
+                        : String.format(Locale.ROOT, "%,.0f +- %,.0f", cell.score, Double.isNaN(cell.error) ? 0 : cell.error);
+                sb.append(String.format(Locale.ROOT, "%24s", text));
+            }
+            sb.append('\n');
+        }
+        return sb.toString();
+    }
+
+    private record Cell(double score, double error, TrialRecord record, String failure) {
+    }
+}

@@ -1,0 +1,40 @@
+package org.tsdbbench.common.db;
+
+import org.tsdbbench.common.query.Dialect;
+
+/**
+ * One database binding: its name, defaults, dialect and how to open a session. A module
+ * implements this and {@link Session}; everything else (workload, harness, CLI, checks) is
+ * shared.
+ */
+public abstract class Database {
+
+    /** Short lower-case name used in file names and results: mysql, influx, clickhouse... */
+    public abstract String name();
+
+    /** Name as people write it: MySQL, InfluxDB... */
+    public abstract String displayName();
+
+    public abstract int defaultPort();
+
+    public String defaultUser() {
+        return "bench";
+    }
+
+    public String defaultDatabase() {
+        return "bench";
+    }
+
+    /** Environment variable the password is read from when no file is given. */
+    public abstract String passwordEnv();
+
+    public abstract Dialect dialect();
+
+    /** Opens a session; an unreachable server gives a DatabaseException naming host and port. */
+    public abstract Session open(ConnectionOptions options) throws DatabaseException;
+
+    /** Row counts some databases settle a moment after writes are acknowledged (e.g. flush); default none. */
+    public long settleMillis() {
+        return 0;
+    }
+}

@@ -1,0 +1,31 @@
+package org.tsdbbench.common.db;
+
+/**
+ * A database operation that failed, with a message a user can act on (which server, which
+ * request). The harness counts these and reports them; it never swallows them.
+ */
+public class DatabaseException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    public DatabaseException(String message) {
+        super(message);
+    }
+
+    public DatabaseException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    /** The server could not be reached or refused the login. */
+    public static DatabaseException unreachable(String database, ConnectionOptions options, Throwable cause) {
+        return new DatabaseException("cannot connect to " + database + " at " + options.address() + ": " + rootMessage(cause), cause);
+    }
+
+    /** The innermost cause's message: drivers wrap the useful part several layers deep. */
+    public static String rootMessage(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+        String msg = root.getMessage();
+        if (msg == null || msg.isBlank()) msg = root.getClass().getSimpleName();
+        return msg.replace('\n', ' ').trim();
+    }
+}

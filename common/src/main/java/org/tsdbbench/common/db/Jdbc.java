@@ -1,0 +1,51 @@
+package org.tsdbbench.common.db;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.tsdbbench.common.query.ResultSink;
+
+/** JDBC plumbing shared by the JDBC-based modules (no driver here: only java.sql). */
+public final class Jdbc {
+
+    private Jdbc() {
+    }
+
+    /** Runs a query and hands every row to the sink, each column read as a double (NULL as NaN). */
+    public static void query(Connection c, String sql, ResultSink sink) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            int columns = rs.getMetaData().getColumnCount();
+            double[] row = new double[columns];
+            while (rs.next()) {
+                for (int i = 0; i < columns; i++) {
+                    double v = rs.getDouble(i + 1);
+                    row[i] = rs.wasNull() ? Double.NaN : v;
+                }
+                sink.row(row);
+            }
+        }
+    }
+
+    /** A single long from a query such as SELECT COUNT(*). */
+    public static long queryLong(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            if (!rs.next()) throw new SQLException("no row from: " + sql);
+            return rs.getLong(1);
+        }
+    }
+
+    /** A single string from a query such as SELECT VERSION(). */
+    public static String queryString(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            if (!rs.next()) throw new SQLException("no row from: " + sql);
+            return rs.getString(1);
+        }
+    }
+
+    public static void execute(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute(sql);
+        }
+    }
+}

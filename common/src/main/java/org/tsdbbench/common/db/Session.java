@@ -1,0 +1,35 @@
+package org.tsdbbench.common.db;
+
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.query.ResultSink;
+
+/**
+ * One client's connection to a database: one per client thread, like one YCSB DB instance per
+ * thread. Everything a test does to a database goes through these few methods.
+ */
+public interface Session extends AutoCloseable {
+
+    /** Drops the benchmark's table(s) if present and creates them empty. */
+    void recreateSchema(WorkloadSpec spec) throws DatabaseException;
+
+    /**
+     * Sends one request holding the batch's rows.
+     *
+     * @return the rows the database acknowledged (not the rows sent)
+     * @throws DatabaseException when the request failed
+     */
+    long write(RowBatch batch) throws DatabaseException;
+
+    /** Runs one query and passes every row to the sink before returning. */
+    void query(String text, ResultSink sink) throws DatabaseException;
+
+    /** The rows stored now, counted by the database. */
+    long countRows() throws DatabaseException;
+
+    /** Versions, settings and schema, for the manifest. */
+    ServerFacts facts() throws DatabaseException;
+
+    @Override
+    void close();
+}

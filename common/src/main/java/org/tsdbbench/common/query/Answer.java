@@ -1,0 +1,140 @@
+package org.tsdbbench.common.query;
+
+import java.time.Instant;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The expected result of one logical query, and the check of a database's rows against it. A
+ * mismatch is described with the query id, the expected and the actual value.
+ */
+public sealed interface Answer {
+
+    LogicalQuery query();
+
+    /** A fresh check that collects a run's rows; one per run. */
+    Check newCheck();
+
+    /** Collects rows of one run and says whether they match. */
+    interface Check extends ResultSink {
+        /** null when the rows match the expected answer, else what differs. */
+        String mismatch();
+
+        long rows();
+    }
+
+    /** Order-independent totals of a full read (q1). Humidity is compared to 0.001 per row. */
+    record Checksum(long count, long sumTemperature, long sumTs, long sumDevid, double sumHumidity) {
+        String describe() {
+            return "rows=" + count + " sum(temperature)=" + sumTemperature + " sum(ts)=" + sumTs
+                    + " sum(devid)=" + sumDevid + String.format(java.util.Locale.ROOT, " sum(humidity)=%.2f", sumHumidity);
+        }
+    }
+
+    /** q1: every row fetched; compared by checksum. Rows are {@code ts, devid, temperature, humidity}. */
+    record Rows(LogicalQuery query, Checksum expected) implements Answer {
+        @Override
+        public Check newCheck() {
+            return new Check() {
+                long count;
+                long sumT;
+                long sumTs;
+                long sumDevid;
+                double sumH;
+
+                @Override
+                public void row(double[] v) {
+                    count++;
+                    sumTs += (long) v[0];
+                    sumDevid += (long) v[1];
+                    sumT += (long) v[2];
+                    sumH += v[3];
+                }
+
+                @Override
+                public long rows() {
+                    return count;
+                }
+
+                @Override
+                public String mismatch() {
+                    Checksum actual = new Checksum(count, sumT, sumTs, sumDevid, sumH);
+                    boolean same = count == expected.count() && sumT == expected.sumTemperature()
+                            && sumTs == expected.sumTs() && sumDevid == expected.sumDevid()
+                            && Math.abs(sumH - expected.sumHumidity()) <= 1e-3 * Math.max(1, count);
+                    return same ? null : query.id() + ": expected " + expected.describe() + ", got " + actual.describe();
+                }
+            };
+        }
+    }
+
+    /**
+     * q2..q4: values by key (0 for q2's single value, devgroup for q3, bucket start in ms for q4).
+     * Rows are {@code value} (q2) or {@code key, value}.
+     */
+    record Values(LogicalQuery query, SortedMap<Long, Double> expected) implements Answer {
+        public Values {
+            expected = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(expected));
+        }
+
+        @Override
+        public Check newCheck() {
+            boolean keyed = query.family() != QueryFamily.Q2_AGGREGATE;
+            return new Check() {
+                final TreeMap<Long, Double> actual = new TreeMap<>();
+                String duplicate;
+                long rows;
+
+                @Override
+                public void row(double[] v) {
+                    rows++;
+                    long key = keyed ? Math.round(v[0]) : 0;
+                    Double old = actual.put(key, keyed ? v[1] : v[0]);
+                    if (old != null && duplicate == null) duplicate = query.id() + ": " + keyName(key) + "returned twice";
+                }
+
+                @Override
+                public long rows() {
+                    return rows;
+                }
+
+                @Override
+                public String mismatch() {
+                    if (duplicate != null) return duplicate;
+                    for (Map.Entry<Long, Double> e : expected.entrySet()) {
+                        Double got = actual.get(e.getKey());
+                        if (got == null) {
+                            return query.id() + ": " + keyName(e.getKey()) + "missing (expected " + format(e.getValue())
+                                    + "); " + actual.size() + " of " + expected.size() + " rows returned";
+                        }
+                        if (!close(e.getValue(), got)) {
+                            return query.id() + ": " + keyName(e.getKey()) + "expected " + format(e.getValue()) + ", got " + format(got);
+                        }
+                    }
+                    for (Long key : actual.keySet()) {
+                        if (!expected.containsKey(key)) return query.id() + ": unexpected " + keyName(key) + "value " + format(actual.get(key));
+                    }
+                    return null;
+                }
+            };
+        }
+
+        private boolean close(double want, double got) {
+            if (Double.isNaN(want) || Double.isNaN(got)) return Double.isNaN(want) && Double.isNaN(got);
+            return Math.abs(want - got) <= query.function().tolerance(want);
+        }
+
+        private String keyName(long key) {
+            return switch (query.family()) {
+                case Q3_GROUP_BY_TAG -> "devgroup " + key + ": ";
+                case Q4_GROUP_BY_MINUTE -> "minute " + Instant.ofEpochMilli(key) + ": ";
+                default -> "";
+            };
+        }
+
+        private static String format(double v) {
+            return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(java.util.Locale.ROOT, "%.6f", v);
+        }
+    }
+}

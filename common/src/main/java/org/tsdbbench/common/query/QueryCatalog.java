@@ -1,0 +1,41 @@
+package org.tsdbbench.common.query;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The query tests as data: q1 reads groups 0, 10 .. 90; q2 applies each aggregate to 10%, 20% ..
+ * 100% of the devices; q3 and q4 apply count, sum and avg per group and per minute.
+ */
+public final class QueryCatalog {
+
+    public static final List<Integer> PERCENTS = List.of(10, 20, 30, 40, 50, 60, 70, 80, 90, 100);
+    public static final List<Aggregate> Q2_FUNCTIONS = List.of(
+            Aggregate.COUNT, Aggregate.AVG, Aggregate.SUM, Aggregate.MAX, Aggregate.MIN, Aggregate.SPREAD, Aggregate.STDDEV);
+    public static final List<Aggregate> GROUPED_FUNCTIONS = List.of(Aggregate.COUNT, Aggregate.SUM, Aggregate.AVG);
+
+    private QueryCatalog() {
+    }
+
+    public static List<LogicalQuery> family(QueryFamily family) {
+        List<LogicalQuery> queries = new ArrayList<>();
+        switch (family) {
+            case Q1_FULL_READ -> {
+                for (int g = 0; g < 100; g += 10) queries.add(LogicalQuery.fullRead(g));
+            }
+            case Q2_AGGREGATE -> addAll(queries, family, Q2_FUNCTIONS);
+            case Q3_GROUP_BY_TAG, Q4_GROUP_BY_MINUTE -> addAll(queries, family, GROUPED_FUNCTIONS);
+        }
+        return queries;
+    }
+
+    public static List<LogicalQuery> all() {
+        List<LogicalQuery> queries = new ArrayList<>();
+        for (QueryFamily f : QueryFamily.values()) queries.addAll(family(f));
+        return queries;
+    }
+
+    private static void addAll(List<LogicalQuery> out, QueryFamily family, List<Aggregate> functions) {
+        for (Aggregate fn : functions) for (int p : PERCENTS) out.add(LogicalQuery.of(family, fn, p));
+    }
+}

@@ -1,0 +1,88 @@
+package org.tsdbbench.common.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.tsdbbench.common.data.DeviceGenerator;
+import org.tsdbbench.common.data.WorkloadSpec;
+
+/**
+ * The expected answers computed two independent ways: the streaming totals of ExpectedAnswers, and
+ * brute force straight from the generator's random-access values, query by query.
+ */
+class ExpectedAnswersTest {
+
+    // 250 devices: groups 0..49 hold 3 devices, 50..99 hold 2; 150 rows start mid-minute.
+    private static final WorkloadSpec SPEC = new WorkloadSpec(250, 150, 1_563_249_700_000L, 99);
+
+    @Test
+    void streamingEqualsBruteForceForEveryCatalogQuery() {
+        ExpectedAnswers answers = ExpectedAnswers.of(SPEC);
+        DeviceGenerator g = new DeviceGenerator(SPEC);
+        assertEquals(SPEC.totalRows(), answers.totalRows());
+        for (LogicalQuery q : QueryCatalog.all()) {
+            Answer a = answers.answer(q);
+            Answer.Check check = a.newCheck();
+            feedBruteForce(q, g, check);
+            assertNull(check.mismatch(), () -> "brute force disagrees with streaming totals for " + q.id());
+        }
+    }
+
+    @Test
+    void knownValues() {
+        ExpectedAnswers answers = ExpectedAnswers.of(SPEC);
+        Answer.Values count10 = (Answer.Values) answers.answer(LogicalQuery.parse("q2.count.p10"));
+        // devgroup < 10: devices 10..249 with devid % 100 < 10 plus devids 1..9: 3*10 - 1 (no devid 0) = 29.
+        assertEquals(29.0 * 150, count10.expected().get(0L));
+        Answer.Values q4 = (Answer.Values) answers.answer(LogicalQuery.parse("q4.count.p100"));
+        // 150 s from 04:01:40: buckets 04:01 (20 s), 04:02 (60 s), 04:03 (60 s), 04:04 (10 s).
+        assertEquals(4, q4.expected().size());
+        assertEquals(20.0 * 250, q4.expected().get(1_563_249_660_000L));
+        assertEquals(10.0 * 250, q4.expected().get(q4.expected().lastKey()));
+    }
+
+    /** Computes the query's rows from nothing but the generator and feeds them to the check. */
+    private static void feedBruteForce(LogicalQuery q, DeviceGenerator g, Answer.Check check) {
+        Map<Long, double[]> acc = new TreeMap<>(); // key -> count, sum, min, max, sumsq
+        for (int devid = 1; devid <= SPEC.numOfDevices(); devid++) {
+            int group = devid % 100;
+            for (int row = 0; row < SPEC.rowsPerDevice(); row++) {
+                long ts = SPEC.timestamp(row);
+                int t = g.temperature(devid, row);
+                if (q.family() == QueryFamily.Q1_FULL_READ) {
+                    if (group == q.group()) check.row(new double[] {ts, devid, t, g.humidityCenti(devid, row) / 100f});
+                    continue;
+                }
+                if (group >= q.groupLimit()) continue;
+                long key = switch (q.family()) {
+                    case Q3_GROUP_BY_TAG -> group;
+                    case Q4_GROUP_BY_MINUTE -> ts - Math.floorMod(ts, 60_000L);
+                    default -> 0;
+                };
+                double[] a = acc.computeIfAbsent(key, k -> new double[] {0, 0, Double.MAX_VALUE, -Double.MAX_VALUE, 0});
+                a[0]++;
+                a[1] += t;
+                a[2] = Math.min(a[2], t);
+                a[3] = Math.max(a[3], t);
+                a[4] += (double) t * t;
+            }
+        }
+        acc.forEach((key, a) -> {
+            double mean = a[1] / a[0];
+            double v = switch (q.function()) {
+                case COUNT -> a[0];
+                case SUM -> a[1];
+                case MIN -> a[2];
+                case MAX -> a[3];
+                case SPREAD -> a[3] - a[2];
+                case AVG -> mean;
+                case STDDEV -> Math.sqrt(a[4] / a[0] - mean * mean);
+            };
+            if (q.family() == QueryFamily.Q2_AGGREGATE) check.row(new double[] {v});
+            else check.row(new double[] {key, v});
+        });
+    }
+}

@@ -1,0 +1,57 @@
+package org.tsdbbench.common.query;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class QueryFileTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void readsIdsAndQueries() throws IOException {
+        Path f = dir.resolve("q2.txt");
+        Files.writeString(f, "# aggregates\nq2.avg.p10 SELECT AVG(temperature) FROM devices WHERE devgroup < 10\nq2.count.p100   SELECT COUNT(*) FROM devices\n");
+        Map<String, QueryFile.Line> q = QueryFile.read(dir);
+        assertEquals(2, q.size());
+        assertEquals("SELECT COUNT(*) FROM devices", q.get("q2.count.p100").text());
+        assertEquals(3, q.get("q2.count.p100").line());
+    }
+
+    @Test
+    void badLinesNameFileAndLine() throws IOException {
+        assertBad("q2.avg.p10 SELECT 1\n\n", ":2: empty line");
+        assertBad("q2.avg.p10\n", ":1: expected '<query id> <query>'");
+        assertBad("select avg(temperature) from devices\n", ":1: 'select' is not a query id");
+        assertBad("q2.avg.p10 SELECT 1\nq2.avg.p10 SELECT 2\n", ":2: query id q2.avg.p10 already used");
+        assertThrows(QueryFile.QueryFileException.class, () -> QueryFile.read(dir.resolve("none.txt")));
+    }
+
+    /** Whatever a line holds, reading it gives a query or a QueryFileException, never anything else. */
+    @Property(tries = 2000)
+    void anyLineIsParsedOrRejectedCleanly(@ForAll String line) {
+        try {
+            QueryFile.Line l = QueryFile.parse(Path.of("f.txt"), 1, line);
+            if (l != null) assertTrue(line.strip().startsWith(l.query().id()));
+        } catch (QueryFile.QueryFileException e) {
+            assertTrue(e.getMessage().startsWith("f.txt:1: "), e.getMessage());
+        }
+    }
+
+    private void assertBad(String content, String expected) throws IOException {
+        Path f = dir.resolve("bad.txt");
+        Files.writeString(f, content);
+        QueryFile.QueryFileException e = assertThrows(QueryFile.QueryFileException.class, () -> QueryFile.read(f));
+        assertTrue(e.getMessage().contains(expected), e.getMessage() + " should contain " + expected);
+    }
+}

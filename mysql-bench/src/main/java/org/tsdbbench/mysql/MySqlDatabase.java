@@ -1,0 +1,64 @@
+package org.tsdbbench.mysql;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
+import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.Dialect;
+
+/** MySQL (or MariaDB) through Connector/J. */
+public final class MySqlDatabase extends Database {
+
+    private final MySqlDialect dialect = new MySqlDialect();
+
+    @Override
+    public String name() {
+        return "mysql";
+    }
+
+    @Override
+    public String displayName() {
+        return "MySQL";
+    }
+
+    @Override
+    public int defaultPort() {
+        return 3306;
+    }
+
+    @Override
+    public String passwordEnv() {
+        return "MYSQL_PASSWORD";
+    }
+
+    @Override
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    @Override
+    public Session open(ConnectionOptions o) throws DatabaseException {
+        Properties p = new Properties();
+        p.setProperty("user", o.user());
+        p.setProperty("password", o.password().reveal());
+        // Batch rewriting turns a JDBC batch into multi-row INSERTs (the "batch" write mode).
+        p.setProperty("rewriteBatchedStatements", "true");
+        p.setProperty("sslMode", o.extra("sslMode", "DISABLED"));
+        p.setProperty("allowPublicKeyRetrieval", "true");
+        p.setProperty("connectTimeout", o.extra("connectTimeoutMs", "5000"));
+        p.setProperty("socketTimeout", o.extra("socketTimeoutMs", "600000"));
+        p.setProperty("useCursorFetch", "false");
+        p.setProperty("cachePrepStmts", "true");
+        String url = "jdbc:mysql://" + o.host() + ":" + o.port() + "/" + o.database();
+        try {
+            Connection c = DriverManager.getConnection(url, p);
+            return new MySqlSession(c, MySqlSession.WriteMode.of(o.extra("writeMode", "multirow")));
+        } catch (SQLException e) {
+            throw DatabaseException.unreachable(displayName(), o, e);
+        }
+    }
+}

@@ -1,0 +1,147 @@
+package org.tsdbbench.mysql;
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Jdbc;
+import org.tsdbbench.common.db.ServerFacts;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.ResultSink;
+
+/**
+ * One client's MySQL connection. The table is InnoDB with primary key (devid, ts), which keeps
+ * each device's rows together in time order (what q4 and range queries read), and a secondary
+ * index on devgroup for q1..q4's filters.
+ */
+final class MySqlSession implements Session {
+
+    /** How a request is sent: one multi-row INSERT text, or a JDBC batch rewritten by the driver. */
+    enum WriteMode {
+        MULTIROW, BATCH;
+
+        static WriteMode of(String s) {
+            return switch (s) {
+                case "multirow" -> MULTIROW;
+                case "batch" -> BATCH;
+                default -> throw new IllegalArgumentException("--option writeMode=" + s + ": use multirow or batch");
+            };
+        }
+    }
+
+    static final List<String> SCHEMA = List.of(
+            "CREATE TABLE devices (devid INT NOT NULL, devname VARCHAR(16) NOT NULL, devgroup INT NOT NULL, "
+                    + "ts BIGINT NOT NULL, temperature INT NOT NULL, humidity FLOAT NOT NULL, "
+                    + "PRIMARY KEY (devid, ts), KEY devgroup_idx (devgroup)) ENGINE=InnoDB");
+
+    private final Connection connection;
+    private final WriteMode mode;
+    private final MySqlInsertBuilder insert = new MySqlInsertBuilder();
+    private PreparedStatement batchInsert;
+
+    MySqlSession(Connection connection, WriteMode mode) {
+        this.connection = connection;
+        this.mode = mode;
+    }
+
+    @Override
+    public void recreateSchema(WorkloadSpec spec) throws DatabaseException {
+        try {
+            Jdbc.execute(connection, "DROP TABLE IF EXISTS devices");
+            for (String ddl : SCHEMA) Jdbc.execute(connection, ddl);
+        } catch (SQLException e) {
+            throw new DatabaseException("MySQL: cannot create the table: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public long write(RowBatch batch) throws DatabaseException {
+        try {
+            return mode == WriteMode.MULTIROW ? writeMultiRow(batch) : writeBatch(batch);
+        } catch (SQLException e) {
+            throw new DatabaseException("MySQL insert of " + batch.size() + " rows failed: " + e.getMessage(), e);
+        }
+    }
+
+    private long writeMultiRow(RowBatch batch) throws SQLException {
+        try (Statement st = connection.createStatement()) {
+            return st.executeUpdate(insert.build(batch));
+        }
+    }
+
+    private long writeBatch(RowBatch b) throws SQLException {
+        if (batchInsert == null) {
+            batchInsert = connection.prepareStatement(MySqlInsertBuilder.PREFIX + "(?,?,?,?,?,?)");
+        }
+        for (int i = 0; i < b.size(); i++) {
+            batchInsert.setInt(1, b.devid[i]);
+            batchInsert.setString(2, b.devname[i]);
+            batchInsert.setInt(3, b.devgroup[i]);
+            batchInsert.setLong(4, b.ts[i]);
+            batchInsert.setInt(5, b.temperature[i]);
+            batchInsert.setFloat(6, b.humidity[i]);
+            batchInsert.addBatch();
+        }
+        long acked = 0;
+        for (int count : batchInsert.executeBatch()) {
+            // The rewritten multi-row statement reports SUCCESS_NO_INFO per row: the statement,
+            // which InnoDB applies whole or not at all, succeeded, so each such row was stored.
+            if (count == Statement.SUCCESS_NO_INFO) acked++;
+            else if (count > 0) acked += count;
+        }
+        return acked;
+    }
+
+    @Override
+    public void query(String text, ResultSink sink) throws DatabaseException {
+        try {
+            Jdbc.query(connection, text, sink);
+        } catch (SQLException e) {
+            throw new DatabaseException("MySQL query failed: " + e.getMessage() + " [" + text + "]", e);
+        }
+    }
+
+    @Override
+    public long countRows() throws DatabaseException {
+        try {
+            return Jdbc.queryLong(connection, "SELECT COUNT(*) FROM devices");
+        } catch (SQLException e) {
+            throw new DatabaseException("MySQL count failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public ServerFacts facts() throws DatabaseException {
+        try {
+            DatabaseMetaData meta = connection.getMetaData();
+            Map<String, String> settings = new LinkedHashMap<>();
+            try (Statement st = connection.createStatement();
+                 ResultSet rs = st.executeQuery("SHOW VARIABLES WHERE Variable_name IN ('innodb_buffer_pool_size',"
+                         + "'innodb_flush_log_at_trx_commit','sync_binlog','log_bin','innodb_doublewrite','max_allowed_packet',"
+                         + "'innodb_log_file_size','version_comment')")) {
+                while (rs.next()) settings.put(rs.getString(1), rs.getString(2));
+            }
+            settings.put("writeMode", mode.name().toLowerCase(java.util.Locale.ROOT));
+            return new ServerFacts(meta.getDatabaseProductVersion(), meta.getDriverName() + " " + meta.getDriverVersion(), settings, SCHEMA);
+        } catch (SQLException e) {
+            throw new DatabaseException("MySQL: cannot read server facts: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            // closing a dead connection: nothing left to release
+        }
+    }
+}

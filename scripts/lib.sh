@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Shared helpers for the server scripts: where state lives, waiting for ports, pid files.
+# Sourced, never run. Every server keeps its data, config, logs and pid under $STATE_DIR/<name>,
+# which is outside git (.servers/ is ignored) and can be moved with TSBENCH_STATE.
+
+REPO_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+STATE_ROOT="${TSBENCH_STATE:-$REPO_DIR/.servers}"
+
+die() { echo "error: $*" >&2; exit 2; }
+log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
+
+# state_dir NAME -> creates and prints $STATE_ROOT/NAME
+state_dir() { mkdir -p "$STATE_ROOT/$1" && echo "$STATE_ROOT/$1"; }
+
+# port_open HOST PORT -> 0 when something accepts TCP connections there
+port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
+
+# wait_port HOST PORT SECONDS [PID] -> waits until the port answers; fails early if PID died
+wait_port() {
+  local host=$1 port=$2 secs=$3 pid=${4:-} i
+  for ((i = 0; i < secs * 5; i++)); do
+    port_open "$host" "$port" && return 0
+    if [ -n "$pid" ] && ! kill -0 "$pid" 2>/dev/null; then return 1; fi
+    sleep 0.2
+  done
+  return 1
+}
+
+# pid_alive PIDFILE -> 0 when the pid file names a live process
+pid_alive() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
+
+# stop_pid PIDFILE NAME [SECONDS] -> TERM, wait, then KILL; removes the pid file
+stop_pid() {
+  local pidfile=$1 name=$2 secs=${3:-60} pid i
+  if ! pid_alive "$pidfile"; then rm -f "$pidfile"; log "$name is not running"; return 0; fi
+  pid=$(cat "$pidfile")
+  kill -TERM "$pid" 2>/dev/null
+  for ((i = 0; i < secs * 5; i++)); do
+    kill -0 "$pid" 2>/dev/null || { rm -f "$pidfile"; log "$name stopped"; return 0; }
+    sleep 0.2
+  done
+  log "$name did not stop in ${secs}s, killing it"
+  kill -KILL "$pid" 2>/dev/null; rm -f "$pidfile"
+}
+
+# apt_install PKG... -> installs Debian packages that are missing (we run as root, no sudo)
+apt_install() {
+  local missing=() p
+  for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "installing ${missing[*]}"
+  if [ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -newermt '-1 day' 2>/dev/null | head -1)" ]; then
+    apt-get update -qq >/dev/null
+  fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+}
