@@ -63,15 +63,16 @@ abstract class Step implements Callable<Integer> {
             facts = s.facts();
         }
         describeRun(facts);
-        // With -f 0 the benchmarks run in this JVM: give it the settings a fork would get.
-        for (String arg : settings.toJvmArgs()) {
-            int eq = arg.indexOf('=');
-            System.setProperty(arg.substring(2, eq), arg.substring(eq + 1));
-        }
         out().println("# " + db().displayName() + " " + facts.serverVersion() + " at " + settings.host() + ":" + settings.port()
                 + "; data: " + settings.dataSet().describe() + "; results: " + results.dir());
         out().flush();
-        return execute();
+        // jmh() may set tsbench.* properties for in-process runs: they last for this step only.
+        java.util.Properties saved = (java.util.Properties) System.getProperties().clone();
+        try {
+            return execute();
+        } finally {
+            System.setProperties(saved);
+        }
     }
 
     /** Step-specific option checks. */
@@ -103,6 +104,14 @@ abstract class Step implements Callable<Integer> {
 
     /** JMH options shared by the steps: run lengths, forks, the settings for the forks. */
     protected ChainedOptionsBuilder jmh(BenchSettings forkSettings) {
+        if (common.forks == 0) {
+            // With -f 0 the benchmark runs in this JVM: it must see what a fork would see.
+            System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("tsbench.")).forEach(System::clearProperty);
+            for (String arg : forkSettings.toJvmArgs()) {
+                int eq = arg.indexOf('=');
+                System.setProperty(arg.substring(2, eq), arg.substring(eq + 1));
+            }
+        }
         return new OptionsBuilder()
                 .forks(common.forks)
                 .warmupIterations(common.warmupIterations)

@@ -136,7 +136,8 @@ final class WriteStep extends Step {
             for (int c : writeClients.values()) {
                 Cell cell = cells.get(r + "x" + c);
                 String text = cell.failure != null || Double.isNaN(cell.score) ? "FAILED"
-                        : String.format(Locale.ROOT, "%,.0f +- %,.0f", cell.score, Double.isNaN(cell.error) ? 0 : cell.error);
+                        : Double.isNaN(cell.error) ? String.format(Locale.ROOT, "%,.0f", cell.score)
+                        : String.format(Locale.ROOT, "%,.0f +- %,.0f", cell.score, cell.error);
                 sb.append(String.format(Locale.ROOT, "%24s", text));
             }
             sb.append('\n');

@@ -1,0 +1,226 @@
+package org.tsdbbench.common.contract;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.tsdbbench.common.bench.Loader;
+import org.tsdbbench.common.cli.BenchCli;
+import org.tsdbbench.common.cli.BenchModule;
+import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.DeviceGenerator;
+import org.tsdbbench.common.data.DeviceRange;
+import org.tsdbbench.common.data.GeneratedRows;
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.Answer;
+import org.tsdbbench.common.query.ExpectedAnswers;
+import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.QueryCatalog;
+
+/**
+ * What every database module must do against its real server, written once: write and count,
+ * load a small data set with a verified count, answer every catalog query correctly, name an
+ * unreachable server, and run its CLI's load, query and write steps end to end. A module's test
+ * extends this and says how to reach its server.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class DatabaseContract {
+
+    /** Small enough for CI, big enough for every group and several minutes: 200 devices x 150 rows. */
+    protected static final WorkloadSpec SMALL = new WorkloadSpec(200, 150, WorkloadSpec.DEFAULT_START_TS, 11);
+
+    @TempDir
+    protected Path tmp;
+
+    protected abstract BenchModule module();
+
+    /** The server under test (e.g. from the environment the project's scripts set up). */
+    protected abstract ConnectionOptions connection() throws IOException;
+
+    /** Extra CLI arguments the module needs to reach its server (host, port, options). */
+    protected List<String> cliConnectionArgs() {
+        return List.of();
+    }
+
+    protected Database db() {
+        return module().database();
+    }
+
+    @Test
+    void writeReturnsRowsAcknowledgedAndCountSeesThem() throws Exception {
+        try (Session s = db().open(connection())) {
+            s.recreateSchema(SMALL);
+            assertEquals(0, s.countRows());
+            RowBatch batch = new RowBatch(250);
+            new GeneratedRows(new DeviceGenerator(SMALL), new DeviceRange(1, 2), false).fill(batch, 250);
+            assertEquals(250, s.write(batch));
+            assertEquals(250, Loader.settledCount(db(), s, 250));
+            assertFalse(s.facts().serverVersion().isBlank());
+        }
+    }
+
+    @Test
+    void loadIsVerifiedAndEveryCatalogQueryIsAnsweredCorrectly() throws Exception {
+        DataSet data = DataSet.generated(SMALL);
+        Loader.Result r = Loader.load(db(), connection(), data, SMALL.totalRows(), 3, 500, n -> { });
+        assertTrue(r.verified(), r.describe());
+        assertEquals(SMALL.totalRows(), r.rowsStored());
+
+        ExpectedAnswers answers = ExpectedAnswers.of(SMALL);
+        List<String> wrong = new ArrayList<>();
+        int checked = 0;
+        try (Session s = db().open(connection())) {
+            for (LogicalQuery q : QueryCatalog.all()) {
+                var text = db().dialect().render(q, SMALL);
+                if (text.isEmpty()) continue;
+                Answer.Check check = answers.answer(q).newCheck();
+                s.query(text.get(), check);
+                if (check.mismatch() != null) wrong.add(check.mismatch() + "  [" + text.get() + "]");
+                checked++;
+            }
+        }
+        assertTrue(wrong.isEmpty(), "wrong answers:\n" + String.join("\n", wrong));
+        assertTrue(checked >= 100, "only " + checked + " catalog queries rendered");
+    }
+
+    @Test
+    void unreachableServerNamesHostAndPort() throws Exception {
+        ConnectionOptions c = connection();
+        ConnectionOptions closed = new ConnectionOptions("127.0.0.1", 1, c.user(), c.database(), c.password(), c.extra());
+        DatabaseException e = assertThrows(DatabaseException.class, () -> db().open(closed).countRows());
+        assertTrue(e.getMessage().contains("127.0.0.1:1"), e.getMessage());
+    }
+
+    @Test
+    void cliLoadQueryAndWriteStepsEndToEnd() throws Exception {
+        Path results = tmp.resolve("results");
+        List<String> scale = List.of("-numOfDevices", "100", "-rowsPerDevice", "120", "-seed", "5", "-results", results.toString());
+        List<String> fast = List.of("-f", "0", "-wi", "0", "-i", "1", "-r", "300ms");
+
+        Run load = cli("load", scale, List.of("-writeClients", "2", "-rowsPerRequest", "100"));
+        assertEquals(BenchCli.OK, load.exit, load.output);
+        assertTrue(load.output.contains("load verified"), load.output);
+
+        Run query = cli("query", scale, fast, List.of("-queries", "q1\\.g0|q2\\.(count|avg)\\.p(10|100)|q3\\.sum\\.p50|q4\\.count\\.p20"));
+        assertEquals(BenchCli.OK, query.exit, query.output);
+        JsonNode queryJson = new ObjectMapper().readTree(results.resolve(db().name() + "-query.json").toFile());
+        assertEquals(7, queryJson.size(), query.output);
+        assertEquals("sample", queryJson.get(0).get("mode").asText());
+
+        Run write = cli("write", scale, fast, List.of("-writeClients", "1,2", "-rowsPerRequest", "10,50"));
+        assertEquals(BenchCli.OK, write.exit, write.output);
+        JsonNode writeJson = new ObjectMapper().readTree(results.resolve(db().name() + "-write.json").toFile());
+        assertEquals(4, writeJson.size(), "one JMH result per cell");
+        for (JsonNode cell : writeJson) {
+            assertTrue(cell.get("primaryMetric").get("score").asDouble() > 0);
+            assertTrue(cell.get("secondaryMetrics").has("rowsAcked"));
+        }
+        assertTrue(write.output.contains("R/R"), write.output);
+        JsonNode manifest = new ObjectMapper().readTree(results.resolve(db().name() + "-manifest.json").toFile());
+        assertEquals(4, manifest.get("write").size());
+        for (JsonNode cell : manifest.get("write")) {
+            JsonNode v = cell.get("verified");
+            assertEquals(v.get("rowsAcked").asLong(), v.get("rowsStored").asLong(), cell.toString());
+            assertEquals(0, v.get("failedRequests").asLong());
+        }
+        assertTrue(manifest.get("load").get("verified").asBoolean());
+        assertFalse(manifest.get("server").get("serverVersion").asText().isBlank());
+        assertNoSecret(results);
+    }
+
+    @Test
+    void cliRejectsBadInputWithOneLineAndExitTwo() throws Exception {
+        Path results = tmp.resolve("bad");
+        List<String> base = List.of("-results", results.toString());
+        assertUsage(cli("write", base, List.of("-rowsPerRequest", "0")), "-rowsPerRequest 0");
+        assertUsage(cli("write", base, List.of("--no-such-flag")), "--no-such-flag");
+        assertUsage(cli("write", base, List.of("-dataDir", tmp.resolve("nothing").toString(), "-numOfFiles", "2")), "data directory does not exist");
+        assertUsage(cli("load", List.of("-results", results.toString(), "-port", "1")), "127.0.0.1:1");
+        Path badSql = tmp.resolve("q.txt");
+        Files.writeString(badSql, "q2.avg.p10\n");
+        assertUsage(cli("query", base, List.of("-sql", badSql.toString())), "q.txt:1:");
+    }
+
+    /** The password must not appear in anything the run wrote. */
+    protected void assertNoSecret(Path results) throws IOException {
+        String secret = connection().password().reveal();
+        if (secret.isEmpty()) return;
+        try (var files = Files.walk(results)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                assertFalse(Files.readString(f).contains(secret), "password found in " + f);
+            }
+        }
+    }
+
+    private static void assertUsage(Run run, String expected) {
+        assertEquals(BenchCli.USAGE, run.exit, run.output);
+        String errorLine = run.output.lines().filter(l -> l.startsWith("error: ")).findFirst().orElse("");
+        assertTrue(errorLine.contains(expected), "expected an error line with '" + expected + "', got:\n" + run.output);
+    }
+
+    protected record Run(int exit, String output) {
+    }
+
+    /** Runs the module's CLI in this JVM, capturing what it prints. */
+    @SafeVarargs
+    protected final Run cli(String step, List<String>... argLists) throws IOException {
+        List<String> args = new ArrayList<>();
+        args.add(step);
+        for (List<String> l : argLists) args.addAll(l);
+        List<String> conn = cliConnectionArgs();
+        for (int i = 0; i + 1 < conn.size(); i += 2) {
+            // A test that sets a connection flag itself (e.g. a closed port) keeps its own value.
+            if (!args.contains(conn.get(i))) {
+                args.add(conn.get(i));
+                args.add(conn.get(i + 1));
+            }
+        }
+        ByteArrayOutputStream buf = new ByteArrayOutputStream();
+        PrintStream oldOut = System.out;
+        PrintStream oldErr = System.err;
+        PrintStream capture = new PrintStream(buf, true, StandardCharsets.UTF_8);
+        int exit;
+        try {
+            System.setOut(capture);
+            System.setErr(capture);
+            exit = BenchCli.run(module(), args.toArray(String[]::new));
+        } finally {
+            System.setOut(oldOut);
+            System.setErr(oldErr);
+        }
+        String output = buf.toString(StandardCharsets.UTF_8);
+        oldOut.println(output);
+        return new Run(exit, output);
+    }
+
+    /** Reads settings the way the project's scripts hand them over: environment, with defaults. */
+    protected static String env(String name, String fallback) {
+        String v = System.getenv(name);
+        return v == null || v.isBlank() ? fallback : v;
+    }
+
+    protected static Map<String, String> noExtras() {
+        return Map.of();
+    }
+}
