@@ -6,12 +6,15 @@
 #
 #   scripts/compare.sh [--databases mysql,influx] [--devices N] [--rows N]
 #                      [--rows-per-request LIST] [--clients LIST] [--time 2s] [--iterations 2]
+#                      [--query-time 200ms] [--query-forks 0]
+# Queries run in this JVM by default (--query-forks 0): 127 queries with a fork each would take
+# minutes of JVM start-up per database at a scale where each query takes milliseconds.
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/modules.sh"
 cd "$REPO_DIR"
 
-databases="" devices=100 rows=1000 rpr="100,1000" clients="1,2" time="1s" iterations=2
+databases="" devices=100 rows=1000 rpr="100,1000" clients="1,2" time="1s" iterations=2 qtime="200ms" qforks=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --databases) databases="$2"; shift 2 ;;
@@ -21,7 +24,9 @@ while [ $# -gt 0 ]; do
     --clients) clients="$2"; shift 2 ;;
     --time) time="$2"; shift 2 ;;
     --iterations) iterations="$2"; shift 2 ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    --query-time) qtime="$2"; shift 2 ;;
+    --query-forks) qforks="$2"; shift 2 ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
   esac
 done
@@ -36,6 +41,7 @@ results="results/$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$results"
 scale=(-numOfDevices "$devices" -rowsPerDevice "$rows" -results "$results")
 jmh=(-f 1 -wi 1 -w "$time" -i "$iterations" -r "$time")
+qjmh=(-f "$qforks" -wi 1 -w "$qtime" -i 3 -r "$qtime")
 failed=() passed=()
 
 while IFS=: read -r module server db; do
@@ -49,7 +55,7 @@ while IFS=: read -r module server db; do
   jar="$module/target/$module.jar"
   ok=true
   java -jar "$jar" load "${scale[@]}" -writeClients 2 -rowsPerRequest 1000 || ok=false
-  java -jar "$jar" query "${scale[@]}" "${jmh[@]}" || ok=false
+  java -jar "$jar" query "${scale[@]}" "${qjmh[@]}" || ok=false
   java -jar "$jar" write "${scale[@]}" "${jmh[@]}" -rowsPerRequest "$rpr" -writeClients "$clients" || ok=false
   [ -n "$server" ] && "scripts/servers/$server.sh" stop
   if $ok; then passed+=("$db"); else failed+=("$db"); fi
