@@ -15,6 +15,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Jdbc;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
@@ -101,7 +102,7 @@ final class MySqlSession implements Session {
     }
 
     @Override
-    public void query(String text, ResultSink sink) throws DatabaseException {
+    public void query(LogicalQuery query, String text, ResultSink sink) throws DatabaseException {
         try {
             Jdbc.query(connection, text, sink);
         } catch (SQLException e) {

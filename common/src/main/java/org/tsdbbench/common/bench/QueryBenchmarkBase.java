@@ -56,7 +56,7 @@ public abstract class QueryBenchmarkBase {
     @Benchmark
     public long query() throws Exception {
         Answer.Check check = query.answer().newCheck();
-        session.query(query.text(), check);
+        session.query(query.query(), query.text(), check);
         String mismatch = check.mismatch();
         if (mismatch != null) throw new IllegalStateException("wrong answer: " + mismatch);
         return check.rows();

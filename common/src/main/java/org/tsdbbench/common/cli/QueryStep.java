@@ -142,7 +142,7 @@ final class QueryStep extends Step {
     private static String check(Session s, PreparedQuery q) {
         Answer.Check check = q.answer().newCheck();
         try {
-            s.query(q.text(), check);
+            s.query(q.query(), q.text(), check);
         } catch (DatabaseException e) {
             return q.id() + ": query failed: " + e.getMessage();
         }

@@ -2,6 +2,7 @@ package org.tsdbbench.common.db;
 
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
@@ -21,8 +22,12 @@ public interface Session extends AutoCloseable {
      */
     long write(RowBatch batch) throws DatabaseException;
 
-    /** Runs one query and passes every row to the sink before returning. */
-    void query(String text, ResultSink sink) throws DatabaseException;
+    /**
+     * Runs one query and passes every row to the sink before returning, in the canonical shape of
+     * its family (see {@link org.tsdbbench.common.query.Dialect}); {@code query} says which
+     * logical query the text is, for databases whose results need reshaping.
+     */
+    void query(LogicalQuery query, String text, ResultSink sink) throws DatabaseException;
 
     /** The rows stored now, counted by the database. */
     long countRows() throws DatabaseException;

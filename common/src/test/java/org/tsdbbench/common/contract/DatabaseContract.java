@@ -95,7 +95,7 @@ public abstract class DatabaseContract {
                 var text = db().dialect().render(q, SMALL);
                 if (text.isEmpty()) continue;
                 Answer.Check check = answers.answer(q).newCheck();
-                s.query(text.get(), check);
+                s.query(q, text.get(), check);
                 if (check.mismatch() != null) wrong.add(check.mismatch() + "  [" + text.get() + "]");
                 checked++;
             }

@@ -1,0 +1,21 @@
+package org.tsdbbench.influx;
+
+import org.tsdbbench.common.cli.BenchCli;
+import org.tsdbbench.common.cli.BenchModule;
+import org.tsdbbench.influx.bench.InfluxQuery;
+import org.tsdbbench.influx.bench.InfluxWrite;
+
+/** {@code java -jar influx-bench/target/mysql-bench.jar [write|load|query] [options]}. */
+public final class InfluxBenchMain {
+
+    private InfluxBenchMain() {
+    }
+
+    public static BenchModule module() {
+        return new BenchModule(new InfluxDatabase(), InfluxWrite.class, InfluxQuery.class);
+    }
+
+    public static void main(String[] args) {
+        System.exit(BenchCli.run(module(), args));
+    }
+}

@@ -1,0 +1,69 @@
+package org.tsdbbench.influx;
+
+import java.util.concurrent.TimeUnit;
+import okhttp3.OkHttpClient;
+import org.influxdb.InfluxDB;
+import org.influxdb.InfluxDBFactory;
+import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.Dialect;
+
+/** InfluxDB 1.x through the official Java client (influxdb-java) over HTTP. */
+public final class InfluxDatabase extends Database {
+
+    private final InfluxDialect dialect = new InfluxDialect();
+
+    @Override
+    public String name() {
+        return "influx";
+    }
+
+    @Override
+    public String displayName() {
+        return "InfluxDB";
+    }
+
+    @Override
+    public int defaultPort() {
+        return 8086;
+    }
+
+    @Override
+    public String passwordEnv() {
+        return "INFLUX_PASSWORD";
+    }
+
+    @Override
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    @Override
+    public long settleMillis() {
+        // Points are queryable once the write is acknowledged (WAL + cache); a short grace only.
+        return 2000;
+    }
+
+    @Override
+    public Session open(ConnectionOptions o) throws DatabaseException {
+        OkHttpClient.Builder http = new OkHttpClient.Builder()
+                .connectTimeout(Long.parseLong(o.extra("connectTimeoutMs", "5000")), TimeUnit.MILLISECONDS)
+                .readTimeout(Long.parseLong(o.extra("requestTimeoutMs", "600000")), TimeUnit.MILLISECONDS)
+                .writeTimeout(Long.parseLong(o.extra("requestTimeoutMs", "600000")), TimeUnit.MILLISECONDS);
+        String url = "http://" + o.host() + ":" + o.port();
+        InfluxDB client = o.password().isEmpty()
+                ? InfluxDBFactory.connect(url, http)
+                : InfluxDBFactory.connect(url, o.user(), o.password().reveal(), http);
+        try {
+            String version = client.ping().getVersion();
+            boolean gzip = Boolean.parseBoolean(o.extra("gzip", "false"));
+            if (gzip) client.enableGzip();
+            return new InfluxSession(client, o.database(), version, gzip);
+        } catch (RuntimeException e) {
+            client.close();
+            throw DatabaseException.unreachable(displayName(), o, e);
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package org.tsdbbench.influx;
+
+import java.util.Optional;
+import java.util.StringJoiner;
+import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.query.Aggregate;
+import org.tsdbbench.common.query.Dialect;
+import org.tsdbbench.common.query.LogicalQuery;
+
+/**
+ * The catalog in InfluxQL. Tags are strings, so {@code devgroup < N} (which on a string tag
+ * silently matches nothing) becomes an anchored regex listing exactly groups 0..N-1:
+ * {@code devgroup =~ /^(0|1|...|9)$/}. (The original tool's regexes selected groups 10..19 where
+ * TDengine selected 0..9.) q4 bounds time to the data set, as GROUP BY time() needs.
+ */
+public final class InfluxDialect implements Dialect {
+
+    @Override
+    public Optional<String> render(LogicalQuery q, WorkloadSpec spec) {
+        if (q.family() == org.tsdbbench.common.query.QueryFamily.Q1_FULL_READ) {
+            return Optional.of("SELECT devid, temperature, humidity FROM devices WHERE devgroup = '" + q.group() + "'");
+        }
+        return function(q.function()).map(fn -> {
+            String filter = q.allDevices() ? "" : "devgroup =~ " + groupsBelow(q.groupLimit());
+            return switch (q.family()) {
+                case Q2_AGGREGATE -> "SELECT " + fn + " FROM devices" + where(filter);
+                case Q3_GROUP_BY_TAG -> "SELECT " + fn + " FROM devices" + where(filter) + " GROUP BY devgroup";
+                case Q4_GROUP_BY_MINUTE -> "SELECT " + fn + " FROM devices" + where(and(filter, timeRange(spec))) + " GROUP BY time(1m) fill(none)";
+                case Q1_FULL_READ -> throw new IllegalStateException();
+            };
+        });
+    }
+
+    /**
+     * InfluxQL's STDDEV is the sample standard deviation (n - 1), not the population one the catalog
+     * asks for: reported as absent rather than compared against another statistic.
+     */
+    static Optional<String> function(Aggregate fn) {
+        return switch (fn) {
+            case COUNT -> Optional.of("COUNT(temperature)");
+            case AVG -> Optional.of("MEAN(temperature)");
+            case SUM -> Optional.of("SUM(temperature)");
+            case MAX -> Optional.of("MAX(temperature)");
+            case MIN -> Optional.of("MIN(temperature)");
+            case SPREAD -> Optional.of("SPREAD(temperature)");
+            case STDDEV -> Optional.empty();
+        };
+    }
+
+    /** An anchored regex matching exactly the decimal strings 0 .. limit-1. */
+    static String groupsBelow(int limit) {
+        StringJoiner alternatives = new StringJoiner("|", "/^(", ")$/");
+        for (int g = 0; g < limit; g++) alternatives.add(Integer.toString(g));
+        return alternatives.toString();
+    }
+
+    private static String timeRange(WorkloadSpec spec) {
+        return "time >= " + spec.startTs() + "ms AND time < " + spec.endTs() + "ms";
+    }
+
+    private static String and(String a, String b) {
+        return a.isEmpty() ? b : a + " AND " + b;
+    }
+
+    private static String where(String filter) {
+        return filter.isEmpty() ? "" : " WHERE " + filter;
+    }
+}

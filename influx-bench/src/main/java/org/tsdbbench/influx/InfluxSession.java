@@ -1,0 +1,140 @@
+package org.tsdbbench.influx;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.influxdb.InfluxDB;
+import org.influxdb.dto.Query;
+import org.influxdb.dto.QueryResult;
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ServerFacts;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.QueryFamily;
+import org.tsdbbench.common.query.ResultSink;
+
+/**
+ * One client's InfluxDB connection. A write is one HTTP request of line protocol; the server
+ * answers 204 for the whole request or fails it, so the rows acknowledged are the rows of a
+ * successful request. Query results are reshaped to the catalog's canonical rows: the time
+ * column is dropped from q2, replaced by the devgroup tag in q3, kept as the bucket in q4.
+ */
+final class InfluxSession implements Session {
+
+    static final List<String> SCHEMA = List.of(
+            "measurement devices: tags devgroup, devid, devname (strings); fields temperature (integer), humidity (float); "
+                    + "precision ms; database created with the default retention policy (infinite)");
+
+    private final InfluxDB client;
+    private final String database;
+    private final String version;
+    private final boolean gzip;
+    private final LineProtocolBuilder lines = new LineProtocolBuilder();
+
+    InfluxSession(InfluxDB client, String database, String version, boolean gzip) {
+        this.client = client;
+        this.database = database;
+        this.version = version;
+        this.gzip = gzip;
+    }
+
+    @Override
+    public void recreateSchema(WorkloadSpec spec) throws DatabaseException {
+        run("DROP DATABASE \"" + database + "\"");
+        run("CREATE DATABASE \"" + database + "\"");
+    }
+
+    @Override
+    public long write(RowBatch batch) throws DatabaseException {
+        try {
+            client.write(database, "", InfluxDB.ConsistencyLevel.ONE, TimeUnit.MILLISECONDS, lines.build(batch));
+            return batch.size();
+        } catch (RuntimeException e) {
+            throw new DatabaseException("InfluxDB write of " + batch.size() + " points failed: " + DatabaseException.rootMessage(e), e);
+        }
+    }
+
+    @Override
+    public void query(LogicalQuery query, String text, ResultSink sink) throws DatabaseException {
+        QueryResult result = run(text);
+        double[] row = null;
+        for (QueryResult.Result r : result.getResults()) {
+            if (r.getSeries() == null) continue;
+            for (QueryResult.Series series : r.getSeries()) {
+                double group = series.getTags() != null && series.getTags().containsKey("devgroup")
+                        ? Double.parseDouble(series.getTags().get("devgroup")) : Double.NaN;
+                for (List<Object> values : series.getValues()) {
+                    if (row == null) row = new double[shapeWidth(query.family(), values.size())];
+                    shape(query.family(), values, group, row);
+                    sink.row(row);
+                }
+            }
+        }
+    }
+
+    private static int shapeWidth(QueryFamily family, int columns) {
+        return family == QueryFamily.Q2_AGGREGATE ? columns - 1 : columns;
+    }
+
+    /** InfluxDB rows are {@code time, value...}; the catalog's shapes are in {@link org.tsdbbench.common.query.Dialect}. */
+    private static void shape(QueryFamily family, List<Object> values, double group, double[] row) {
+        switch (family) {
+            case Q1_FULL_READ, Q4_GROUP_BY_MINUTE -> {
+                for (int i = 0; i < row.length; i++) row[i] = number(values.get(i));
+            }
+            case Q2_AGGREGATE -> {
+                for (int i = 0; i < row.length; i++) row[i] = number(values.get(i + 1));
+            }
+            case Q3_GROUP_BY_TAG -> {
+                row[0] = group;
+                for (int i = 1; i < row.length; i++) row[i] = number(values.get(i));
+            }
+        }
+    }
+
+    private static double number(Object v) {
+        if (v == null) return Double.NaN;
+        if (v instanceof Number n) return n.doubleValue();
+        return Double.parseDouble(v.toString());
+    }
+
+    @Override
+    public long countRows() throws DatabaseException {
+        QueryResult r = run("SELECT COUNT(temperature) FROM devices");
+        var series = r.getResults().get(0).getSeries();
+        if (series == null || series.isEmpty()) return 0;
+        return (long) number(series.get(0).getValues().get(0).get(1));
+    }
+
+    @Override
+    public ServerFacts facts() {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("gzip", String.valueOf(gzip));
+        settings.put("precision", "ms");
+        settings.put("consistency", "one");
+        return new ServerFacts(version, "influxdb-java " + InfluxDB.class.getPackage().getImplementationVersion(), settings, SCHEMA);
+    }
+
+    /** Runs InfluxQL; an error in any part of the answer (or a truncated, partial one) is a failure. */
+    private QueryResult run(String text) throws DatabaseException {
+        QueryResult result;
+        try {
+            result = client.query(new Query(text, database), TimeUnit.MILLISECONDS);
+        } catch (RuntimeException e) {
+            throw new DatabaseException("InfluxDB query failed: " + DatabaseException.rootMessage(e) + " [" + text + "]", e);
+        }
+        if (result.getError() != null) throw new DatabaseException("InfluxDB query failed: " + result.getError() + " [" + text + "]");
+        for (QueryResult.Result r : result.getResults()) {
+            if (r.getError() != null) throw new DatabaseException("InfluxDB query failed: " + r.getError() + " [" + text + "]");
+        }
+        return result;
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}
