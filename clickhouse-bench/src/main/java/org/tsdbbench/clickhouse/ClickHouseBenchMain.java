@@ -1,0 +1,21 @@
+package org.tsdbbench.clickhouse;
+
+import org.tsdbbench.common.cli.BenchCli;
+import org.tsdbbench.common.cli.BenchModule;
+import org.tsdbbench.clickhouse.bench.ClickHouseQuery;
+import org.tsdbbench.clickhouse.bench.ClickHouseWrite;
+
+/** {@code java -jar clickhouse-bench/target/mysql-bench.jar [write|load|query] [options]}. */
+public final class ClickHouseBenchMain {
+
+    private ClickHouseBenchMain() {
+    }
+
+    public static BenchModule module() {
+        return new BenchModule(new ClickHouseDatabase(), ClickHouseWrite.class, ClickHouseQuery.class);
+    }
+
+    public static void main(String[] args) {
+        System.exit(BenchCli.run(module(), args));
+    }
+}

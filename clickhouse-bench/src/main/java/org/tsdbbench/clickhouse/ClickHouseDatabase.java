@@ -1,0 +1,95 @@
+package org.tsdbbench.clickhouse;
+
+import java.time.temporal.ChronoUnit;
+import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.Dialect;
+import com.clickhouse.client.api.Client;
+
+/**
+ * ClickHouse through its official Java client (client-v2) over HTTP. Servers older than 20.x
+ * (Debian's 18.16 here) need compatibility choices, selected with {@code --option compat=}:
+ * {@code auto} (by the server's version), {@code legacy} (no HTTP compression: 18.16 answers LZ4
+ * requests with empty replies) or {@code modern} (the client's LZ4 compression).
+ */
+public final class ClickHouseDatabase extends Database {
+
+    static final int FIRST_MODERN_MAJOR = 20;
+    private final ClickHouseDialect dialect = new ClickHouseDialect();
+
+    @Override
+    public String name() {
+        return "clickhouse";
+    }
+
+    @Override
+    public String displayName() {
+        return "ClickHouse";
+    }
+
+    @Override
+    public int defaultPort() {
+        return 8123;
+    }
+
+    @Override
+    public String defaultUser() {
+        return "default";
+    }
+
+    @Override
+    public String passwordEnv() {
+        return "CLICKHOUSE_PASSWORD";
+    }
+
+    @Override
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    @Override
+    public Session open(ConnectionOptions o) throws DatabaseException {
+        String compat = o.extra("compat", "auto");
+        if (!compat.equals("auto") && !compat.equals("legacy") && !compat.equals("modern")) {
+            throw new DatabaseException("--option compat=" + compat + ": use auto, legacy or modern");
+        }
+        // First, without compression (which every server understands) and in database `default`:
+        // ask the version and make sure the benchmark's database exists.
+        String version;
+        try (Client probe = client(o, false, "default")) {
+            version = ClickHouseSession.scalar(probe, "SELECT version()");
+            ClickHouseSession.command(probe, "CREATE DATABASE IF NOT EXISTS " + o.database());
+        } catch (DatabaseException e) {
+            throw DatabaseException.unreachable(displayName(), o, e.getCause() != null ? e.getCause() : e);
+        }
+        boolean modern = compat.equals("modern") || (compat.equals("auto") && major(version) >= FIRST_MODERN_MAJOR);
+        return new ClickHouseSession(client(o, modern, o.database()), o.database(), version, modern);
+    }
+
+    private static Client client(ConnectionOptions o, boolean modern, String database) {
+        Client.Builder b = new Client.Builder().setDefaultDatabase(database);
+        // Old servers ignore the X-ClickHouse-Database header the client sends; they read the
+        // database from the URL, where server settings travel.
+        if (!modern) b.serverSetting("database", database);
+        boolean compress = modern;
+        return b
+                .addEndpoint("http://" + o.host() + ":" + o.port())
+                .setUsername(o.user())
+                .setPassword(o.password().reveal())
+                .setConnectTimeout(Long.parseLong(o.extra("connectTimeoutMs", "5000")), ChronoUnit.MILLIS)
+                .setSocketTimeout(Long.parseLong(o.extra("requestTimeoutMs", "600000")), ChronoUnit.MILLIS)
+                .compressServerResponse(compress)
+                .compressClientRequest(compress)
+                .build();
+    }
+
+    static int major(String version) {
+        try {
+            return Integer.parseInt(version.strip().split("\\.")[0]);
+        } catch (RuntimeException e) {
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,23 @@
+package org.tsdbbench.clickhouse;
+
+import java.util.Optional;
+import org.tsdbbench.common.query.Aggregate;
+import org.tsdbbench.common.query.SqlDialect;
+
+/** ClickHouse's SQL for the catalog: ts is an Int64 of epoch ms, a minute is {@code intDiv(ts, 60000)}. */
+public final class ClickHouseDialect extends SqlDialect {
+
+    @Override
+    protected String minuteBucket() {
+        return "intDiv(ts, 60000) * 60000";
+    }
+
+    @Override
+    protected Optional<String> function(Aggregate fn) {
+        return switch (fn) {
+            case COUNT -> Optional.of("count()");
+            case STDDEV -> Optional.of("stddevPop(temperature)");
+            default -> super.function(fn);
+        };
+    }
+}

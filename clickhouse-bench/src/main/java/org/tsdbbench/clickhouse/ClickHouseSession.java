@@ -1,0 +1,161 @@
+package org.tsdbbench.clickhouse;
+
+import com.clickhouse.client.api.Client;
+import com.clickhouse.client.api.insert.InsertResponse;
+import com.clickhouse.client.api.insert.InsertSettings;
+import com.clickhouse.client.api.query.QueryResponse;
+import com.clickhouse.client.api.query.QuerySettings;
+import com.clickhouse.data.ClickHouseFormat;
+import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ServerFacts;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.ResultSink;
+
+/**
+ * One client's ClickHouse connection. Rows are inserted as a TabSeparated stream (one request, one
+ * insert block, applied whole or not at all); queries carry an explicit {@code FORMAT
+ * TabSeparated} clause (old servers ignore the format header) and are parsed as they stream in.
+ */
+final class ClickHouseSession implements Session {
+
+    static final String TABLE = "CREATE TABLE %s.devices (devid Int32, devname String, devgroup Int32, ts Int64, "
+            + "temperature Int32, humidity Float32) ENGINE = MergeTree() ORDER BY (devgroup, devid, ts)";
+
+    private final Client client;
+    private final String database;
+    private final String version;
+    private final boolean modern;
+    private final TabSeparatedBuilder body = new TabSeparatedBuilder();
+    private final InsertSettings insertSettings = new InsertSettings();
+
+    ClickHouseSession(Client client, String database, String version, boolean modern) {
+        this.client = client;
+        this.database = database;
+        this.version = version;
+        this.modern = modern;
+    }
+
+    @Override
+    public void recreateSchema(WorkloadSpec spec) throws DatabaseException {
+        command(client, "DROP TABLE IF EXISTS " + database + ".devices");
+        command(client, String.format(TABLE, database));
+    }
+
+    @Override
+    public long write(RowBatch batch) throws DatabaseException {
+        TabSeparatedBuilder.Buffer data = body.build(batch);
+        try (InsertResponse r = client.insert(database + ".devices", new ByteArrayInputStream(data.array(), 0, data.length()),
+                ClickHouseFormat.TabSeparated, insertSettings).get()) {
+            // Servers since 19.x report written rows in X-ClickHouse-Summary; 18.16 sends no summary,
+            // and its 200 answer means the one insert block (up to max_insert_block_size rows) was stored.
+            boolean summary = r.getResponseHeaders().keySet().stream().anyMatch(h -> h.equalsIgnoreCase("X-ClickHouse-Summary"));
+            return summary ? r.getWrittenRows() : batch.size();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DatabaseException("ClickHouse insert interrupted", e);
+        } catch (ExecutionException | RuntimeException e) {
+            throw new DatabaseException("ClickHouse insert of " + batch.size() + " rows failed: " + DatabaseException.rootMessage(e), e);
+        }
+    }
+
+    @Override
+    public void query(LogicalQuery query, String text, ResultSink sink) throws DatabaseException {
+        stream(client, text, sink);
+    }
+
+    @Override
+    public long countRows() throws DatabaseException {
+        return Long.parseLong(scalar(client, "SELECT count() FROM " + database + ".devices"));
+    }
+
+    @Override
+    public ServerFacts facts() throws DatabaseException {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("compat", modern ? "modern (LZ4 HTTP compression)" : "legacy (no HTTP compression)");
+        for (String name : List.of("max_insert_block_size", "max_threads", "max_memory_usage")) {
+            settings.put(name, scalar(client, "SELECT value FROM system.settings WHERE name = '" + name + "'"));
+        }
+        return new ServerFacts(version, "ClickHouse client-v2 " + Client.class.getPackage().getImplementationVersion(),
+                settings, List.of(String.format(TABLE, database)));
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+
+    static void command(Client client, String sql) throws DatabaseException {
+        try {
+            client.execute(sql).get().close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DatabaseException("ClickHouse: interrupted: " + sql, e);
+        } catch (Exception e) {
+            throw new DatabaseException("ClickHouse: " + DatabaseException.rootMessage(e) + " [" + sql + "]", e);
+        }
+    }
+
+    /** A one-value query's answer as text. */
+    static String scalar(Client client, String sql) throws DatabaseException {
+        String[] value = new String[1];
+        streamText(client, sql, line -> {
+            if (value[0] == null) value[0] = line;
+        });
+        if (value[0] == null) throw new DatabaseException("ClickHouse: no answer to " + sql);
+        return value[0];
+    }
+
+    /** Runs a query and hands each TabSeparated row to the sink as numbers (\N, NULL, nan as NaN). */
+    static void stream(Client client, String sql, ResultSink sink) throws DatabaseException {
+        double[][] row = new double[1][];
+        streamText(client, sql, line -> {
+            int columns = 1;
+            for (int i = 0; i < line.length(); i++) if (line.charAt(i) == '\t') columns++;
+            if (row[0] == null || row[0].length != columns) row[0] = new double[columns];
+            int start = 0;
+            for (int c = 0; c < columns; c++) {
+                int end = line.indexOf('\t', start);
+                if (end < 0) end = line.length();
+                row[0][c] = number(line, start, end);
+                start = end + 1;
+            }
+            sink.row(row[0]);
+        });
+    }
+
+    private static double number(String line, int start, int end) {
+        String s = line.substring(start, end);
+        return switch (s) {
+            case "\\N", "NULL", "nan", "-nan", "inf", "-inf" -> Double.NaN;
+            default -> Double.parseDouble(s);
+        };
+    }
+
+    private static void streamText(Client client, String sql, java.util.function.Consumer<String> lines) throws DatabaseException {
+        QuerySettings settings = new QuerySettings().setFormat(ClickHouseFormat.TabSeparated);
+        try (QueryResponse r = client.query(sql + " FORMAT TabSeparated", settings).get();
+             BufferedReader in = new BufferedReader(new InputStreamReader(r.getInputStream(), StandardCharsets.UTF_8), 1 << 16)) {
+            String line;
+            while ((line = in.readLine()) != null) lines.accept(line);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DatabaseException("ClickHouse query interrupted", e);
+        } catch (NumberFormatException e) {
+            throw new DatabaseException("ClickHouse: not a number in the answer to [" + sql + "]: " + e.getMessage(), e);
+        } catch (Exception e) {
+            throw new DatabaseException("ClickHouse query failed: " + DatabaseException.rootMessage(e) + " [" + sql + "]", e);
+        }
+    }
+}
