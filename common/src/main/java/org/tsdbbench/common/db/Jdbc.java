@@ -12,15 +12,25 @@ public final class Jdbc {
     private Jdbc() {
     }
 
-    /** Runs a query and hands every row to the sink, each column read as a double (NULL as NaN). */
+    /**
+     * Runs a query and hands every row to the sink, each column read as a double (NULL as NaN,
+     * a TIMESTAMP as epoch milliseconds).
+     */
     public static void query(Connection c, String sql, ResultSink sink) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
             int columns = rs.getMetaData().getColumnCount();
+            boolean[] timestamp = new boolean[columns];
+            for (int i = 0; i < columns; i++) timestamp[i] = rs.getMetaData().getColumnType(i + 1) == java.sql.Types.TIMESTAMP;
             double[] row = new double[columns];
             while (rs.next()) {
                 for (int i = 0; i < columns; i++) {
-                    double v = rs.getDouble(i + 1);
-                    row[i] = rs.wasNull() ? Double.NaN : v;
+                    if (timestamp[i]) {
+                        java.sql.Timestamp t = rs.getTimestamp(i + 1);
+                        row[i] = t == null ? Double.NaN : t.getTime();
+                    } else {
+                        double v = rs.getDouble(i + 1);
+                        row[i] = rs.wasNull() ? Double.NaN : v;
+                    }
                 }
                 sink.row(row);
             }

@@ -28,8 +28,10 @@ public abstract class SqlDialect implements Dialect {
         });
     }
 
-    /** The start of the row's minute in epoch milliseconds, aligned to the epoch. */
-    protected abstract String minuteBucket();
+    /** The start of the row's minute in epoch milliseconds, aligned to the epoch (ts is epoch ms). */
+    protected String minuteBucket() {
+        return "ts - ts % 60000";
+    }
 
     /** q4's whole statement, for databases whose time bucketing is not an expression (TDengine's interval). */
     protected String groupByMinute(String function, String where) {

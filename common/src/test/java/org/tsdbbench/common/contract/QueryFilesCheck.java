@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.QueryCatalog;
 import org.tsdbbench.common.query.QueryFamily;
 import org.tsdbbench.common.query.QueryFile;
@@ -22,13 +23,18 @@ public final class QueryFilesCheck {
     }
 
     public static void assertFilesMatchDialect(Database db) throws IOException {
+        assertFilesMatchDialect(db.name(), db.displayName(), db.dialect());
+    }
+
+    /** For a dialect variant kept in its own folder, e.g. sql/tdengine2 for TDengine 2.x. */
+    public static void assertFilesMatchDialect(String folder, String displayName, Dialect dialect) throws IOException {
         Path repo = Path.of(System.getenv().getOrDefault("TSBENCH_REPO", ".."));
-        Path dir = repo.resolve("sql").resolve(db.name());
+        Path dir = repo.resolve("sql").resolve(folder);
         boolean rewrite = "1".equals(System.getenv("TSBENCH_WRITE_SQL"));
         for (QueryFamily f : QueryFamily.values()) {
-            String rendered = "# " + db.displayName() + " " + f.id() + ": rendered from the catalog for the default data set ("
+            String rendered = "# " + displayName + " " + f.id() + ": rendered from the catalog for the default data set ("
                     + WorkloadSpec.defaults() + ").\n# Format: <query id> <query>; see the README.\n"
-                    + QueryFile.render(QueryCatalog.family(f), db.dialect(), WorkloadSpec.defaults());
+                    + QueryFile.render(QueryCatalog.family(f), dialect, WorkloadSpec.defaults());
             Path file = dir.resolve(f.id() + ".txt");
             if (rewrite) {
                 Files.createDirectories(dir);
