@@ -56,6 +56,9 @@ public final class CommonOptions {
     @Option(names = "--option", paramLabel = "KEY=VALUE", description = "Driver or module setting, repeatable (see the module's README).")
     Map<String, String> options = new LinkedHashMap<>();
 
+    @Option(names = {"-conf", "--conf"}, paramLabel = "FILE", description = "The database client's own configuration file (e.g. Cassandra's application.conf).")
+    Path conf;
+
     @Option(names = {"-results", "--results"}, paramLabel = "DIR", description = "Folder for this run's JSON, manifest and report (default: results/<date-time>).")
     Path results;
 
@@ -89,6 +92,7 @@ public final class CommonOptions {
         if (forks < 0) throw new UsageException("-f " + forks + ": forks must be 0 or more");
         if (warmupIterations < 0) throw new UsageException("-wi " + warmupIterations + ": must be 0 or more");
         if (port != null && (port < 1 || port > 65535)) throw new UsageException("-port " + port + ": must be 1..65535");
+        if (conf != null && !java.nio.file.Files.isReadable(conf)) throw new UsageException("-conf " + conf + ": no such readable file");
     }
 
     static void positive(String flag, long value) throws UsageException {
@@ -104,12 +108,14 @@ public final class CommonOptions {
     }
 
     BenchSettings settings(Database db) {
+        Map<String, String> all = new LinkedHashMap<>(options);
+        if (conf != null) all.put("conf", conf.toAbsolutePath().toString());
         return new BenchSettings(host,
                 port != null ? port : db.defaultPort(),
                 user != null ? user : db.defaultUser(),
                 database != null ? database : db.defaultDatabase(),
                 passwordEnv != null ? passwordEnv : db.passwordEnv(),
-                passwordFile, options, dataSet(), null, null);
+                passwordFile, all, dataSet(), null, null);
     }
 
     Path resultsDir() {

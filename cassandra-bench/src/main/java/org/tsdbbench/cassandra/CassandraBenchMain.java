@@ -1,0 +1,21 @@
+package org.tsdbbench.cassandra;
+
+import org.tsdbbench.common.cli.BenchCli;
+import org.tsdbbench.common.cli.BenchModule;
+import org.tsdbbench.cassandra.bench.CassandraQuery;
+import org.tsdbbench.cassandra.bench.CassandraWrite;
+
+/** {@code java -jar cassandra-bench/target/mysql-bench.jar [write|load|query] [options]}. */
+public final class CassandraBenchMain {
+
+    private CassandraBenchMain() {
+    }
+
+    public static BenchModule module() {
+        return new BenchModule(new CassandraDatabase(), CassandraWrite.class, CassandraQuery.class);
+    }
+
+    public static void main(String[] args) {
+        System.exit(BenchCli.run(module(), args));
+    }
+}

@@ -1,0 +1,69 @@
+package org.tsdbbench.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import java.io.File;
+import java.net.InetSocketAddress;
+import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.Dialect;
+
+/**
+ * Apache Cassandra through the Java driver 4.x. Driver settings (timeouts, page size) come from
+ * the bundled application.conf, or the file given with {@code -conf}.
+ */
+public final class CassandraDatabase extends Database {
+
+    private final CqlDialect dialect = new CqlDialect();
+
+    @Override
+    public String name() {
+        return "cassandra";
+    }
+
+    @Override
+    public String displayName() {
+        return "Cassandra";
+    }
+
+    @Override
+    public int defaultPort() {
+        return 9042;
+    }
+
+    @Override
+    public String passwordEnv() {
+        return "CASSANDRA_PASSWORD";
+    }
+
+    @Override
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    @Override
+    public Session open(ConnectionOptions o) throws DatabaseException {
+        String conf = o.extra("conf", "");
+        CqlSessionBuilder b = CqlSession.builder()
+                .addContactPoint(new InetSocketAddress(o.host(), o.port()))
+                .withLocalDatacenter(o.extra("localDatacenter", "datacenter1"));
+        if (!conf.isEmpty()) b.withConfigLoader(DriverConfigLoader.fromFile(new File(conf)));
+        if (!o.password().isEmpty()) b.withAuthCredentials(o.user(), o.password().reveal());
+        CqlSession session;
+        try {
+            session = b.build();
+        } catch (RuntimeException e) {
+            throw DatabaseException.unreachable(displayName(), o, e);
+        }
+        try {
+            return new CassandraSession(session, o.database(), CassandraSession.WriteMode.of(o.extra("writeMode", "batch")),
+                    conf.isEmpty() ? "application.conf (bundled)" : conf);
+        } catch (RuntimeException e) {
+            session.close();
+            throw new DatabaseException("Cassandra: " + DatabaseException.rootMessage(e), e);
+        }
+    }
+}

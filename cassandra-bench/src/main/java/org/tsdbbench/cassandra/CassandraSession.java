@@ -1,0 +1,196 @@
+package org.tsdbbench.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.ColumnDefinitions;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.type.DataTypes;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ServerFacts;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.ResultSink;
+
+/**
+ * One client's Cassandra session. The published layout: partition key devgroup (CQL filters and
+ * groups only by primary-key columns in key order), clustering devid, devname, ts. A request is
+ * sent as one UNLOGGED batch per partition it touches (normally one: a client owns whole devices),
+ * all in flight at once; or, in {@code async} mode, as one INSERT per row, all in flight at once.
+ */
+final class CassandraSession implements Session {
+
+    /** How a request of R rows is sent. */
+    enum WriteMode {
+        BATCH, ASYNC;
+
+        static WriteMode of(String s) {
+            return switch (s) {
+                case "batch" -> BATCH;
+                case "async" -> ASYNC;
+                default -> throw new IllegalArgumentException("--option writeMode=" + s + ": use batch or async");
+            };
+        }
+    }
+
+    static final String TABLE = "CREATE TABLE %s.devices (devgroup int, devid int, devname text, ts timestamp, "
+            + "temperature int, humidity float, PRIMARY KEY ((devgroup), devid, devname, ts))";
+
+    private final CqlSession session;
+    private final String keyspace;
+    private final WriteMode mode;
+    private final String conf;
+    private PreparedStatement insert;
+
+    CassandraSession(CqlSession session, String keyspace, WriteMode mode, String conf) {
+        this.session = session;
+        this.keyspace = keyspace;
+        this.mode = mode;
+        this.conf = conf;
+        session.execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace
+                + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    }
+
+    @Override
+    public void recreateSchema(WorkloadSpec spec) throws DatabaseException {
+        try {
+            session.execute("DROP TABLE IF EXISTS " + keyspace + ".devices");
+            session.execute(String.format(TABLE, keyspace));
+            insert = null;
+        } catch (RuntimeException e) {
+            throw new DatabaseException("Cassandra: cannot create the table: " + DatabaseException.rootMessage(e), e);
+        }
+    }
+
+    private PreparedStatement insert() {
+        if (insert == null) {
+            insert = session.prepare("INSERT INTO " + keyspace + ".devices (devgroup, devid, devname, ts, temperature, humidity) "
+                    + "VALUES (?, ?, ?, ?, ?, ?)");
+        }
+        return insert;
+    }
+
+    @Override
+    public long write(RowBatch b) throws DatabaseException {
+        List<CompletionStage<AsyncResultSet>> inFlight = new ArrayList<>();
+        List<Integer> rowsOf = new ArrayList<>();
+        try {
+            PreparedStatement ps = insert();
+            if (mode == WriteMode.ASYNC) {
+                for (int i = 0; i < b.size(); i++) {
+                    inFlight.add(session.executeAsync(bind(ps, b, i)));
+                    rowsOf.add(1);
+                }
+            } else {
+                int start = 0;
+                for (int i = 1; i <= b.size(); i++) {
+                    if (i == b.size() || b.devgroup[i] != b.devgroup[start]) {
+                        BatchStatementBuilder batch = BatchStatement.builder(BatchType.UNLOGGED);
+                        for (int r = start; r < i; r++) batch.addStatement(bind(ps, b, r));
+                        inFlight.add(session.executeAsync(batch.build()));
+                        rowsOf.add(i - start);
+                        start = i;
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            throw new DatabaseException("Cassandra insert of " + b.size() + " rows failed: " + DatabaseException.rootMessage(e), e);
+        }
+        return await(inFlight, rowsOf, b.size());
+    }
+
+    private static com.datastax.oss.driver.api.core.cql.BoundStatement bind(PreparedStatement ps, RowBatch b, int i) {
+        return ps.bind(b.devgroup[i], b.devid[i], b.devname[i], Instant.ofEpochMilli(b.ts[i]), b.temperature[i], b.humidity[i]);
+    }
+
+    /** Waits for every request; rows of the ones that succeeded are acknowledged. */
+    private static long await(List<CompletionStage<AsyncResultSet>> inFlight, List<Integer> rowsOf, int total) throws DatabaseException {
+        long acked = 0;
+        String error = null;
+        for (int i = 0; i < inFlight.size(); i++) {
+            try {
+                inFlight.get(i).toCompletableFuture().join();
+                acked += rowsOf.get(i);
+            } catch (RuntimeException e) {
+                if (error == null) error = DatabaseException.rootMessage(e);
+            }
+        }
+        if (error != null) {
+            throw new DatabaseException("Cassandra insert of " + total + " rows: " + acked + " acknowledged, the rest failed: " + error);
+        }
+        return acked;
+    }
+
+    @Override
+    public void query(LogicalQuery query, String text, ResultSink sink) throws DatabaseException {
+        CqlResultShaper shaper = new CqlResultShaper(query, sink);
+        try {
+            ResultSet rs = session.execute(SimpleStatement.newInstance(text).setKeyspace(keyspace));
+            ColumnDefinitions cols = rs.getColumnDefinitions();
+            double[] row = new double[cols.size()];
+            for (Row r : rs) {
+                for (int i = 0; i < row.length; i++) row[i] = number(r, i, cols);
+                shaper.row(row);
+            }
+            shaper.finish();
+        } catch (RuntimeException e) {
+            throw new DatabaseException("Cassandra query failed: " + DatabaseException.rootMessage(e) + " [" + text + "]", e);
+        }
+    }
+
+    private static double number(Row r, int i, ColumnDefinitions cols) {
+        if (r.isNull(i)) return Double.NaN;
+        var type = cols.get(i).getType();
+        if (type.equals(DataTypes.TIMESTAMP)) return r.getInstant(i).toEpochMilli();
+        if (type.equals(DataTypes.INT)) return r.getInt(i);
+        if (type.equals(DataTypes.BIGINT) || type.equals(DataTypes.COUNTER)) return r.getLong(i);
+        if (type.equals(DataTypes.FLOAT)) return r.getFloat(i);
+        if (type.equals(DataTypes.DOUBLE)) return r.getDouble(i);
+        throw new IllegalStateException("column " + cols.get(i).getName() + " of type " + type + " is not a number");
+    }
+
+    @Override
+    public long countRows() throws DatabaseException {
+        try {
+            return session.execute("SELECT COUNT(*) FROM " + keyspace + ".devices").one().getLong(0);
+        } catch (RuntimeException e) {
+            throw new DatabaseException("Cassandra count failed: " + DatabaseException.rootMessage(e), e);
+        }
+    }
+
+    @Override
+    public ServerFacts facts() throws DatabaseException {
+        try {
+            Row local = session.execute("SELECT release_version FROM system.local").one();
+            Map<String, String> settings = new LinkedHashMap<>();
+            settings.put("writeMode", mode.name().toLowerCase(java.util.Locale.ROOT));
+            settings.put("batchType", mode == WriteMode.BATCH ? "UNLOGGED, one per partition" : "none (single-row inserts)");
+            settings.put("driverConfig", conf);
+            settings.put("replicationFactor", "1");
+            settings.put("spread", "MAX(temperature) - MIN(temperature), subtracted by the client (CQL has no spread)");
+            settings.put("q4", "COUNT and SUM per device and floor(ts, 1m), summed per minute by the client");
+            return new ServerFacts(local.getString(0), "Apache Cassandra Java driver " + CqlSession.class.getPackage().getImplementationVersion(),
+                    settings, List.of(String.format(TABLE, keyspace)));
+        } catch (RuntimeException e) {
+            throw new DatabaseException("Cassandra: cannot read server facts: " + DatabaseException.rootMessage(e), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        session.close();
+    }
+}

@@ -1,0 +1,51 @@
+package org.tsdbbench.cassandra;
+
+import java.util.Optional;
+import java.util.StringJoiner;
+import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.query.Aggregate;
+import org.tsdbbench.common.query.Dialect;
+import org.tsdbbench.common.query.LogicalQuery;
+
+/**
+ * The catalog in CQL. CQL filters and groups only by primary-key columns in key order, so:
+ * {@code devgroup < N} is {@code devgroup IN (0..N-1)} on the partition key; sums and averages cast
+ * to bigint/double (CQL's SUM and AVG of an int return a truncated int); SPREAD selects MAX and MIN
+ * (CQL has no spread; the session subtracts); STDDEV is absent. q4 groups by a real 1-minute
+ * bucket, {@code floor(ts, 1m)} on the last clustering column, per device (CQL must group by the
+ * key prefix devgroup, devid, devname first); the session sums the devices' buckets into minutes.
+ */
+public final class CqlDialect implements Dialect {
+
+    @Override
+    public Optional<String> render(LogicalQuery q, WorkloadSpec spec) {
+        String where = q.family() == org.tsdbbench.common.query.QueryFamily.Q1_FULL_READ ? " WHERE devgroup = " + q.group()
+                : q.allDevices() ? "" : " WHERE devgroup IN " + groupsBelow(q.groupLimit());
+        return switch (q.family()) {
+            case Q1_FULL_READ -> Optional.of("SELECT ts, devid, temperature, humidity FROM devices" + where);
+            case Q2_AGGREGATE -> selection(q.function()).map(fn -> "SELECT " + fn + " FROM devices" + where);
+            case Q3_GROUP_BY_TAG -> selection(q.function()).map(fn -> "SELECT devgroup, " + fn + " FROM devices" + where + " GROUP BY devgroup");
+            // Counts and sums per device and minute; every function of q4 is derived from them.
+            case Q4_GROUP_BY_MINUTE -> selection(q.function()).map(fn -> "SELECT floor(ts, 1m), COUNT(*), SUM(CAST(temperature AS bigint)) FROM devices"
+                    + where + " GROUP BY devgroup, devid, devname, floor(ts, 1m)");
+        };
+    }
+
+    static Optional<String> selection(Aggregate fn) {
+        return switch (fn) {
+            case COUNT -> Optional.of("COUNT(*)");
+            case AVG -> Optional.of("AVG(CAST(temperature AS double))");
+            case SUM -> Optional.of("SUM(CAST(temperature AS bigint))");
+            case MAX -> Optional.of("MAX(temperature)");
+            case MIN -> Optional.of("MIN(temperature)");
+            case SPREAD -> Optional.of("MAX(temperature), MIN(temperature)");
+            case STDDEV -> Optional.empty();
+        };
+    }
+
+    static String groupsBelow(int limit) {
+        StringJoiner in = new StringJoiner(",", "(", ")");
+        for (int g = 0; g < limit; g++) in.add(Integer.toString(g));
+        return in.toString();
+    }
+}

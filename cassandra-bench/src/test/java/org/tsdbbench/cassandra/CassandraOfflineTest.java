@@ -1,0 +1,60 @@
+package org.tsdbbench.cassandra;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.tsdbbench.common.contract.QueryFilesCheck;
+import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.query.LogicalQuery;
+
+/** What the Cassandra module does without a server: CQL and the reshaping of its rows. */
+class CassandraOfflineTest {
+
+    private final CqlDialect cql = new CqlDialect();
+    private final WorkloadSpec spec = WorkloadSpec.defaults();
+
+    @Test
+    void filtersAndGroupsOnlyByTheKeyInKeyOrder() {
+        assertEquals("SELECT SUM(CAST(temperature AS bigint)) FROM devices WHERE devgroup IN (0,1,2,3,4,5,6,7,8,9)",
+                cql.render(LogicalQuery.parse("q2.sum.p10"), spec).orElseThrow());
+        assertEquals("SELECT devgroup, AVG(CAST(temperature AS double)) FROM devices GROUP BY devgroup",
+                cql.render(LogicalQuery.parse("q3.avg.p100"), spec).orElseThrow());
+        assertEquals("SELECT floor(ts, 1m), COUNT(*), SUM(CAST(temperature AS bigint)) FROM devices WHERE devgroup IN (0,1,2,3,4,5,6,7,8,9) "
+                + "GROUP BY devgroup, devid, devname, floor(ts, 1m)", cql.render(LogicalQuery.parse("q4.avg.p10"), spec).orElseThrow());
+        assertTrue(cql.render(LogicalQuery.parse("q2.stddev.p10"), spec).isEmpty(), "CQL has no stddev");
+    }
+
+    @Test
+    void spreadIsMaxMinusMin() {
+        List<double[]> rows = new ArrayList<>();
+        CqlResultShaper s = new CqlResultShaper(LogicalQuery.parse("q3.spread.p20"), r -> rows.add(r.clone()));
+        s.row(new double[] {3, 30, -4});
+        s.finish();
+        assertEquals(3, rows.get(0)[0]);
+        assertEquals(34, rows.get(0)[1]);
+    }
+
+    /** Per-device minute buckets merge into one bucket per minute; avg is the merged sum / count. */
+    @Test
+    void minuteBucketsOfDevicesMerge() {
+        List<double[]> rows = new ArrayList<>();
+        CqlResultShaper s = new CqlResultShaper(LogicalQuery.parse("q4.avg.p10"), r -> rows.add(r.clone()));
+        s.row(new double[] {60_000, 60, 600});
+        s.row(new double[] {0, 20, 100});
+        s.row(new double[] {60_000, 40, 100});
+        s.finish();
+        assertEquals(2, rows.size());
+        assertEquals(0, rows.get(0)[0]);
+        assertEquals(5.0, rows.get(0)[1]);
+        assertEquals(60_000, rows.get(1)[0]);
+        assertEquals(7.0, rows.get(1)[1]);
+    }
+
+    @Test
+    void queryFilesAreTheRenderedCatalog() throws Exception {
+        QueryFilesCheck.assertFilesMatchDialect(new CassandraDatabase());
+    }
+}
