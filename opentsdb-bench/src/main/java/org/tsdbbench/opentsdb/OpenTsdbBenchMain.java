@@ -1,0 +1,21 @@
+package org.tsdbbench.opentsdb;
+
+import org.tsdbbench.common.cli.BenchCli;
+import org.tsdbbench.common.cli.BenchModule;
+import org.tsdbbench.opentsdb.bench.OpenTsdbQuery;
+import org.tsdbbench.opentsdb.bench.OpenTsdbWrite;
+
+/** {@code java -jar opentsdb-bench/target/mysql-bench.jar [write|load|query] [options]}. */
+public final class OpenTsdbBenchMain {
+
+    private OpenTsdbBenchMain() {
+    }
+
+    public static BenchModule module() {
+        return new BenchModule(new OpenTsdbDatabase(), OpenTsdbWrite.class, OpenTsdbQuery.class);
+    }
+
+    public static void main(String[] args) {
+        System.exit(BenchCli.run(module(), args));
+    }
+}

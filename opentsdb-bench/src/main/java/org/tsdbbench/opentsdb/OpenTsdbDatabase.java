@@ -1,0 +1,68 @@
+package org.tsdbbench.opentsdb;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.time.Duration;
+import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.Dialect;
+
+/**
+ * OpenTSDB 2.x through its HTTP API ({@code /api/put}, {@code /api/query}) with the JDK's HTTP
+ * client and Jackson. {@code --option sync=true} makes each put wait until HBase has stored the
+ * points (durable); by default the TSD answers once it has queued them, and results say which.
+ */
+public final class OpenTsdbDatabase extends Database {
+
+    private final OpenTsdbDialect dialect = new OpenTsdbDialect();
+
+    @Override
+    public String name() {
+        return "opentsdb";
+    }
+
+    @Override
+    public String displayName() {
+        return "OpenTSDB";
+    }
+
+    @Override
+    public int defaultPort() {
+        return 4242;
+    }
+
+    @Override
+    public String passwordEnv() {
+        return "OPENTSDB_PASSWORD";
+    }
+
+    @Override
+    public Dialect dialect() {
+        return dialect;
+    }
+
+    @Override
+    public long settleMillis() {
+        // Without ?sync the TSD acknowledges before HBase has the points: give them time to land.
+        return 30_000;
+    }
+
+    @Override
+    public Session open(ConnectionOptions o) throws DatabaseException {
+        HttpClient http = HttpClient.newBuilder()
+                .connectTimeout(Duration.ofMillis(Long.parseLong(o.extra("connectTimeoutMs", "5000"))))
+                .version(HttpClient.Version.HTTP_1_1)
+                .build();
+        URI base = URI.create("http://" + o.host() + ":" + o.port());
+        OpenTsdbSession session = new OpenTsdbSession(http, base, Boolean.parseBoolean(o.extra("sync", "false")),
+                Duration.ofMillis(Long.parseLong(o.extra("requestTimeoutMs", "600000"))));
+        try {
+            session.version();
+        } catch (DatabaseException e) {
+            throw DatabaseException.unreachable(displayName(), o, e.getCause() != null ? e.getCause() : e);
+        }
+        return session;
+    }
+}

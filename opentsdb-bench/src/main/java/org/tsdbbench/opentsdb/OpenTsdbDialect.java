@@ -1,0 +1,91 @@
+package org.tsdbbench.opentsdb;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Optional;
+import java.util.StringJoiner;
+import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.query.Aggregate;
+import org.tsdbbench.common.query.Dialect;
+import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.QueryFamily;
+
+/**
+ * The catalog as {@code /api/query} JSON bodies. Each series is one device, so a catalog function
+ * is two steps: a downsampler over all of a series' points ({@code 0all-count}, or {@code 1m-sum}
+ * for q4) and an aggregator across the series ({@code zimsum}, {@code mimmax}, {@code mimmin}: the
+ * "zero if missing" kinds, never interpolating). Avg is asked as sum and count, spread as max and
+ * min, and combined by {@link OpenTsdbResultShaper}; stddev across series cannot be combined from
+ * per-series values, so it is absent. {@code devgroup < N} is an anchored regexp filter listing
+ * exactly groups 0..N-1. Start is aligned to the downsample interval and end lies past the last
+ * point, as OpenTSDB needs.
+ */
+public final class OpenTsdbDialect implements Dialect {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One sub-query of a function: OpenTSDB's aggregator across series and its downsampler. */
+    record Part(String aggregator, String downsampler) {
+    }
+
+    static Optional<List<Part>> parts(Aggregate fn) {
+        return switch (fn) {
+            case COUNT -> Optional.of(List.of(new Part("zimsum", "count")));
+            case SUM -> Optional.of(List.of(new Part("zimsum", "sum")));
+            case MAX -> Optional.of(List.of(new Part("mimmax", "max")));
+            case MIN -> Optional.of(List.of(new Part("mimmin", "min")));
+            case AVG -> Optional.of(List.of(new Part("zimsum", "sum"), new Part("zimsum", "count")));
+            case SPREAD -> Optional.of(List.of(new Part("mimmax", "max"), new Part("mimmin", "min")));
+            case STDDEV -> Optional.empty();
+        };
+    }
+
+    @Override
+    public Optional<String> render(LogicalQuery q, WorkloadSpec spec) {
+        ObjectNode body = JSON.createObjectNode();
+        long start = q.family() == QueryFamily.Q1_FULL_READ ? spec.startTs() : Math.floorDiv(spec.startTs(), 60_000L) * 60_000L;
+        body.put("start", start);
+        body.put("end", spec.endTs());
+        body.put("msResolution", true);
+        body.put("showQuery", true);
+        ArrayNode queries = body.putArray("queries");
+        if (q.family() == QueryFamily.Q1_FULL_READ) {
+            for (String metric : List.of("temperature", "humidity")) {
+                ObjectNode sub = queries.addObject();
+                sub.put("metric", metric);
+                sub.put("aggregator", "none");
+                filter(sub, "literal_or", Integer.toString(q.group()), false);
+            }
+            return Optional.of(body.toString());
+        }
+        Optional<List<Part>> parts = parts(q.function());
+        if (parts.isEmpty()) return Optional.empty();
+        String interval = q.family() == QueryFamily.Q4_GROUP_BY_MINUTE ? "1m" : "0all";
+        boolean byGroup = q.family() == QueryFamily.Q3_GROUP_BY_TAG;
+        for (Part part : parts.get()) {
+            ObjectNode sub = queries.addObject();
+            sub.put("metric", "temperature");
+            sub.put("aggregator", part.aggregator());
+            sub.put("downsample", interval + "-" + part.downsampler());
+            if (!q.allDevices()) filter(sub, "regexp", groupsBelow(q.groupLimit()), byGroup);
+            else if (byGroup) filter(sub, "wildcard", "*", true);
+        }
+        return Optional.of(body.toString());
+    }
+
+    private static void filter(ObjectNode sub, String type, String value, boolean groupBy) {
+        ObjectNode f = sub.putArray("filters").addObject();
+        f.put("type", type);
+        f.put("tagk", "devgroup");
+        f.put("filter", value);
+        f.put("groupBy", groupBy);
+    }
+
+    static String groupsBelow(int limit) {
+        StringJoiner alternatives = new StringJoiner("|", "^(", ")$");
+        for (int g = 0; g < limit; g++) alternatives.add(Integer.toString(g));
+        return alternatives.toString();
+    }
+}

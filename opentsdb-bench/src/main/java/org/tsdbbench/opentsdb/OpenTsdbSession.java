@@ -1,0 +1,185 @@
+package org.tsdbbench.opentsdb;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ServerFacts;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.ResultSink;
+
+/**
+ * One client's OpenTSDB connection (HTTP keep-alive). Rows acknowledged come from the server's
+ * own report ({@code ?details}: points stored, and each failed point), never from what was sent:
+ * a row counts when both its points were stored.
+ */
+final class OpenTsdbSession implements Session {
+
+    static final long FAR_FUTURE_MS = 4_102_444_800_000L; // 2100-01-01
+    static final List<String> LAYOUT = List.of("metrics temperature and humidity; tags devid, devname, devgroup; "
+            + "millisecond timestamps; one series per device and metric (HBase tables tsdb, tsdb-uid, tsdb-tree, tsdb-meta)");
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private final HttpClient http;
+    private final URI base;
+    private final boolean sync;
+    private final Duration timeout;
+    private final PutRequestBuilder put = new PutRequestBuilder();
+
+    OpenTsdbSession(HttpClient http, URI base, boolean sync, Duration timeout) {
+        this.http = http;
+        this.base = base;
+        this.sync = sync;
+        this.timeout = timeout;
+    }
+
+    /** The TSD's version; the 2.4.1 build on Maven Central answers "BuildData", so its revision is named too. */
+    String version() throws DatabaseException {
+        JsonNode v = send("GET", "/api/version", null);
+        return v.path("version").asText() + " (revision " + v.path("short_revision").asText() + ")";
+    }
+
+    /**
+     * OpenTSDB has no tables to drop: delete every point of both metrics through the query API
+     * (the TSD runs with tsd.http.query.allow_delete). A metric never written is already empty.
+     * The TSD answers before HBase has applied the deletes, and a delete applied after new points
+     * were written would hide them too: wait until nothing is left before writing again.
+     */
+    @Override
+    public void recreateSchema(WorkloadSpec spec) throws DatabaseException {
+        deleteAll();
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        long left = countRows();
+        long stalledSince = System.nanoTime();
+        while (left > 0) {
+            if (System.nanoTime() > deadline) throw new DatabaseException("OpenTSDB: " + left + " points still present 120 s after deleting them");
+            pause(250);
+            long now = countRows();
+            if (now < left) stalledSince = System.nanoTime();
+            // Points that reached HBase after the delete's scan are deleted again, but only once the
+            // count has stopped falling, so no delete is still on its way when writing resumes.
+            if (System.nanoTime() - stalledSince > 5_000_000_000L) {
+                deleteAll();
+                stalledSince = System.nanoTime();
+            }
+            left = now;
+        }
+        // Let any delete still queued in the TSD reach HBase before new points are written.
+        pause(1000);
+    }
+
+    private static void pause(long millis) throws DatabaseException {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DatabaseException("OpenTSDB: interrupted while emptying the metrics", e);
+        }
+    }
+
+    private void deleteAll() throws DatabaseException {
+        for (String metric : List.of("temperature", "humidity")) {
+            String body = "{\"start\":0,\"end\":" + FAR_FUTURE_MS + ",\"delete\":true,\"queries\":[{\"metric\":\"" + metric
+                    + "\",\"aggregator\":\"none\"}]}";
+            try {
+                send("POST", "/api/query", body);
+            } catch (DatabaseException e) {
+                if (!e.getMessage().contains("No such name")) throw e;
+            }
+        }
+    }
+
+    @Override
+    public long write(RowBatch batch) throws DatabaseException {
+        JsonNode report = send("POST", sync ? "/api/put?details&sync&sync_timeout=60000" : "/api/put?details", put.build(batch));
+        long failedPoints = report.path("failed").asLong();
+        if (failedPoints == 0 && report.path("success").asLong() == 2L * batch.size()) return batch.size();
+        Set<String> failedRows = new HashSet<>();
+        for (JsonNode e : report.path("errors")) {
+            JsonNode p = e.path("datapoint");
+            failedRows.add(p.path("tags").path("devid").asText() + "@" + p.path("timestamp").asText());
+        }
+        long acked = batch.size() - failedRows.size();
+        if (failedRows.isEmpty()) acked = Math.min(batch.size(), report.path("success").asLong() / 2);
+        return acked;
+    }
+
+    @Override
+    public void query(LogicalQuery query, String text, ResultSink sink) throws DatabaseException {
+        OpenTsdbResultShaper.shape(query, send("POST", "/api/query", text), sink);
+    }
+
+    @Override
+    public long countRows() throws DatabaseException {
+        String body = "{\"start\":0,\"end\":" + FAR_FUTURE_MS + ",\"queries\":[{\"metric\":\"temperature\",\"aggregator\":\"zimsum\","
+                + "\"downsample\":\"0all-count\"}]}";
+        JsonNode answer;
+        try {
+            answer = send("POST", "/api/query", body);
+        } catch (DatabaseException e) {
+            if (e.getMessage().contains("No such name")) return 0;
+            throw e;
+        }
+        long count = 0;
+        for (JsonNode series : answer) for (JsonNode v : series.path("dps")) count += v.asLong();
+        return count;
+    }
+
+    @Override
+    public ServerFacts facts() throws DatabaseException {
+        JsonNode config = send("GET", "/api/config", null);
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("durability", sync ? "sync: a put is acknowledged once HBase stored it" : "async: a put is acknowledged once the TSD queued it");
+        for (String key : List.of("tsd.http.request.max_chunk", "tsd.http.request.enable_chunked", "tsd.storage.fix_duplicates",
+                "tsd.storage.enable_compaction")) {
+            settings.put(key, config.path(key).asText());
+        }
+        return new ServerFacts(version(), "JDK HttpClient + Jackson (HTTP API)", settings, LAYOUT);
+    }
+
+    /** One HTTP exchange; a non-2xx answer is a DatabaseException carrying the server's message. */
+    private JsonNode send(String method, String path, String body) throws DatabaseException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout);
+        if (body != null) b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
+        else b.method(method, HttpRequest.BodyPublishers.noBody());
+        HttpResponse<byte[]> r;
+        try {
+            r = http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new DatabaseException("OpenTSDB " + path + " failed: " + DatabaseException.rootMessage(e), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DatabaseException("OpenTSDB " + path + " interrupted", e);
+        }
+        JsonNode json;
+        try {
+            json = r.body().length == 0 ? JSON.createObjectNode() : JSON.readTree(r.body());
+        } catch (IOException e) {
+            throw new DatabaseException("OpenTSDB " + path + ": answer is not JSON (HTTP " + r.statusCode() + ")", e);
+        }
+        // A put with failed points answers 400 with the details report: that is an answer, not an error.
+        boolean putReport = path.startsWith("/api/put") && json.has("failed");
+        if ((r.statusCode() < 200 || r.statusCode() > 299) && !putReport) {
+            throw new DatabaseException("OpenTSDB " + path + ": HTTP " + r.statusCode() + ": " + json.path("error").path("message").asText(""));
+        }
+        return json;
+    }
+
+    @Override
+    public void close() {
+        // The JDK client keeps no per-session resources that need closing on Java 17.
+    }
+}
