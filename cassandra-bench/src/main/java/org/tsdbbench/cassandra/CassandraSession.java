@@ -2,16 +2,13 @@ package org.tsdbbench.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
-import com.datastax.oss.driver.api.core.cql.BatchStatement;
-import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
-import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.ColumnDefinitions;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.type.DataTypes;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -88,32 +85,14 @@ final class CassandraSession implements Session {
         List<CompletionStage<AsyncResultSet>> inFlight = new ArrayList<>();
         List<Integer> rowsOf = new ArrayList<>();
         try {
-            PreparedStatement ps = insert();
-            if (mode == WriteMode.ASYNC) {
-                for (int i = 0; i < b.size(); i++) {
-                    inFlight.add(session.executeAsync(bind(ps, b, i)));
-                    rowsOf.add(1);
-                }
-            } else {
-                int start = 0;
-                for (int i = 1; i <= b.size(); i++) {
-                    if (i == b.size() || b.devgroup[i] != b.devgroup[start]) {
-                        BatchStatementBuilder batch = BatchStatement.builder(BatchType.UNLOGGED);
-                        for (int r = start; r < i; r++) batch.addStatement(bind(ps, b, r));
-                        inFlight.add(session.executeAsync(batch.build()));
-                        rowsOf.add(i - start);
-                        start = i;
-                    }
-                }
-            }
+            List<Statement<?>> statements = mode == WriteMode.ASYNC
+                    ? CassandraBatchBuilder.singles(insert(), b, rowsOf)
+                    : CassandraBatchBuilder.batches(insert(), b, rowsOf);
+            for (Statement<?> st : statements) inFlight.add(session.executeAsync(st));
         } catch (RuntimeException e) {
             throw new DatabaseException("Cassandra insert of " + b.size() + " rows failed: " + DatabaseException.rootMessage(e), e);
         }
         return await(inFlight, rowsOf, b.size());
-    }
-
-    private static com.datastax.oss.driver.api.core.cql.BoundStatement bind(PreparedStatement ps, RowBatch b, int i) {
-        return ps.bind(b.devgroup[i], b.devid[i], b.devname[i], Instant.ofEpochMilli(b.ts[i]), b.temperature[i], b.humidity[i]);
     }
 
     /** Waits for every request; rows of the ones that succeeded are acknowledged. */

@@ -53,6 +53,25 @@ class CassandraOfflineTest {
         assertEquals(7.0, rows.get(1)[1]);
     }
 
+    /** One UNLOGGED batch per partition run, every value bound (the driver encodes at bind time). */
+    @Test
+    void batchesFollowPartitionsAndBindEveryValue() {
+        org.tsdbbench.common.data.RowBatch b = new org.tsdbbench.common.data.RowBatch(3);
+        b.add(1, "dev_1", 1, 1000, 5, 50.5f);
+        b.add(1, "dev_1", 1, 2000, 6, 51.5f);
+        b.add(2, "dev_2", 2, 1000, 7, 52.5f);
+        List<Integer> rowsOf = new ArrayList<>();
+        var statements = CassandraBatchBuilder.batches(org.tsdbbench.cassandra.bench.CassandraBatchBind.offlineInsert(), b, rowsOf);
+        assertEquals(List.of(2, 1), rowsOf);
+        var first = (com.datastax.oss.driver.api.core.cql.BatchStatement) statements.get(0);
+        assertEquals(com.datastax.oss.driver.api.core.cql.BatchType.UNLOGGED, first.getBatchType());
+        var row = (com.datastax.oss.driver.api.core.cql.BoundStatement) first.iterator().next();
+        assertEquals(1, row.getInt("devgroup"));
+        assertEquals("dev_1", row.getString("devname"));
+        assertEquals(1000, row.getInstant("ts").toEpochMilli());
+        assertEquals(50.5f, row.getFloat("humidity"));
+    }
+
     @Test
     void queryFilesAreTheRenderedCatalog() throws Exception {
         QueryFilesCheck.assertFilesMatchDialect(new CassandraDatabase());

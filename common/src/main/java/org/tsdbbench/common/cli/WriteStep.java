@@ -64,6 +64,7 @@ final class WriteStep extends Step {
 
     @Override
     protected int execute() throws Exception {
+        if (settings.dataSet().fromFiles()) settings.dataSet().validateFiles();
         List<String> failures = new ArrayList<>();
         Map<String, Cell> cells = new LinkedHashMap<>();
         ArrayNode manifestCells = results.manifest().putArray("write");

@@ -157,6 +157,11 @@ public abstract class DatabaseContract {
         assertUsage(cli("write", base, List.of("--no-such-flag")), "--no-such-flag");
         assertUsage(cli("write", base, List.of("-dataDir", tmp.resolve("nothing").toString(), "-numOfFiles", "2")), "data directory does not exist");
         assertUsage(cli("load", List.of("-results", results.toString(), "-port", "1")), "127.0.0.1:1");
+        Path files = Files.createDirectories(tmp.resolve("files"));
+        Files.writeString(files.resolve("testdata0.csv"), "1 dev_1 1 1563249700000 12 57.25\n1 dev_1 1 1563249701000 12\n");
+        for (String step : List.of("write", "load", "query")) {
+            assertUsage(cli(step, base, List.of("-dataDir", files.toString(), "-numOfFiles", "1")), "testdata0.csv:2: expected 6 columns");
+        }
         Path badSql = tmp.resolve("q.txt");
         Files.writeString(badSql, "q2.avg.p10\n");
         assertUsage(cli("query", base, List.of("-sql", badSql.toString())), "q.txt:1:");

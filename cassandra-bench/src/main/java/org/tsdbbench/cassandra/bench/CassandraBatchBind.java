@@ -1,0 +1,86 @@
+package org.tsdbbench.cassandra.bench;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.DefaultProtocolVersion;
+import com.datastax.oss.driver.api.core.cql.ColumnDefinition;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.core.detach.AttachmentPoint;
+import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
+import com.datastax.oss.driver.internal.core.cql.DefaultColumnDefinition;
+import com.datastax.oss.driver.internal.core.cql.DefaultColumnDefinitions;
+import com.datastax.oss.driver.internal.core.cql.DefaultPreparedStatement;
+import com.datastax.oss.protocol.internal.ProtocolConstants;
+import com.datastax.oss.protocol.internal.response.result.ColumnSpec;
+import com.datastax.oss.protocol.internal.response.result.RawType;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.tsdbbench.cassandra.CassandraBatchBuilder;
+import org.tsdbbench.common.data.DeviceGenerator;
+import org.tsdbbench.common.data.DeviceRange;
+import org.tsdbbench.common.data.GeneratedRows;
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.WorkloadSpec;
+
+/**
+ * The client's own cost per row, no server: binding a 1000-row UNLOGGED batch of the module's
+ * prepared INSERT (target: at least 1 M rows/s per thread). The driver makes prepared statements
+ * only from a server's answer, so the setup builds the one the server would return (same
+ * columns and types) from the driver's internal classes; binding then runs the driver's real
+ * codecs, exactly as the session does.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 3, time = 2)
+public class CassandraBatchBind {
+
+    static final int ROWS = 1000;
+    private PreparedStatement insert;
+    private RowBatch batch;
+
+    @Setup
+    public void setup() {
+        batch = new RowBatch(ROWS);
+        new GeneratedRows(new DeviceGenerator(WorkloadSpec.defaults()), new DeviceRange(1, 100), false).fill(batch, ROWS);
+        insert = offlineInsert();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(ROWS)
+    public List<Statement<?>> bindBatch() {
+        return CassandraBatchBuilder.batches(insert, batch, new ArrayList<>(1));
+    }
+
+    /** The prepared INSERT of CassandraSession as the server would describe it. */
+    public static PreparedStatement offlineInsert() {
+        String[] names = {"devgroup", "devid", "devname", "ts", "temperature", "humidity"};
+        int[] types = {ProtocolConstants.DataType.INT, ProtocolConstants.DataType.INT, ProtocolConstants.DataType.VARCHAR,
+            ProtocolConstants.DataType.TIMESTAMP, ProtocolConstants.DataType.INT, ProtocolConstants.DataType.FLOAT};
+        List<ColumnDefinition> columns = new ArrayList<>();
+        for (int i = 0; i < names.length; i++) {
+            columns.add(new DefaultColumnDefinition(new ColumnSpec("bench", "devices", names[i], i, RawType.PRIMITIVES.get(types[i])),
+                    AttachmentPoint.NONE));
+        }
+        return new DefaultPreparedStatement(ByteBuffer.wrap(new byte[] {1}), "INSERT INTO bench.devices (...) VALUES (?, ?, ?, ?, ?, ?)",
+                DefaultColumnDefinitions.valueOf(columns), List.of(0), null, DefaultColumnDefinitions.valueOf(List.of()),
+                CqlIdentifier.fromCql("bench"), Map.of(), null, null, null, null, null, Map.of(), null, null, null, -1, null, null,
+                false, CodecRegistry.DEFAULT, DefaultProtocolVersion.V5);
+    }
+}

@@ -1,0 +1,54 @@
+package org.tsdbbench.common.data;
+
+/**
+ * A request's worth of rows in columns: no object per row on the hot path. A writer reads
+ * {@code size()} rows from the public arrays; a {@link RowSource} refills the same batch again
+ * and again.
+ */
+public final class RowBatch {
+    public final int[] devid;
+    /** Shared per-device strings (never one per row). */
+    public final String[] devname;
+    public final int[] devgroup;
+    public final long[] ts;
+    public final int[] temperature;
+    public final float[] humidity;
+    private int size;
+
+    public RowBatch(int capacity) {
+        if (capacity < 1) throw new IllegalArgumentException("batch capacity must be at least 1, got " + capacity);
+        devid = new int[capacity];
+        devname = new String[capacity];
+        devgroup = new int[capacity];
+        ts = new long[capacity];
+        temperature = new int[capacity];
+        humidity = new float[capacity];
+    }
+
+    public int capacity() {
+        return devid.length;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public boolean isEmpty() {
+        return size == 0;
+    }
+
+    public void clear() {
+        size = 0;
+    }
+
+    /** Appends one row; the caller checks capacity (sources fill at most {@code capacity()} rows). */
+    public void add(int id, String name, int group, long timestamp, int temp, float hum) {
+        int i = size++;
+        devid[i] = id;
+        devname[i] = name;
+        devgroup[i] = group;
+        ts[i] = timestamp;
+        temperature[i] = temp;
+        humidity[i] = hum;
+    }
+}

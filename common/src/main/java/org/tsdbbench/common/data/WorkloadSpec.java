@@ -1,0 +1,54 @@
+package org.tsdbbench.common.data;
+
+/**
+ * The data set of the reference workload: how many devices, how many rows each, when it starts
+ * and which seed decides every value. Everything else (tags, timestamps, values, expected answers)
+ * is a function of these four numbers.
+ */
+public record WorkloadSpec(int numOfDevices, int rowsPerDevice, long startTs, long seed) {
+
+    public static final int DEFAULT_DEVICES = 10_000;
+    public static final int DEFAULT_ROWS_PER_DEVICE = 10_000;
+    /** 2019-07-16T04:01:40Z, the start of the published data set. */
+    public static final long DEFAULT_START_TS = 1_563_249_700_000L;
+    public static final long DEFAULT_SEED = 20190716L;
+    /** One row per device per second. */
+    public static final long INTERVAL_MS = 1000;
+    /** Tag devgroup = devid % GROUPS. */
+    public static final int GROUPS = 100;
+
+    public WorkloadSpec {
+        if (numOfDevices < 1) throw new IllegalArgumentException("numOfDevices must be at least 1, got " + numOfDevices);
+        if (rowsPerDevice < 1) throw new IllegalArgumentException("rowsPerDevice must be at least 1, got " + rowsPerDevice);
+    }
+
+    public static WorkloadSpec defaults() {
+        return new WorkloadSpec(DEFAULT_DEVICES, DEFAULT_ROWS_PER_DEVICE, DEFAULT_START_TS, DEFAULT_SEED);
+    }
+
+    public long totalRows() {
+        return (long) numOfDevices * rowsPerDevice;
+    }
+
+    public long timestamp(long row) {
+        return startTs + row * INTERVAL_MS;
+    }
+
+    /** The first millisecond after the data set (exclusive end of its time range). */
+    public long endTs() {
+        return timestamp(rowsPerDevice);
+    }
+
+    public static int group(int devid) {
+        return devid % GROUPS;
+    }
+
+    public static String devname(int devid) {
+        return "dev_" + devid;
+    }
+
+    @Override
+    public String toString() {
+        return numOfDevices + " devices x " + rowsPerDevice + " rows from " + startTs + ", seed " + seed;
+    }
+}
