@@ -61,5 +61,6 @@ while IFS=: read -r module server db; do
   if $ok; then passed+=("$db"); else failed+=("$db"); fi
 done < <(present_modules)
 
-log "results in $results: passed: ${passed[*]:-none}; failed: ${failed[*]:-none}"
+java -jar report/target/report.jar "$results" || failed+=("report")
+log "results in $results (report.md): passed: ${passed[*]:-none}; failed: ${failed[*]:-none}"
 [ ${#failed[@]} -eq 0 ]

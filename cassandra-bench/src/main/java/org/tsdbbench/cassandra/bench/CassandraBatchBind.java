@@ -17,55 +17,26 @@ import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.tsdbbench.cassandra.CassandraBatchBuilder;
-import org.tsdbbench.common.data.DeviceGenerator;
-import org.tsdbbench.common.data.DeviceRange;
-import org.tsdbbench.common.data.GeneratedRows;
-import org.tsdbbench.common.data.RowBatch;
-import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.bench.RequestBuildBenchmarkBase;
 
 /**
- * The client's own cost per row, no server: binding a 1000-row UNLOGGED batch of the module's
- * prepared INSERT (target: at least 1 M rows/s per thread). The driver makes prepared statements
- * only from a server's answer, so the setup builds the one the server would return (same
- * columns and types) from the driver's internal classes; binding then runs the driver's real
- * codecs, exactly as the session does.
+ * The client's own cost per row, no server: binding a 1000-row request of the module's prepared
+ * INSERT into UNLOGGED batches, one per partition (target: at least 1 M rows/s per thread). The
+ * driver makes prepared statements only from a server's answer, so the setup builds the one the
+ * server would return (same columns and types) from the driver's internal classes; binding then
+ * runs the driver's real codecs, exactly as the session does.
  */
-@State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
-public class CassandraBatchBind {
+public class CassandraBatchBind extends RequestBuildBenchmarkBase {
 
-    static final int ROWS = 1000;
-    private PreparedStatement insert;
-    private RowBatch batch;
-
-    @Setup
-    public void setup() {
-        batch = new RowBatch(ROWS);
-        new GeneratedRows(new DeviceGenerator(WorkloadSpec.defaults()), new DeviceRange(1, 100), false).fill(batch, ROWS);
-        insert = offlineInsert();
-    }
+    private final PreparedStatement insert = offlineInsert();
 
     @Benchmark
     @OperationsPerInvocation(ROWS)
     public List<Statement<?>> bindBatch() {
-        return CassandraBatchBuilder.batches(insert, batch, new ArrayList<>(1));
+        return CassandraBatchBuilder.batches(insert, batch, new ArrayList<>(10));
     }
 
     /** The prepared INSERT of CassandraSession as the server would describe it. */

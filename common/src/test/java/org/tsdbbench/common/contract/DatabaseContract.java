@@ -55,12 +55,31 @@ public abstract class DatabaseContract {
 
     protected abstract BenchModule module();
 
-    /** The server under test (e.g. from the environment the project's scripts set up). */
-    protected abstract ConnectionOptions connection() throws IOException;
+    /**
+     * The prefix of the environment variables that point the tests at another server: the
+     * database's password variable without PASSWORD (MYSQL_HOST, MYSQL_PORT, MYSQL_PASSWORD).
+     */
+    protected String envPrefix() {
+        return db().passwordEnv().replace("PASSWORD", "");
+    }
 
-    /** Extra CLI arguments the module needs to reach its server (host, port, options). */
+    /** The server under test: the local one the project's scripts start, unless the environment says otherwise. */
+    protected ConnectionOptions connection() throws IOException {
+        return new ConnectionOptions(host(), port(), db().defaultUser(), db().defaultDatabase(),
+                ConnectionOptions.Secret.fromEnv(db().passwordEnv()), Map.of());
+    }
+
+    /** The CLI arguments that reach the same server. */
     protected List<String> cliConnectionArgs() {
-        return List.of();
+        return List.of("-host", host(), "-port", String.valueOf(port()));
+    }
+
+    private String host() {
+        return env(envPrefix() + "HOST", "127.0.0.1");
+    }
+
+    private int port() {
+        return Integer.parseInt(env(envPrefix() + "PORT", String.valueOf(db().defaultPort())));
     }
 
     protected Database db() {
@@ -225,7 +244,4 @@ public abstract class DatabaseContract {
         return v == null || v.isBlank() ? fallback : v;
     }
 
-    protected static Map<String, String> noExtras() {
-        return Map.of();
-    }
 }

@@ -1,0 +1,164 @@
+package org.tsdbbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.tsdbbench.report.RunResults.Database;
+import org.tsdbbench.report.RunResults.QueryLatency;
+import org.tsdbbench.report.RunResults.WriteCell;
+
+/**
+ * The report in the shape of the published ones: a summary table with one column per database,
+ * then write rows/s per R/R x clients, q1 latency per group, q2..q4 latency per share of devices,
+ * and the facts each figure needs (versions, settings, workload). Failed cells say FAILED; a
+ * figure that was not measured is a dash, never a guess.
+ */
+final class MarkdownReport {
+
+    private MarkdownReport() {
+    }
+
+    static String render(List<Database> dbs) {
+        StringBuilder md = new StringBuilder("# Time-series database comparison\n\n");
+        md.append("Figures from JMH: write = rows acknowledged per second (mean over iterations, 99.9% CI); ")
+                .append("query = latency until the last row reached the client, median (p50) in ms, every answer checked.\n\n");
+        summary(md, dbs);
+        for (Database db : dbs) {
+            md.append("\n## ").append(db.displayName()).append(' ').append(db.serverVersion()).append("\n\n");
+            writeTable(md, db);
+            queryTables(md, db);
+            facts(md, db);
+        }
+        return md.toString();
+    }
+
+    private static void summary(StringBuilder md, List<Database> dbs) {
+        md.append("## Summary\n\n| |");
+        for (Database db : dbs) md.append(' ').append(db.displayName()).append(" |");
+        md.append("\n|---|");
+        for (int i = 0; i < dbs.size(); i++) md.append("---|");
+        md.append('\n');
+        row(md, "best write, rows/s", dbs, db -> best(db).map(c -> String.format(Locale.ROOT, "%,.0f (R/R %d, %d clients)",
+                c.rowsPerSecond(), c.rowsPerRequest(), c.clients())));
+        row(md, "read one group (q1, mean of groups), ms", dbs, db -> meanP50(db, "q1."));
+        row(md, "avg over all rows (q2.avg.p100), ms", dbs, db -> p50(db, "q2.avg.p100"));
+        row(md, "group by tag (q3.count.p100), ms", dbs, db -> p50(db, "q3.count.p100"));
+        row(md, "1-minute intervals (q4.count.p100), ms", dbs, db -> p50(db, "q4.count.p100"));
+        row(md, "rows loaded and verified", dbs, db -> db.manifest().path("load").has("rowsStored")
+                ? Optional.of(String.format(Locale.ROOT, "%,d%s", db.manifest().path("load").path("rowsStored").asLong(),
+                        db.manifest().path("load").path("verified").asBoolean() ? "" : " (NOT verified)"))
+                : Optional.empty());
+    }
+
+    private interface Cell {
+        Optional<String> of(Database db);
+    }
+
+    private static void row(StringBuilder md, String name, List<Database> dbs, Cell cell) {
+        md.append("| ").append(name).append(" |");
+        for (Database db : dbs) md.append(' ').append(cell.of(db).orElse("-")).append(" |");
+        md.append('\n');
+    }
+
+    static Optional<WriteCell> best(Database db) {
+        return db.writes().stream().filter(c -> c.failure() == null && !Double.isNaN(c.rowsPerSecond()))
+                .max((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond()));
+    }
+
+    private static Optional<String> p50(Database db, String id) {
+        QueryLatency q = db.queries().get(id);
+        return q == null ? Optional.empty() : Optional.of(ms(q.p50()));
+    }
+
+    private static Optional<String> meanP50(Database db, String prefix) {
+        double[] p = db.queries().values().stream().filter(q -> q.id().startsWith(prefix)).mapToDouble(QueryLatency::p50).toArray();
+        if (p.length == 0) return Optional.empty();
+        double sum = 0;
+        for (double v : p) sum += v;
+        return Optional.of(ms(sum / p.length));
+    }
+
+    private static void writeTable(StringBuilder md, Database db) {
+        if (db.writes().isEmpty()) return;
+        TreeSet<Integer> rprs = new TreeSet<>();
+        TreeSet<Integer> clients = new TreeSet<>();
+        for (WriteCell c : db.writes()) {
+            rprs.add(c.rowsPerRequest());
+            clients.add(c.clients());
+        }
+        md.append("Write, rows/s (rows acknowledged)\n\n| R/R |");
+        for (int c : clients) md.append(' ').append(c).append(c == 1 ? " client |" : " clients |");
+        md.append("\n|---|");
+        for (int i = 0; i < clients.size(); i++) md.append("---|");
+        md.append('\n');
+        for (int r : rprs) {
+            md.append("| ").append(r).append(" |");
+            for (int c : clients) {
+                String text = db.writes().stream().filter(w -> w.rowsPerRequest() == r && w.clients() == c).findFirst()
+                        .map(MarkdownReport::cellText).orElse("-");
+                md.append(' ').append(text).append(" |");
+            }
+            md.append('\n');
+        }
+        md.append('\n');
+    }
+
+    private static String cellText(WriteCell w) {
+        if (w.failure() != null || Double.isNaN(w.rowsPerSecond())) return "FAILED";
+        return Double.isNaN(w.error()) ? String.format(Locale.ROOT, "%,.0f", w.rowsPerSecond())
+                : String.format(Locale.ROOT, "%,.0f ± %,.0f", w.rowsPerSecond(), w.error());
+    }
+
+    private static void queryTables(StringBuilder md, Database db) {
+        if (db.queries().isEmpty()) return;
+        md.append("q1, read one group: p50 ms per group\n\n| group |");
+        List<QueryLatency> q1 = db.queries().values().stream().filter(q -> q.id().startsWith("q1.")).toList();
+        for (QueryLatency q : q1) md.append(' ').append(q.id().substring(4)).append(" |");
+        md.append("\n|---|");
+        for (int i = 0; i < q1.size(); i++) md.append("---|");
+        md.append("\n| p50 |");
+        for (QueryLatency q : q1) md.append(' ').append(ms(q.p50())).append(" |");
+        md.append("\n\n");
+        List<String> prefixes = new ArrayList<>();
+        for (String id : db.queries().keySet()) {
+            if (id.startsWith("q1.")) continue;
+            String prefix = id.substring(0, id.lastIndexOf(".p") + 2);
+            if (!prefixes.contains(prefix)) prefixes.add(prefix);
+        }
+        if (prefixes.isEmpty()) return;
+        md.append("q2..q4: p50 ms per share of devices (devgroup < N)\n\n| query | 10% | 20% | 30% | 40% | 50% | 60% | 70% | 80% | 90% | 100% |\n")
+                .append("|---|---|---|---|---|---|---|---|---|---|---|\n");
+        for (String prefix : prefixes) {
+            md.append("| ").append(prefix, 0, prefix.length() - 2).append(" |");
+            for (int p = 10; p <= 100; p += 10) {
+                QueryLatency q = db.queries().get(prefix + p);
+                md.append(' ').append(q == null ? "-" : ms(q.p50())).append(" |");
+            }
+            md.append('\n');
+        }
+        md.append('\n');
+    }
+
+    private static void facts(StringBuilder md, Database db) {
+        var m = db.manifest();
+        md.append("Facts: server ").append(db.serverVersion()).append("; driver ").append(m.path("server").path("driver").asText("?"))
+                .append("; workload ").append(m.path("workload").path("source").asText("?"))
+                .append("; machine ").append(m.path("machine").path("cpu").asText("?")).append(", ")
+                .append(m.path("machine").path("cores").asText("?")).append(" cores.\n");
+        var absent = m.path("query").path("absent");
+        if (absent.size() > 0) md.append("Absent in this dialect (not faked): ").append(absent.toString()).append(".\n");
+        var settings = m.path("server").path("settings");
+        if (settings.size() > 0) {
+            md.append("Settings: ");
+            List<String> kv = new ArrayList<>();
+            settings.fields().forEachRemaining(e -> kv.add("`" + e.getKey() + "` = " + e.getValue().asText()));
+            md.append(String.join("; ", kv)).append(".\n");
+        }
+    }
+
+    private static String ms(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v < 10 ? "%.2f" : "%,.1f", v);
+    }
+}

@@ -1,0 +1,54 @@
+package org.tsdbbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MarkdownReportTest {
+
+    @TempDir
+    Path dir;
+
+    private void database(String name, String display, String writes, String queries) throws IOException {
+        Files.writeString(dir.resolve(name + "-manifest.json"), "{\"database\":\"" + display + "\",\"server\":{\"serverVersion\":\"1.0\","
+                + "\"driver\":\"d\",\"settings\":{\"k\":\"v\"}},\"workload\":{\"source\":\"generated\"},\"machine\":{\"cpu\":\"c\",\"cores\":2},"
+                + "\"load\":{\"rowsStored\":1000,\"verified\":true},\"write\":[" + writes + "],\"query\":{\"absent\":[\"q2.stddev.p10\"]}}");
+        if (queries != null) Files.writeString(dir.resolve(name + "-query.json"), "[" + queries + "]");
+    }
+
+    private static String query(String id, double p50) {
+        return "{\"params\":{\"queryId\":\"" + id + "\"},\"primaryMetric\":{\"score\":" + p50 + ",\"scorePercentiles\":{\"50.0\":" + p50
+                + ",\"90.0\":" + p50 + ",\"99.0\":" + p50 + "},\"rawDataHistogram\":[[[[" + p50 + ",3]]]]}}";
+    }
+
+    @Test
+    void summaryHasOneColumnPerDatabaseAndTheBestCellWhichNeverIsAFailedOne() throws IOException {
+        database("alpha", "Alpha",
+                "{\"rowsPerRequest\":100,\"clients\":1,\"rowsPerSecond\":5000,\"error\":100},"
+                        + "{\"rowsPerRequest\":1000,\"clients\":2,\"rowsPerSecond\":90000,\"error\":\"NaN\",\"failure\":\"3 failed requests\"},"
+                        + "{\"rowsPerRequest\":1000,\"clients\":1,\"rowsPerSecond\":20000,\"error\":500}",
+                query("q1.g0", 2.0) + "," + query("q1.g10", 4.0) + "," + query("q2.avg.p100", 12.5) + "," + query("q2.avg.p10", 1.25));
+        database("beta", "Beta", "", null);
+        String md = MarkdownReport.render(RunResults.read(dir));
+        assertTrue(md.contains("| | Alpha | Beta |"), md);
+        assertTrue(md.contains("| best write, rows/s | 20,000 (R/R 1000, 1 clients) | - |"), md);
+        assertTrue(md.contains("| read one group (q1, mean of groups), ms | 3.00 | - |"), md);
+        assertTrue(md.contains("| avg over all rows (q2.avg.p100), ms | 12.5 | - |"), md);
+        assertTrue(md.contains("| 1000 | 20,000 ± 500 | FAILED |"), md);
+        assertTrue(md.contains("| q2.avg | 1.25 | - | - | - | - | - | - | - | - | 12.5 |"), md);
+        assertTrue(md.contains("Absent in this dialect (not faked): [\"q2.stddev.p10\"]"), md);
+    }
+
+    @Test
+    void aFolderWithoutResultsIsAnError() throws IOException {
+        assertEquals(List.of(), RunResults.read(dir));
+        assertThrows(IOException.class, () -> RunResults.read(dir.resolve("none")));
+    }
+}
