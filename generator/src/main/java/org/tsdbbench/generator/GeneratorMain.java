@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
  * block of whole devices. The same seed gives byte-identical files whatever the thread count,
  * because every value is a function of (seed, devid, row) and each file is written by one thread.
  */
-@Command(name = "generator", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "generator", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
         description = "Generate the temperature/humidity data set as text files (devid devname devgroup ts temperature humidity).")
 public final class GeneratorMain implements Callable<Integer> {
 

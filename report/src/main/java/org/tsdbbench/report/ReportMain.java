@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** {@code java -jar report/target/report.jar results/<run>}: writes report.md into the run folder. */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(name = "report", mixinStandardHelpOptions = true, version = "tsdb-bench 0.1.0",
         description = "Build report.md from a results folder (the <db>-write.json, <db>-query.json and <db>-manifest.json files).")
 public final class ReportMain implements Callable<Integer> {
 

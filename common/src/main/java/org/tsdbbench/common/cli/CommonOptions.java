@@ -41,7 +41,7 @@ public final class CommonOptions {
     @Option(names = {"-port", "--port"}, description = "Server port (default: the database's usual port).")
     Integer port;
 
-    @Option(names = {"-user", "--user"}, description = "User name (default: bench).")
+    @Option(names = {"-user", "--user"}, description = "User name (default: the database's: bench; ClickHouse: default; TDengine: root).")
     String user;
 
     @Option(names = {"-database", "--database"}, paramLabel = "NAME", description = "Database (keyspace) to use (default: bench).")

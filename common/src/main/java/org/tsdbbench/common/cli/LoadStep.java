@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
  * The load step: the whole data set written exactly once, rows/s reported, then the stored count
  * checked against the rows acknowledged.
  */
-@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
         description = "Write the data set exactly once, report rows/s and verify the stored row count.")
 final class LoadStep extends Step {
 

@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
  * generator's (a wrong answer names the query, the expected and the actual value), then the
  * correct ones are measured by JMH in sample-time mode: latency per query with percentiles.
  */
-@Command(name = "query", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "query", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
         description = "Run q1..q4, check every answer, report latency per query with percentiles (loads the data set first if needed).")
 final class QueryStep extends Step {
 
