@@ -95,12 +95,13 @@ public final class TextFormat {
         sb.append((char) ('0' + frac / 10)).append((char) ('0' + frac % 10));
     }
 
+    /** Decimal digits of a non-negative int: comparisons, no division. */
     static int digits(int v) {
-        int n = 1;
-        while (v >= 10) {
-            v /= 10;
-            n++;
+        if (v < 100_000) {
+            if (v < 100) return v < 10 ? 1 : 2;
+            return v < 1_000 ? 3 : v < 10_000 ? 4 : 5;
         }
-        return n;
+        if (v < 10_000_000) return v < 1_000_000 ? 6 : 7;
+        return v < 100_000_000 ? 8 : v < 1_000_000_000 ? 9 : 10;
     }
 }
