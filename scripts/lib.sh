@@ -34,19 +34,24 @@ stop_pid() {
   local pidfile=$1 name=$2 secs=${3:-60} pid i
   if ! pid_alive "$pidfile"; then rm -f "$pidfile"; log "$name is not running"; return 0; fi
   pid=$(cat "$pidfile")
-  kill -TERM "$pid" 2>/dev/null
+  kill -TERM "$pid" 2>/dev/null || true   # it may exit on its own meanwhile (set -e callers)
   for ((i = 0; i < secs * 5; i++)); do
     kill -0 "$pid" 2>/dev/null || { rm -f "$pidfile"; log "$name stopped"; return 0; }
     sleep 0.2
   done
   log "$name did not stop in ${secs}s, killing it"
-  kill -KILL "$pid" 2>/dev/null; rm -f "$pidfile"
+  kill -KILL "$pid" 2>/dev/null || true
+  for ((i = 0; i < 25; i++)); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done  # ports free on return
+  rm -f "$pidfile"
 }
 
 # apt_install PKG... -> installs Debian packages that are missing (we run as root, no sudo)
 apt_install() {
   local missing=() p
-  for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  # dpkg -s also succeeds for removed packages whose config files remain: check the status itself
+  for p in "$@"; do
+    [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] || missing+=("$p")
+  done
   [ ${#missing[@]} -eq 0 ] && return 0
   log "installing ${missing[*]}"
   if [ -z "$(find /var/lib/apt/lists -maxdepth 1 -name '*Packages*' -newermt '-1 day' 2>/dev/null | head -1)" ]; then

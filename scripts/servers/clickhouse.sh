@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# ClickHouse for the clickhouse-bench module, on 127.0.0.1 (HTTP 8123, native 9000).
-#   scripts/servers/clickhouse.sh start|stop|status
+# ClickHouse for the clickhouse-bench module, on 127.0.0.1: HTTP 8123, native 9000.
+#   scripts/servers/clickhouse.sh start|stop|status     ports: CLICKHOUSE_PORT, CLICKHOUSE_NATIVE_PORT
 # Debian's clickhouse-server (18.16, the only one these machines can install). Its config, users,
-# data, logs and pid live in $STATE_ROOT/clickhouse; user `default` with no password, 127.0.0.1 only.
+# data, logs and pid live in $STATE_ROOT/clickhouse; user `default`, no password, loopback only.
 set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
 
@@ -10,16 +10,28 @@ NAME=clickhouse
 PORT="${CLICKHOUSE_PORT:-8123}"
 NATIVE_PORT="${CLICKHOUSE_NATIVE_PORT:-9000}"
 DIR="$(state_dir $NAME)"
+CONF="$DIR/config.xml"
 PIDFILE="$DIR/clickhouse-server.pid"
+LOGDIR="$DIR/log"
+ACTION="${1:-}"
+# Any unexpected failure ends as die does: exit 2 and one "error:" line (status's 3 passes through).
+on_exit() { local rc=$?; case $rc in 0|2|3) ;; *) echo "error: $NAME $ACTION: a command failed (exit $rc)" >&2; exit 2 ;; esac; }
+trap on_exit EXIT
+
+# running -> 0 when the pid file names a live server of this state dir (a stale pid may be reused)
+running() { pid_alive "$PIDFILE" && grep -qaF -- "$CONF" "/proc/$(cat "$PIDFILE")/cmdline" 2>/dev/null; }
+pinged() { [ "$(curl -s --max-time 2 "http://127.0.0.1:$PORT/ping" 2>/dev/null)" = "Ok." ]; }
 
 write_config() {
-  mkdir -p "$DIR/data" "$DIR/tmp" "$DIR/user_files" "$DIR/format_schemas" "$DIR/log"
-  cat > "$DIR/config.xml" <<XML
+  mkdir -p "$DIR"/{data,tmp,user_files,format_schemas} "$LOGDIR"
+  # No interserver_http_port: the server opens that port (replication) only when it is configured.
+  # No include_from: the packaged /etc/clickhouse-server and /etc/metrika.xml are never read.
+  cat >"$CONF" <<XML
 <yandex>
   <logger>
     <level>warning</level>
-    <log>$DIR/log/clickhouse-server.log</log>
-    <errorlog>$DIR/log/clickhouse-server.err.log</errorlog>
+    <log>$LOGDIR/clickhouse-server.log</log>
+    <errorlog>$LOGDIR/clickhouse-server.err.log</errorlog>
     <size>100M</size>
     <count>2</count>
   </logger>
@@ -38,7 +50,8 @@ write_config() {
   <max_concurrent_queries>100</max_concurrent_queries>
 </yandex>
 XML
-  cat > "$DIR/users.xml" <<XML
+  # Quota with zero limits = unlimited; max_memory_usage 10 GB per query (the machine has 24).
+  cat >"$DIR/users.xml" <<XML
 <yandex>
   <profiles>
     <default>
@@ -65,31 +78,42 @@ XML
 }
 
 start() {
-  if pid_alive "$PIDFILE" && port_open 127.0.0.1 "$PORT"; then
-    log "$NAME already running on 127.0.0.1:$PORT"; return 0
-  fi
+  if running && pinged; then echo "$NAME already running on 127.0.0.1:$PORT"; return 0; fi
   apt_install clickhouse-server curl
-  write_config
-  # It runs in the foreground; as root it only warns.
-  nohup clickhouse-server --config-file="$DIR/config.xml" >>"$DIR/log/stdout.log" 2>&1 &
-  echo $! > "$PIDFILE"
+  if ! running; then
+    # Another server on our ports would answer /ping while ours fails to bind.
+    local p
+    for p in "$PORT" "$NATIVE_PORT"; do
+      if port_open 127.0.0.1 "$p"; then die "127.0.0.1:$p is in use by another process (set CLICKHOUSE_PORT / CLICKHOUSE_NATIVE_PORT)"; fi
+    done
+    write_config
+    # It runs in the foreground (no --daemon): nohup + & and its pid. As root it only warns.
+    # Run from the state dir so nothing (core files, relative paths) lands in the caller's cwd.
+    (cd "$DIR" && exec nohup clickhouse-server --config-file="$CONF" </dev/null >>"$LOGDIR/stdout.log" 2>&1) &
+    echo $! >"$PIDFILE"
+  fi
   local i
-  for ((i = 0; i < 300; i++)); do
-    [ "$(curl -s "http://127.0.0.1:$PORT/ping" 2>/dev/null)" = "Ok." ] && break
-    pid_alive "$PIDFILE" || break
+  for ((i = 0; i < 300; i++)); do   # 60 s
+    pinged && break
+    running || { tail -n 20 "$LOGDIR/clickhouse-server.err.log" "$LOGDIR/stdout.log" >&2 2>/dev/null || true
+                 die "clickhouse-server exited before answering on 127.0.0.1:$PORT (logs: $LOGDIR)"; }
     sleep 0.2
   done
-  if [ "$(curl -s "http://127.0.0.1:$PORT/ping" 2>/dev/null)" != "Ok." ]; then
-    tail -20 "$DIR/log/clickhouse-server.err.log" "$DIR/log/stdout.log" >&2 2>/dev/null || true
-    die "$NAME did not answer on 127.0.0.1:$PORT within 60 s (logs: $DIR/log)"
+  if ! pinged; then
+    tail -n 20 "$LOGDIR/clickhouse-server.err.log" "$LOGDIR/stdout.log" >&2 2>/dev/null || true
+    stop_pid "$PIDFILE" "$NAME" 30   # a hung server would only confuse the next start
+    die "$NAME did not answer on 127.0.0.1:$PORT/ping within 60 s (logs: $LOGDIR)"
   fi
-  log "$NAME $(curl -s "http://127.0.0.1:$PORT/" --data-binary 'SELECT version()') running on 127.0.0.1:$PORT"
+  log "$NAME $(curl -s "http://127.0.0.1:$PORT/" --data-binary 'SELECT version()') running on 127.0.0.1:$PORT (native $NATIVE_PORT, data: $DIR/data)"
 }
 
-case "${1:-}" in
+case "$ACTION" in
   start) start ;;
-  stop) stop_pid "$PIDFILE" "$NAME" 60 ;;
+  stop)
+    running || rm -f "$PIDFILE"   # never signal a stranger that inherited a stale pid
+    stop_pid "$PIDFILE" "$NAME" 60 ;;
   status)
-    if pid_alive "$PIDFILE" && port_open 127.0.0.1 "$PORT"; then echo "$NAME running on 127.0.0.1:$PORT"; else echo "$NAME stopped"; exit 3; fi ;;
+    if running && pinged; then echo "$NAME running on 127.0.0.1:$PORT"
+    else echo "$NAME stopped"; exit 3; fi ;;
   *) die "usage: $0 start|stop|status" ;;
 esac
