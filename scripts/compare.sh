@@ -1,34 +1,45 @@
 #!/usr/bin/env bash
-# The main job (README): builds the suite, installs and starts each local server, and for each
-# database present runs the load (verified count), the query tests (every answer checked) and
-# the write matrix, at a small default scale. One database failing does not stop the others;
-# the exit code is non-zero if any failed. Results: results/<date-time>/.
+# The main job (README): builds the suite, generates the data set once, and for each database
+# present installs and starts its local server (TDengine: the server TDENGINE_URL names), loads
+# the data set (verified count), measures disk use once the database settled, runs q1..q4 (every
+# answer checked) and the write matrix (with the server's CPU, RSS and disk writes sampled), then
+# stops the server it started. One database failing does not stop the others: it is marked
+# failed in run.json and the report, and the exit code is 1. Ctrl-C / SIGTERM: results so far are
+# kept, the server the run started is stopped, the report says the run is incomplete (exit 130/143).
 #
-#   scripts/compare.sh [--databases mysql,influx] [--devices N] [--rows N]
-#                      [--rows-per-request LIST] [--clients LIST] [--time 2s] [--iterations 2]
-#                      [--query-time 200ms] [--query-forks 0]
+#   scripts/compare.sh [--databases mysql,influx] [--devices N] [--rows N] [--files N]
+#                      [--rows-per-request LIST] [--clients LIST] [--time 1s] [--iterations 2]
+#                      [--forks 1] [--query-time 100ms] [--query-forks 0] [--results DIR]
 # Queries run in this JVM by default (--query-forks 0): 127 queries with a fork each would take
 # minutes of JVM start-up per database at a scale where each query takes milliseconds.
+# Results: results/<date-time>/ (JMH JSON, manifests, <db>.log, run.json, report.md, report.html).
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/modules.sh"
 cd "$REPO_DIR"
 
-databases="" devices=100 rows=1000 rpr="100,1000" clients="1,2" time="1s" iterations=2 qtime="200ms" qforks=0
+databases="" devices=100 rows=1000 files=4 rpr="100,1000" clients="1,2" time="1s" iterations=2 forks=1
+qtime="100ms" qforks=0 results=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --databases) databases="$2"; shift 2 ;;
     --devices) devices="$2"; shift 2 ;;
     --rows) rows="$2"; shift 2 ;;
+    --files) files="$2"; shift 2 ;;
     --rows-per-request) rpr="$2"; shift 2 ;;
     --clients) clients="$2"; shift 2 ;;
     --time) time="$2"; shift 2 ;;
     --iterations) iterations="$2"; shift 2 ;;
+    --forks) forks="$2"; shift 2 ;;
     --query-time) qtime="$2"; shift 2 ;;
     --query-forks) qforks="$2"; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    --results) results="$2"; shift 2 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
   esac
+done
+for n in devices rows files iterations forks qforks; do
+  [[ "${!n}" =~ ^[0-9]+$ ]] || die "--${n/qforks/query-forks} ${!n}: not a whole number"
 done
 
 set -e
@@ -37,36 +48,134 @@ log "building the suite"
 mvn -B -q -ntp -DskipTests package
 set +e
 
-results="results/$(date +%Y%m%d-%H%M%S)"
-mkdir -p "$results"
-scale=(-numOfDevices "$devices" -rowsPerDevice "$rows" -results "$results")
-jmh=(-f 1 -wi 1 -w "$time" -i "$iterations" -r "$time")
+results="${results:-results/$(date +%Y%m%d-%H%M%S)}"
+mkdir -p "$results" || die "results folder $results cannot be created"
+[ -w "$results" ] || die "results folder $results cannot be written"
+data="$results/data"
+scale=(-numOfDevices "$devices" -rowsPerDevice "$rows" -dataDir "$data" -numOfFiles "$files" -results "$results")
+jmh=(-f "$forks" -wi 1 -w "$time" -i "$iterations" -r "$time")
 qjmh=(-f "$qforks" -wi 1 -w "$qtime" -i 3 -r "$qtime")
-failed=() passed=()
 
+# The databases this run covers, in order; status and reason per database, for run.json.
+planned=()
 while IFS=: read -r module server db; do
   if [ -n "$databases" ] && [[ ",$databases," != *",$db,"* ]]; then continue; fi
-  if [ -z "$server" ]; then
-    [ "$db" = tdengine ] && [ -z "${TDENGINE_URL:-}" ] && { log "tdengine: skipped (no TDENGINE_URL)"; continue; }
+  planned+=("$module:$server:$db")
+done < <(present_modules)
+[ ${#planned[@]} -gt 0 ] || die "--databases $databases: none of these modules is present (have: $(present_modules | cut -d: -f3 | tr '\n' ' '))"
+declare -A status reason
+for p in "${planned[@]}"; do status[${p##*:}]=pending; reason[${p##*:}]=""; done
+run_id="$(basename "$results")"
+complete=false started_server=""
+
+json_string() { local s="${1//\\/\\\\}"; s="${s//\"/\\\"}"; printf '"%s"' "${s//$'\n'/ }"; }
+
+write_run_json() {
+  local p db first=true
+  {
+    printf '{"runId": %s, "complete": %s, "databases": [' "$(json_string "$run_id")" "$complete"
+    for p in "${planned[@]}"; do
+      db="${p##*:}"
+      $first || printf ', '
+      first=false
+      printf '{"name": %s, "status": %s, "reason": %s}' "$(json_string "$db")" "$(json_string "${status[$db]}")" \
+        "$(json_string "${reason[$db]}")"
+    done
+    printf ']}\n'
+  } > "$results/run.json.tmp" && mv "$results/run.json.tmp" "$results/run.json"
+}
+
+report() {
+  java -jar report/target/report.jar "$results" || log "the report could not be built (see above)"
+}
+
+on_signal() {
+  local code=$1
+  trap - INT TERM
+  log "interrupted: keeping the results so far in $results"
+  for p in "${planned[@]}"; do
+    [ "${status[${p##*:}]}" = running ] && { status[${p##*:}]=failed; reason[${p##*:}]="interrupted"; }
+  done
+  write_run_json
+  [ -n "$started_server" ] && "scripts/servers/$started_server.sh" stop
+  report
+  exit "$code"
+}
+trap 'on_signal 130' INT
+trap 'on_signal 143' TERM
+write_run_json
+
+log "generating the data set once: $devices devices x $rows rows in $files files ($data)"
+if ! java -jar generator/target/generator.jar -numOfDevices "$devices" -rowsPerDevice "$rows" -numOfFiles "$files" \
+    -dataDir "$data" --no-progress; then
+  die "the data set could not be generated into $data"
+fi
+
+t_run=$SECONDS
+index=0
+for p in "${planned[@]}"; do
+  IFS=: read -r module server db <<<"$p"
+  index=$((index + 1))
+  left=$(( ${#planned[@]} - index ))
+  log "=== [$index/${#planned[@]}] $db ($left left after it; $((SECONDS - t_run)) s so far) ==="
+  if [ -z "$server" ] && [ "$db" = tdengine ] && [ -z "${TDENGINE_URL:-}" ]; then
+    status[$db]=skipped; reason[$db]="no TDENGINE_URL (host:port of a TDengine server)"
+    log "$db: skipped (${reason[$db]})"; write_run_json; continue
   fi
-  log "=== $db ==="
-  if [ -n "$server" ] && ! "scripts/servers/$server.sh" start; then failed+=("$db (server did not start)"); continue; fi
+  status[$db]=running; write_run_json
+  started_server=""
+  if [ -n "$server" ]; then
+    if ! "scripts/servers/$server.sh" status >/dev/null 2>&1; then
+      if ! "scripts/servers/$server.sh" start; then
+        status[$db]=failed; reason[$db]="the server did not start (scripts/servers/$server.sh start)"
+        write_run_json; continue
+      fi
+      started_server="$server"
+    fi
+  fi
   export_secrets
   jar="$module/target/$module.jar"
+  conn=()
   # TDengine has no local server script: reach the one TDENGINE_URL (host:port) names.
-  if [ "$db" = tdengine ]; then
-    scale_db=("${scale[@]}" -host "${TDENGINE_URL%%:*}" -port "${TDENGINE_URL##*:}")
+  if [ "$db" = tdengine ]; then conn=(-host "${TDENGINE_URL%%:*}" -port "${TDENGINE_URL##*:}"); fi
+  # OpenTSDB's storage is HBase, a second process: sample both during the write test.
+  pids=()
+  if [ "$server" = opentsdb ]; then pids=(--server-pid "$(cat "$STATE_ROOT/opentsdb/hbase.pid"),$(cat "$STATE_ROOT/opentsdb/tsd.pid")"); fi
+  failures=()
+  step() {
+    local name=$1 t0=$SECONDS from
+    shift
+    log "$db: $name"
+    from=$(( $(wc -l < "$results/$db.log" 2>/dev/null || echo 0) + 1 ))
+    if java -jar "$jar" "$name" "${scale[@]}" "${conn[@]}" "$@" >>"$results/$db.log" 2>&1; then
+      log "$db: $name done in $((SECONDS - t0)) s $(tail -n +"$from" "$results/$db.log" | grep -E '^(load verified|disk:|# answers checked)' | tail -1 | cut -c1-160)"
+    else
+      failures+=("$name")
+      log "$db: $name FAILED after $((SECONDS - t0)) s: $(tail -n +"$from" "$results/$db.log" | grep -E '^(error:|FAILED|LOAD FAILED|WRONG)' | head -1 | cut -c1-200) (log: $results/$db.log)"
+    fi
+  }
+  step load -writeClients 2 -rowsPerRequest 1000
+  if [[ " ${failures[*]} " == *" load "* ]]; then
+    log "$db: the load failed, its disk and query tests are skipped"
   else
-    scale_db=("${scale[@]}")
+    step disk
+    step query "${qjmh[@]}"
   fi
-  ok=true
-  java -jar "$jar" load "${scale_db[@]}" -writeClients 2 -rowsPerRequest 1000 || ok=false
-  java -jar "$jar" query "${scale_db[@]}" "${qjmh[@]}" || ok=false
-  java -jar "$jar" write "${scale_db[@]}" "${jmh[@]}" -rowsPerRequest "$rpr" -writeClients "$clients" || ok=false
-  [ -n "$server" ] && "scripts/servers/$server.sh" stop
-  if $ok; then passed+=("$db"); else failed+=("$db"); fi
-done < <(present_modules)
+  step write "${jmh[@]}" -rowsPerRequest "$rpr" -writeClients "$clients" "${pids[@]}"
+  grep -A4 -E "rows written per second" "$results/$db.log" | sed "s/^/    /" >&2
+  [ -n "$started_server" ] && "scripts/servers/$started_server.sh" stop
+  started_server=""
+  if [ ${#failures[@]} -eq 0 ]; then status[$db]=passed
+  else status[$db]=failed; reason[$db]="failed steps: ${failures[*]} (see $db.log)"; fi
+  write_run_json
+done
 
-java -jar report/target/report.jar "$results" || failed+=("report")
-log "results in $results (report.md): passed: ${passed[*]:-none}; failed: ${failed[*]:-none}"
-[ ${#failed[@]} -eq 0 ]
+complete=true
+write_run_json
+rm -rf "$data"
+report
+summary=""
+for p in "${planned[@]}"; do summary+=" ${p##*:}=${status[${p##*:}]}"; done
+log "results in $results (report.md, report.html) after $((SECONDS - t_run)) s:$summary"
+for p in "${planned[@]}"; do [ "${status[${p##*:}]}" = failed ] && exit 1; done
+exit 0

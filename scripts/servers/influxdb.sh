@@ -28,6 +28,8 @@ write_config() {
   # max-row-limit = 0: a query returns every row in one answer (1.6's default, stated so another
   # build's default cannot truncate results). Monitoring and continuous queries off: nothing runs
   # inside the server but the benchmark's own work. reporting-disabled: no phoning home.
+  # cache-snapshot-write-cold-duration 10s (default 10m): the disk step can see the data in TSM
+  # files, not in the WAL, within seconds of the last write.
   cat >"$CONF" <<CONF
 reporting-disabled = true
 bind-address = "127.0.0.1:$RPC_PORT"
@@ -37,6 +39,7 @@ bind-address = "127.0.0.1:$RPC_PORT"
   dir = "$DIR/data"
   wal-dir = "$DIR/wal"
   query-log-enabled = false
+  cache-snapshot-write-cold-duration = "10s"
 [http]
   enabled = true
   bind-address = "127.0.0.1:$PORT"

@@ -5,7 +5,7 @@ import org.tsdbbench.common.cli.BenchModule;
 import org.tsdbbench.cassandra.bench.CassandraQuery;
 import org.tsdbbench.cassandra.bench.CassandraWrite;
 
-/** {@code java -jar cassandra-bench/target/mysql-bench.jar [write|load|query] [options]}. */
+/** {@code java -jar cassandra-bench/target/cassandra-bench.jar [write|load|query|disk] [options]}. */
 public final class CassandraBenchMain {
 
     private CassandraBenchMain() {

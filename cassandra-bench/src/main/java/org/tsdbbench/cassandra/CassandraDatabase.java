@@ -60,7 +60,7 @@ public final class CassandraDatabase extends Database {
         }
         try {
             return new CassandraSession(session, o.database(), CassandraSession.WriteMode.of(o.extra("writeMode", "batch")),
-                    conf.isEmpty() ? "application.conf (bundled)" : conf);
+                    conf.isEmpty() ? "application.conf (bundled)" : conf, new CassandraJmx(o.host(), Integer.parseInt(o.extra("jmxPort", "7199"))));
         } catch (RuntimeException e) {
             session.close();
             throw new DatabaseException("Cassandra: " + DatabaseException.rootMessage(e), e);

@@ -17,6 +17,7 @@ import java.util.concurrent.CompletionStage;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.LogicalQuery;
@@ -50,13 +51,15 @@ final class CassandraSession implements Session {
     private final String keyspace;
     private final WriteMode mode;
     private final String conf;
+    private final CassandraJmx jmx;
     private PreparedStatement insert;
 
-    CassandraSession(CqlSession session, String keyspace, WriteMode mode, String conf) {
+    CassandraSession(CqlSession session, String keyspace, WriteMode mode, String conf, CassandraJmx jmx) {
         this.session = session;
         this.keyspace = keyspace;
         this.mode = mode;
         this.conf = conf;
+        this.jmx = jmx;
         session.execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace
                 + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
     }
@@ -148,6 +151,11 @@ final class CassandraSession implements Session {
         } catch (RuntimeException e) {
             throw new DatabaseException("Cassandra count failed: " + DatabaseException.rootMessage(e), e);
         }
+    }
+
+    @Override
+    public DiskUse diskUse() throws DatabaseException {
+        return jmx.diskUse(keyspace, "devices");
     }
 
     @Override

@@ -5,7 +5,7 @@ import org.tsdbbench.common.cli.BenchModule;
 import org.tsdbbench.clickhouse.bench.ClickHouseQuery;
 import org.tsdbbench.clickhouse.bench.ClickHouseWrite;
 
-/** {@code java -jar clickhouse-bench/target/mysql-bench.jar [write|load|query] [options]}. */
+/** {@code java -jar clickhouse-bench/target/clickhouse-bench.jar [write|load|query|disk] [options]}. */
 public final class ClickHouseBenchMain {
 
     private ClickHouseBenchMain() {

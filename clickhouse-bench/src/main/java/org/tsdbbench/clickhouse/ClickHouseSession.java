@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.LogicalQuery;
@@ -78,6 +79,16 @@ final class ClickHouseSession implements Session {
     @Override
     public long countRows() throws DatabaseException {
         return Long.parseLong(scalar(client, "SELECT count() FROM " + database + ".devices"));
+    }
+
+    /** Bytes of the table's active parts after OPTIMIZE ... FINAL merged them into one part per partition. */
+    @Override
+    public DiskUse diskUse() throws DatabaseException {
+        command(client, "OPTIMIZE TABLE " + database + ".devices FINAL");
+        long bytes = Long.parseLong(scalar(client, "SELECT sum(bytes_on_disk) FROM system.parts WHERE database = '" + database
+                + "' AND table = 'devices' AND active"));
+        return new DiskUse(bytes, "system.parts bytes_on_disk of the active parts of table devices after OPTIMIZE TABLE FINAL"
+                + " (merges finished; inactive parts awaiting deletion not counted)");
     }
 
     @Override

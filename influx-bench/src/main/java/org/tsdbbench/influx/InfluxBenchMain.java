@@ -5,7 +5,7 @@ import org.tsdbbench.common.cli.BenchModule;
 import org.tsdbbench.influx.bench.InfluxQuery;
 import org.tsdbbench.influx.bench.InfluxWrite;
 
-/** {@code java -jar influx-bench/target/mysql-bench.jar [write|load|query] [options]}. */
+/** {@code java -jar influx-bench/target/influx-bench.jar [write|load|query|disk] [options]}. */
 public final class InfluxBenchMain {
 
     private InfluxBenchMain() {

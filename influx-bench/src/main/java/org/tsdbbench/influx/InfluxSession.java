@@ -10,6 +10,7 @@ import org.influxdb.dto.QueryResult;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.LogicalQuery;
@@ -27,6 +28,8 @@ final class InfluxSession implements Session {
     static final List<String> SCHEMA = List.of(
             "measurement devices: tags devgroup, devid, devname (strings); fields temperature (integer), humidity (float); "
                     + "precision ms; database created with the default retention policy (infinite)");
+
+    private static final int SETTLE_SECONDS = 180;
 
     private final InfluxDB client;
     private final String database;
@@ -107,6 +110,61 @@ final class InfluxSession implements Session {
         var series = r.getResults().get(0).getSeries();
         if (series == null || series.isEmpty()) return 0;
         return (long) number(series.get(0).getValues().get(0).get(1));
+    }
+
+    /**
+     * The shards' own diskBytes once the engine has settled: the in-memory cache snapshotted to TSM
+     * files (the server script sets cache-snapshot-write-cold-duration to 10 s), the WAL emptied
+     * and no compaction queued or running, with the figure unchanged over two reads.
+     */
+    @Override
+    public DiskUse diskUse() throws DatabaseException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SETTLE_SECONDS);
+        long previous = -1;
+        String state = "";
+        while (System.nanoTime() < deadline) {
+            long cache = statSum("tsm1_cache", "memBytes");
+            long wal = statSum("tsm1_wal", "currentSegmentDiskBytes") + statSum("tsm1_wal", "oldSegmentsDiskBytes");
+            long compacting = 0;
+            for (String c : List.of("cacheCompactionsActive", "tsmLevel1CompactionsActive", "tsmLevel2CompactionsActive",
+                    "tsmLevel3CompactionsActive", "tsmOptimizeCompactionsActive", "tsmFullCompactionsActive",
+                    "tsmLevel1CompactionQueue", "tsmLevel2CompactionQueue", "tsmLevel3CompactionQueue",
+                    "tsmOptimizeCompactionQueue", "tsmFullCompactionQueue")) {
+                compacting += statSum("tsm1_engine", c);
+            }
+            long disk = statSum("shard", "diskBytes");
+            state = "cache " + cache + " bytes, WAL " + wal + " bytes, compactions " + compacting + ", shards " + disk + " bytes";
+            if (cache == 0 && wal == 0 && compacting == 0 && disk == previous) {
+                return new DiskUse(disk, "SHOW STATS shard diskBytes of database " + database + " once the cache was snapshotted"
+                        + " to TSM files, the WAL was empty and no compaction was queued or running (unchanged over 2 s)");
+            }
+            previous = cache == 0 && wal == 0 && compacting == 0 ? disk : -1;
+            sleep(2000);
+        }
+        throw new DatabaseException("InfluxDB did not settle within " + SETTLE_SECONDS + " s: " + state);
+    }
+
+    /** Sums one numeric column of a SHOW STATS module over this database's series. */
+    private long statSum(String module, String column) throws DatabaseException {
+        QueryResult r = run("SHOW STATS FOR '" + module + "'");
+        long sum = 0;
+        var series = r.getResults().get(0).getSeries();
+        if (series == null) return 0;
+        for (QueryResult.Series s : series) {
+            if (s.getTags() == null || !database.equals(s.getTags().get("database"))) continue;
+            int col = s.getColumns().indexOf(column);
+            if (col >= 0) sum += (long) number(s.getValues().get(0).get(col));
+        }
+        return sum;
+    }
+
+    private static void sleep(long millis) throws DatabaseException {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DatabaseException("InfluxDB: interrupted while waiting for the engine to settle", e);
+        }
     }
 
     @Override

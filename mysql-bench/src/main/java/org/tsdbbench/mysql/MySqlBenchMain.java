@@ -5,7 +5,7 @@ import org.tsdbbench.common.cli.BenchModule;
 import org.tsdbbench.mysql.bench.MySqlQuery;
 import org.tsdbbench.mysql.bench.MySqlWrite;
 
-/** {@code java -jar mysql-bench/target/mysql-bench.jar [write|load|query] [options]}. */
+/** {@code java -jar mysql-bench/target/mysql-bench.jar [write|load|query|disk] [options]}. */
 public final class MySqlBenchMain {
 
     private MySqlBenchMain() {

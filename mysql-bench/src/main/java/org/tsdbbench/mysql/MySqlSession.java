@@ -12,6 +12,7 @@ import java.util.Map;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Jdbc;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
@@ -116,6 +117,20 @@ final class MySqlSession implements Session {
             return Jdbc.queryLong(connection, "SELECT COUNT(*) FROM devices");
         } catch (SQLException e) {
             throw new DatabaseException("MySQL count failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** InnoDB's own figure: the table's data and index pages, after ANALYZE TABLE refreshed the statistics. */
+    @Override
+    public DiskUse diskUse() throws DatabaseException {
+        try (Statement st = connection.createStatement()) {
+            st.execute("ANALYZE TABLE devices");
+            long bytes = Jdbc.queryLong(connection, "SELECT DATA_LENGTH + INDEX_LENGTH FROM information_schema.TABLES"
+                    + " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'devices'");
+            return new DiskUse(bytes, "information_schema.TABLES data_length + index_length of table devices after ANALYZE TABLE"
+                    + " (InnoDB pages in use, including their free space; binary and redo logs not counted)");
+        } catch (SQLException e) {
+            throw new DatabaseException("MySQL disk use failed: " + e.getMessage(), e);
         }
     }
 

@@ -5,7 +5,7 @@ import org.tsdbbench.common.cli.BenchModule;
 import org.tsdbbench.opentsdb.bench.OpenTsdbQuery;
 import org.tsdbbench.opentsdb.bench.OpenTsdbWrite;
 
-/** {@code java -jar opentsdb-bench/target/mysql-bench.jar [write|load|query] [options]}. */
+/** {@code java -jar opentsdb-bench/target/opentsdb-bench.jar [write|load|query|disk] [options]}. */
 public final class OpenTsdbBenchMain {
 
     private OpenTsdbBenchMain() {

@@ -57,7 +57,8 @@ public final class OpenTsdbDatabase extends Database {
                 .build();
         URI base = URI.create("http://" + o.host() + ":" + o.port());
         OpenTsdbSession session = new OpenTsdbSession(http, base, Boolean.parseBoolean(o.extra("sync", "false")),
-                Duration.ofMillis(Long.parseLong(o.extra("requestTimeoutMs", "600000"))));
+                Duration.ofMillis(Long.parseLong(o.extra("requestTimeoutMs", "600000"))),
+                URI.create("http://" + o.host() + ":" + o.extra("hbaseInfoPort", "16030")));
         try {
             session.version();
         } catch (DatabaseException e) {

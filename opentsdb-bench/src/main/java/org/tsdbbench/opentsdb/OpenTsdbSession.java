@@ -16,6 +16,7 @@ import java.util.Set;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.LogicalQuery;
@@ -33,17 +34,20 @@ final class OpenTsdbSession implements Session {
             + "millisecond timestamps; one series per device and metric (HBase tables tsdb, tsdb-uid, tsdb-tree, tsdb-meta)");
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int SETTLE_SECONDS = 300;
     private final HttpClient http;
     private final URI base;
     private final boolean sync;
     private final Duration timeout;
+    private final URI hbaseInfo;
     private final PutRequestBuilder put = new PutRequestBuilder();
 
-    OpenTsdbSession(HttpClient http, URI base, boolean sync, Duration timeout) {
+    OpenTsdbSession(HttpClient http, URI base, boolean sync, Duration timeout, URI hbaseInfo) {
         this.http = http;
         this.base = base;
         this.sync = sync;
         this.timeout = timeout;
+        this.hbaseInfo = hbaseInfo;
     }
 
     /** The TSD's version; the 2.4.1 build on Maven Central answers "BuildData", so its revision is named too. */
@@ -150,9 +154,55 @@ final class OpenTsdbSession implements Session {
         return new ServerFacts(version(), "JDK HttpClient + Jackson (HTTP API)", settings, LAYOUT);
     }
 
-    /** One HTTP exchange; a non-2xx answer is a DatabaseException carrying the server's message. */
+    /**
+     * HBase's own figure, read from the region server's /jmx: the store file bytes of OpenTSDB's
+     * tables once every memstore has flushed (the server script makes HBase flush idle memstores
+     * within ~20 s) and the figure held still for 50 s: HBase refreshes its region metrics only
+     * every ~45 s, and right after a restart reports 0 until then. Cells deleted by an earlier run stay in store files until HBase's major
+     * compaction, so a server that held earlier runs can show more than this run's rows need.
+     */
+    @Override
+    public DiskUse diskUse() throws DatabaseException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(SETTLE_SECONDS).toNanos();
+        URI regions = hbaseInfo.resolve("/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Regions");
+        long previous = -1;
+        int still = 0;
+        String state = "";
+        while (System.nanoTime() < deadline) {
+            long stored = 0;
+            long memstore = 0;
+            for (JsonNode bean : send(regions, "GET", null).path("beans")) {
+                for (var f : (Iterable<Map.Entry<String, JsonNode>>) bean::fields) {
+                    if (!f.getKey().startsWith("Namespace_default_table_tsdb")) continue;
+                    if (f.getKey().endsWith("_metric_storeFileSize")) stored += f.getValue().asLong();
+                    if (f.getKey().endsWith("_metric_memStoreSize")) memstore += f.getValue().asLong();
+                }
+            }
+            state = "memstores " + memstore + " bytes, store files " + stored + " bytes";
+            still = memstore == 0 && stored == previous ? still + 1 : 0;
+            if (still == 10 && stored > 0) {
+                return new DiskUse(stored, "HBase region server /jmx storeFileSize of tables tsdb* once memstores were flushed"
+                        + " (memStoreSize 0) and unchanged over 50 s; includes cells deleted by earlier runs until a major compaction");
+            }
+            previous = stored;
+            try {
+                Thread.sleep(5000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new DatabaseException("OpenTSDB: interrupted while waiting for HBase to flush", e);
+            }
+        }
+        throw new DatabaseException("OpenTSDB: HBase did not settle within " + SETTLE_SECONDS + " s (" + state + ") at " + hbaseInfo);
+    }
+
     private JsonNode send(String method, String path, String body) throws DatabaseException {
-        HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(path)).timeout(timeout);
+        return send(base.resolve(path), method, body);
+    }
+
+    /** One HTTP exchange; a non-2xx answer is a DatabaseException carrying the server's message. */
+    private JsonNode send(URI uri, String method, String body) throws DatabaseException {
+        String path = uri.getPath();
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(timeout);
         if (body != null) b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
         else b.method(method, HttpRequest.BodyPublishers.noBody());
         HttpResponse<byte[]> r;

@@ -5,7 +5,7 @@ import org.tsdbbench.common.cli.BenchModule;
 import org.tsdbbench.tdengine.bench.TDengineQuery;
 import org.tsdbbench.tdengine.bench.TDengineWrite;
 
-/** {@code java -jar tdengine-bench/target/mysql-bench.jar [write|load|query] [options]}. */
+/** {@code java -jar tdengine-bench/target/tdengine-bench.jar [write|load|query|disk] [options]}. */
 public final class TDengineBenchMain {
 
     private TDengineBenchMain() {

@@ -9,7 +9,7 @@ import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 
 /**
- * The command line every module's jar has: {@code <db>-bench [write|load|query] [options]}, where a
+ * The command line every module's jar has: {@code <db>-bench [write|load|query|disk] [options]}, where a
  * bare {@code <db>-bench -writeClients 5 -rowsPerRequest 1000} runs the write test as the original
  * tools did. Exit codes: 0 all verified, 1 a request failed or an answer was wrong (results kept),
  * 2 bad input (one line naming it).
@@ -34,6 +34,7 @@ public final class BenchCli {
         cl.addSubcommand("write", new WriteStep(module));
         cl.addSubcommand("load", new LoadStep(module));
         cl.addSubcommand("query", new QueryStep(module));
+        cl.addSubcommand("disk", new DiskStep(module));
         cl.setParameterExceptionHandler(parameterErrors());
         cl.setExecutionExceptionHandler(executionErrors());
         return cl;

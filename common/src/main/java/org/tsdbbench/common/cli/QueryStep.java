@@ -2,16 +2,19 @@ package org.tsdbbench.common.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.util.Statistics;
 import org.tsdbbench.common.bench.BenchSettings;
 import org.tsdbbench.common.bench.Loader;
@@ -113,14 +116,12 @@ final class QueryStep extends Step {
         out().flush();
 
         if (!correct.isEmpty()) {
-            Path cellJson = results.file("query-run", "json");
-            Collection<RunResult> run = new Runner(jmh(settings)
-                    .include(Pattern.quote(module.queryBenchmark().getName()) + "\\.query$")
-                    .param("queryId", correct.toArray(String[]::new))
-                    .resultFormat(ResultFormatType.JSON)
-                    .result(cellJson.toString())
-                    .build()).run();
-            results.appendJmhJson("query", cellJson);
+            List<RunResult> run = new ArrayList<>();
+            for (int i = 0; i < correct.size(); i++) {
+                out().printf("# query %d/%d: %s%n", i + 1, correct.size(), correct.get(i));
+                out().flush();
+                measure(correct.get(i), failures).ifPresent(run::add);
+            }
             out().println();
             out().print(latencyTable(run, correct, failures));
             out().println("# JMH JSON: " + results.file("query", "json"));
@@ -128,6 +129,29 @@ final class QueryStep extends Step {
         for (String f : failures) out().println("FAILED " + f);
         out().flush();
         return failures.isEmpty() ? BenchCli.OK : BenchCli.FAILED;
+    }
+
+    /**
+     * One JMH run per query, its JSON appended at once: a query whose benchmark fails (the server
+     * went away, say) is reported and the next one still runs, also in this JVM (-f 0), where JMH
+     * itself would otherwise stop at the first failed benchmark.
+     */
+    private Optional<RunResult> measure(String id, List<String> failures) throws IOException {
+        Path cellJson = results.file("query-run", "json");
+        try {
+            Collection<RunResult> r = new Runner(jmh(settings)
+                    .include(Pattern.quote(module.queryBenchmark().getName()) + "\\.query$")
+                    .param("queryId", id)
+                    .resultFormat(ResultFormatType.JSON)
+                    .result(cellJson.toString())
+                    .build()).run();
+            results.appendJmhJson("query", cellJson);
+            return r.stream().findFirst();
+        } catch (RunnerException | RuntimeException e) {
+            results.appendJmhJson("query", cellJson);
+            failures.add(id + ": the benchmark failed: " + DatabaseException.rootMessage(e));
+            return Optional.empty();
+        }
     }
 
     private static long countOrMinusOne(Session s) {
@@ -161,7 +185,8 @@ final class QueryStep extends Step {
                     st.getPercentile(50), st.getPercentile(90), st.getPercentile(99), st.getMax()));
         }
         for (String id : ids) {
-            if (!measured.contains(id)) failures.add(id + ": the benchmark did not complete (see the JMH output above)");
+            boolean reported = failures.stream().anyMatch(f -> f.startsWith(id + ": "));
+            if (!measured.contains(id) && !reported) failures.add(id + ": the benchmark did not complete (see the JMH output above)");
         }
         return sb.toString();
     }

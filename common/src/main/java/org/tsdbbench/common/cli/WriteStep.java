@@ -2,6 +2,8 @@ package org.tsdbbench.common.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -11,11 +13,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
 import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.tsdbbench.common.bench.BenchSettings;
+import org.tsdbbench.common.bench.ServerProcesses;
+import org.tsdbbench.common.bench.ServerResourceProfiler;
 import org.tsdbbench.common.bench.TrialRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -38,6 +44,10 @@ final class WriteStep extends Step {
     @Option(names = {"-rowsPerRequest", "--rows-per-request"}, paramLabel = "LIST", converter = IntList.Converter.class,
             description = "Rows in one request: 1000, or 1,100,500,1000,2000 (default: 1000).")
     IntList rowsPerRequest = IntList.of(1000);
+
+    @Option(names = "--server-pid", paramLabel = "LIST", converter = IntList.Converter.class,
+            description = "Pids of the server's processes to sample for CPU, RSS and disk writes (default: the local process listening on -port).")
+    IntList serverPids;
 
     WriteStep(BenchModule module) {
         super(module);
@@ -67,6 +77,7 @@ final class WriteStep extends Step {
         if (settings.dataSet().fromFiles()) settings.dataSet().validateFiles();
         List<String> failures = new ArrayList<>();
         Map<String, Cell> cells = new LinkedHashMap<>();
+        List<Long> pids = serverPids();
         ArrayNode manifestCells = results.manifest().putArray("write");
         int total = rowsPerRequest.values().size() * writeClients.values().size();
         int done = 0;
@@ -74,7 +85,7 @@ final class WriteStep extends Step {
             for (int c : writeClients.values()) {
                 out().printf("# write cell %d/%d: %d rows per request x %d clients%n", ++done, total, r, c);
                 out().flush();
-                Cell cell = runCell(r, c);
+                Cell cell = runCell(r, c, pids);
                 cells.put(r + "x" + c, cell);
                 ObjectNode m = manifestCells.addObject();
                 m.put("rowsPerRequest", r);
@@ -98,12 +109,16 @@ final class WriteStep extends Step {
     }
 
     /** One JMH run: threads = clients, operations per invocation = rows per request (score in rows/s). */
-    private Cell runCell(int rows, int clients) throws Exception {
+    private Cell runCell(int rows, int clients, List<Long> pids) throws Exception {
         Path log = results.verifyLog("write");
         Files.deleteIfExists(log);
         Path cellJson = results.file("write-cell", "json");
         BenchSettings fork = settings.withVerifyLog(log);
-        Collection<RunResult> run = new Runner(jmh(fork)
+        ChainedOptionsBuilder options = jmh(fork);
+        if (!pids.isEmpty()) {
+            options.addProfiler(ServerResourceProfiler.class, pids.stream().map(String::valueOf).collect(Collectors.joining(",")));
+        }
+        Collection<RunResult> run = new Runner(options
                 .include(Pattern.quote(module.writeBenchmark().getName()) + "\\.write$")
                 .param("rowsPerRequest", String.valueOf(rows))
                 .threads(clients)
@@ -124,6 +139,40 @@ final class WriteStep extends Step {
         Result<?> score = acked != null ? acked : result.getPrimaryResult();
         String failure = record == null ? "no verification record (the trial did not finish)" : record.failure();
         return new Cell(score.getScore(), score.getScoreError(), record, failure);
+    }
+
+    /**
+     * The server processes the profiler samples: the pids given, else the local process listening
+     * on the server's port; recorded in the manifest either way, with why when there are none.
+     */
+    private List<Long> serverPids() throws java.io.IOException {
+        ObjectNode m = results.manifest().putObject("serverResources");
+        List<Long> pids;
+        if (serverPids != null) {
+            pids = serverPids.values().stream().map(Integer::longValue).toList();
+            m.put("found", "--server-pid");
+        } else if (isLocal(settings.host())) {
+            pids = ServerProcesses.listeningOn(settings.port());
+            m.put("found", pids.isEmpty() ? "no process of this user listens on port " + settings.port() + ": not sampled"
+                    : "the process listening on port " + settings.port());
+        } else {
+            pids = List.of();
+            m.put("found", settings.host() + " is not this machine: not sampled (run with the server local, or --server-pid)");
+        }
+        m.set("pids", ResultsFolder.JSON.valueToTree(pids));
+        m.put("metrics", "JMH secondary metrics per write cell: server.cpu (% of one core), server.rss (peak MB), server.diskWrite (MB/s)");
+        results.saveManifest();
+        out().println("# server resources: " + m.get("found").asText() + (pids.isEmpty() ? "" : " " + pids));
+        return pids;
+    }
+
+    private static boolean isLocal(String host) {
+        try {
+            InetAddress a = InetAddress.getByName(host);
+            return a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null;
+        } catch (java.io.IOException e) {
+            return false;
+        }
     }
 
     private String table(Map<String, Cell> cells) {

@@ -32,6 +32,14 @@ public interface Session extends AutoCloseable {
     /** The rows stored now, counted by the database. */
     long countRows() throws DatabaseException;
 
+    /**
+     * Waits the database's own way for its flush/compaction of the benchmark's data to settle and
+     * returns the bytes it keeps for it; {@code null} when the database offers no way to tell.
+     */
+    default DiskUse diskUse() throws DatabaseException {
+        return null;
+    }
+
     /** Versions, settings and schema, for the manifest. */
     ServerFacts facts() throws DatabaseException;
 

@@ -86,6 +86,11 @@ public abstract class DatabaseContract {
         return module().database();
     }
 
+    /** Whether the module measures its database's disk use (the disk step); a module without a way says so. */
+    protected boolean measuresDisk() {
+        return true;
+    }
+
     @Test
     void writeReturnsRowsAcknowledgedAndCountSeesThem() throws Exception {
         try (Session s = db().open(connection())) {
@@ -141,6 +146,20 @@ public abstract class DatabaseContract {
         assertEquals(BenchCli.OK, load.exit, load.output);
         assertTrue(load.output.contains("load verified"), load.output);
 
+        Run disk = cli("disk", scale);
+        assertEquals(BenchCli.OK, disk.exit, disk.output);
+        JsonNode diskUse = new ObjectMapper().readTree(results.resolve(db().name() + "-manifest.json").toFile()).get("disk");
+        assertEquals(12_000, diskUse.get("rows").asLong(), diskUse.toString());
+        assertTrue(diskUse.get("rawTextBytes").asLong() > 12_000 * 20, diskUse.toString());
+        if (measuresDisk()) {
+            // Two values and a timestamp per row: under a byte a row would mean the figure missed the data.
+            assertTrue(diskUse.get("bytes").asLong() >= 12_000, diskUse.toString());
+            assertFalse(diskUse.get("method").asText().isBlank());
+        } else {
+            assertFalse(diskUse.has("bytes"), diskUse.toString());
+            assertTrue(diskUse.get("method").asText().contains("not measured"), diskUse.toString());
+        }
+
         Run query = cli("query", scale, fast, List.of("-queries", "q1\\.g0|q2\\.(count|avg)\\.p(10|100)|q3\\.sum\\.p50|q4\\.count\\.p20"));
         assertEquals(BenchCli.OK, query.exit, query.output);
         JsonNode queryJson = new ObjectMapper().readTree(results.resolve(db().name() + "-query.json").toFile());
@@ -151,9 +170,17 @@ public abstract class DatabaseContract {
         assertEquals(BenchCli.OK, write.exit, write.output);
         JsonNode writeJson = new ObjectMapper().readTree(results.resolve(db().name() + "-write.json").toFile());
         assertEquals(4, writeJson.size(), "one JMH result per cell");
+        JsonNode sampled = new ObjectMapper().readTree(results.resolve(db().name() + "-manifest.json").toFile()).get("serverResources");
+        // A server on this machine is found by its port; its process is sampled while each cell runs.
+        boolean local = host().equals("127.0.0.1") || host().equals("localhost");
+        assertEquals(local, sampled.get("pids").size() > 0, sampled.toString());
         for (JsonNode cell : writeJson) {
             assertTrue(cell.get("primaryMetric").get("score").asDouble() > 0);
             assertTrue(cell.get("secondaryMetrics").has("rowsAcked"));
+            if (local) {
+                assertTrue(cell.get("secondaryMetrics").get("server.rss").get("score").asDouble() > 1, cell.toString());
+                assertTrue(cell.get("secondaryMetrics").has("server.cpu"), cell.toString());
+            }
         }
         assertTrue(write.output.contains("R/R"), write.output);
         JsonNode manifest = new ObjectMapper().readTree(results.resolve(db().name() + "-manifest.json").toFile());

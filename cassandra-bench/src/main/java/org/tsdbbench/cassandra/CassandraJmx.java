@@ -1,0 +1,68 @@
+package org.tsdbbench.cassandra;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javax.management.JMException;
+import javax.management.MBeanServerConnection;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.DiskUse;
+
+/**
+ * Cassandra's disk use the way nodetool gets it: over the node's JMX port, flush the table's
+ * memtables to SSTables, wait until no compaction is pending, then read the table's
+ * LiveDiskSpaceUsed metric. CQL has no way to flush or to size a table in bytes.
+ */
+final class CassandraJmx {
+
+    private static final int SETTLE_SECONDS = 300;
+
+    private final String host;
+    private final int port;
+
+    CassandraJmx(String host, int port) {
+        this.host = host;
+        this.port = port;
+    }
+
+    DiskUse diskUse(String keyspace, String table) throws DatabaseException {
+        JMXServiceURL url;
+        try {
+            url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + host + ":" + port + "/jmxrmi");
+        } catch (IOException e) {
+            throw new DatabaseException("Cassandra JMX " + host + ":" + port + ": " + e.getMessage(), e);
+        }
+        try (JMXConnector connector = JMXConnectorFactory.connect(url)) {
+            MBeanServerConnection jmx = connector.getMBeanServerConnection();
+            jmx.invoke(new ObjectName("org.apache.cassandra.db:type=StorageService"), "forceKeyspaceFlush",
+                    new Object[] {keyspace, new String[] {table}}, new String[] {String.class.getName(), String[].class.getName()});
+            ObjectName pending = new ObjectName("org.apache.cassandra.metrics:type=Compaction,name=PendingTasks");
+            ObjectName manager = new ObjectName("org.apache.cassandra.db:type=CompactionManager");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SETTLE_SECONDS);
+            while (((Number) jmx.getAttribute(pending, "Value")).longValue() > 0
+                    || !((List<?>) jmx.getAttribute(manager, "Compactions")).isEmpty()) {
+                if (System.nanoTime() > deadline) {
+                    throw new DatabaseException("Cassandra: compactions still pending after " + SETTLE_SECONDS + " s");
+                }
+                Thread.sleep(1000);
+            }
+            ObjectName live = new ObjectName("org.apache.cassandra.metrics:type=Table,keyspace=" + keyspace + ",scope=" + table
+                    + ",name=LiveDiskSpaceUsed");
+            long bytes = ((Number) jmx.getAttribute(live, "Count")).longValue();
+            return new DiskUse(bytes, "JMX: StorageService.forceKeyspaceFlush(" + keyspace + ", " + table
+                    + "), then no compaction pending or running, then the table's LiveDiskSpaceUsed (SSTables in use; commit log not counted)");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DatabaseException("Cassandra: interrupted while waiting for compactions", e);
+        } catch (IOException e) {
+            throw new DatabaseException("Cassandra JMX at " + host + ":" + port + " unreachable (--option jmxPort=PORT): "
+                    + DatabaseException.rootMessage(e), e);
+        } catch (JMException e) {
+            throw new DatabaseException("Cassandra JMX: " + DatabaseException.rootMessage(e), e);
+        }
+    }
+}

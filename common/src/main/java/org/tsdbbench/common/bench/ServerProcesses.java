@@ -1,0 +1,104 @@
+package org.tsdbbench.common.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The local server's processes and what Linux's /proc says they use: CPU time, resident memory,
+ * bytes written to storage. Found by the TCP port they listen on, so the suite needs no pid files.
+ */
+public final class ServerProcesses {
+
+    /** Clock ticks per second of /proc's CPU times: USER_HZ, 100 on every Linux architecture the JDK runs on. */
+    static final double TICKS_PER_SECOND = 100;
+
+    private static final Path PROC = Path.of("/proc");
+
+    private ServerProcesses() {
+    }
+
+    /** One reading of a set of processes; a figure /proc would not give is -1. */
+    public record Sample(long nanoTime, long cpuTicks, long rssBytes, long writeBytes) {
+    }
+
+    /** The pids with a socket listening on this TCP port (IPv4 or IPv6), empty when none is visible. */
+    public static List<Long> listeningOn(int port) {
+        Set<String> inodes = new LinkedHashSet<>();
+        for (String table : List.of("net/tcp", "net/tcp6")) {
+            try {
+                for (String line : Files.readAllLines(PROC.resolve(table))) {
+                    String[] f = line.trim().split("\\s+");
+                    // local_address is HEXIP:HEXPORT, st 0A is LISTEN, the inode is the 10th field.
+                    if (f.length < 10 || !f[3].equals("0A")) continue;
+                    String local = f[1];
+                    if (Integer.parseInt(local.substring(local.indexOf(':') + 1), 16) == port) inodes.add(f[9]);
+                }
+            } catch (IOException | RuntimeException e) {
+                // no such table (no IPv6), or not Linux: nothing found here
+            }
+        }
+        if (inodes.isEmpty()) return List.of();
+        List<Long> pids = new ArrayList<>();
+        try (Stream<Path> procs = Files.list(PROC)) {
+            for (Path p : (Iterable<Path>) procs::iterator) {
+                String name = p.getFileName().toString();
+                if (!name.chars().allMatch(Character::isDigit)) continue;
+                if (ownsSocket(p.resolve("fd"), inodes)) pids.add(Long.parseLong(name));
+            }
+        } catch (IOException e) {
+            return List.of();
+        }
+        return pids;
+    }
+
+    private static boolean ownsSocket(Path fds, Set<String> inodes) {
+        try (Stream<Path> s = Files.list(fds)) {
+            return s.anyMatch(fd -> {
+                try {
+                    String target = Files.readSymbolicLink(fd).toString();
+                    return target.startsWith("socket:[") && inodes.contains(target.substring(8, target.length() - 1));
+                } catch (IOException | UnsupportedOperationException e) {
+                    return false;
+                }
+            });
+        } catch (IOException e) {
+            return false; // another user's process, or gone
+        }
+    }
+
+    /** Sums CPU ticks, RSS and storage writes over the pids; a pid that is gone counts as nothing. */
+    public static Sample sample(List<Long> pids) {
+        long ticks = 0;
+        long rss = 0;
+        long written = 0;
+        boolean ioVisible = true;
+        for (long pid : pids) {
+            Path dir = PROC.resolve(Long.toString(pid));
+            try {
+                String stat = Files.readString(dir.resolve("stat"));
+                // Fields after the ")" that closes the command name: state is field 3, utime 14, stime 15.
+                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                for (String line : Files.readAllLines(dir.resolve("status"))) {
+                    if (line.startsWith("VmRSS:")) rss += 1024 * Long.parseLong(line.replaceAll("[^0-9]", ""));
+                }
+            } catch (IOException | RuntimeException e) {
+                continue;
+            }
+            try {
+                for (String line : Files.readAllLines(dir.resolve("io"))) {
+                    if (line.startsWith("write_bytes:")) written += Long.parseLong(line.substring(12).trim());
+                }
+            } catch (IOException | RuntimeException e) {
+                ioVisible = false; // /proc/<pid>/io needs the same user or root
+            }
+        }
+        return new Sample(System.nanoTime(), ticks, rss, ioVisible ? written : -1);
+    }
+}

@@ -1,0 +1,59 @@
+package org.tsdbbench.common.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Locale;
+import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.Session;
+import picocli.CommandLine.Command;
+
+/**
+ * The disk step, run after a load: the bytes the database keeps for the data set once its own
+ * flush/compaction has settled, against the size of the same rows as text (the published reports'
+ * "raw data" figure), and bytes per stored row.
+ */
+@Command(name = "disk", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+        description = "After a load: bytes on disk for the data set (after the database's flush/compaction settled) vs its size as text.")
+final class DiskStep extends Step {
+
+    DiskStep(BenchModule module) {
+        super(module);
+    }
+
+    @Override
+    protected String stepName() {
+        return "disk";
+    }
+
+    @Override
+    protected int execute() throws Exception {
+        long rawText = settings.dataSet().rawTextBytes();
+        long rows;
+        DiskUse use;
+        try (Session s = session()) {
+            out().println("# waiting for " + db().displayName() + " to settle its flush/compaction, then measuring");
+            out().flush();
+            use = s.diskUse();
+            rows = s.countRows();
+        }
+        ObjectNode m = results.manifest().putObject("disk");
+        m.put("rawTextBytes", rawText);
+        m.put("rows", rows);
+        if (use == null) {
+            m.put("method", db().displayName() + " offers this module no way to measure its disk use: not measured");
+            results.saveManifest();
+            out().println("disk: not measured (" + db().displayName() + " offers no way); raw text " + rawText + " bytes");
+            out().flush();
+            return BenchCli.OK;
+        }
+        m.put("bytes", use.bytes());
+        m.put("bytesPerRow", rows == 0 ? Double.NaN : (double) use.bytes() / rows);
+        m.put("compression", use.bytes() == 0 ? Double.NaN : (double) rawText / use.bytes());
+        m.put("method", use.method());
+        results.saveManifest();
+        out().println(String.format(Locale.ROOT, "disk: %,d bytes for %,d rows (%.1f bytes/row); raw text %,d bytes (%.1fx); %s",
+                use.bytes(), rows, rows == 0 ? Double.NaN : (double) use.bytes() / rows, rawText,
+                use.bytes() == 0 ? Double.NaN : (double) rawText / use.bytes(), use.method()));
+        out().flush();
+        return BenchCli.OK;
+    }
+}
