@@ -25,8 +25,9 @@ public final class Loader {
     static final int MAX_CONSECUTIVE_FAILURES = 3;
 
     /** The load's figures. Verified means: nothing failed and the stored count equals the rows sent. */
+    /** rowsStored is -1 when the database could not be asked (countError says why). */
     public record Result(long rowsSent, long rowsAcked, long failedRequests, String firstError, long elapsedNanos, long rowsStored,
-                         long rowsExpected) {
+                         long rowsExpected, String countError) {
         public double rowsPerSecond() {
             return rowsAcked / (elapsedNanos / 1e9);
         }
@@ -36,8 +37,9 @@ public final class Loader {
         }
 
         public String describe() {
-            String s = String.format(java.util.Locale.ROOT, "%,d rows acknowledged of %,d sent in %.2f s: %,.0f rows/s; stored %,d (expected %,d)",
-                    rowsAcked, rowsSent, elapsedNanos / 1e9, rowsPerSecond(), rowsStored, rowsExpected);
+            String stored = rowsStored >= 0 ? String.format(java.util.Locale.ROOT, "%,d", rowsStored) : "not counted (" + countError + ")";
+            String s = String.format(java.util.Locale.ROOT, "%,d rows acknowledged of %,d sent in %.2f s: %,.0f rows/s; stored %s (expected %,d)",
+                    rowsAcked, rowsSent, elapsedNanos / 1e9, rowsPerSecond(), stored, rowsExpected);
             if (failedRequests > 0) s += "; " + failedRequests + " failed requests, first: " + firstError;
             return s;
         }
@@ -78,8 +80,16 @@ public final class Loader {
                 pool.shutdownNow();
             }
             long elapsed = System.nanoTime() - start;
-            long stored = settledCount(db, admin, outcome.rowsAcked());
-            return new Result(outcome.rowsSent(), outcome.rowsAcked(), outcome.failedRequests(), outcome.firstError(), elapsed, stored, rowsExpected);
+            long stored = -1;
+            String countError = null;
+            try {
+                stored = settledCount(db, admin, outcome.rowsAcked());
+            } catch (DatabaseException e) {
+                // The server may be gone: what was acknowledged and sent is still the result.
+                countError = e.getMessage();
+            }
+            return new Result(outcome.rowsSent(), outcome.rowsAcked(), outcome.failedRequests(), outcome.firstError(), elapsed, stored,
+                    rowsExpected, countError);
         }
     }
 

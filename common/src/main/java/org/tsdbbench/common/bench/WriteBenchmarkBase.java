@@ -1,8 +1,10 @@
 package org.tsdbbench.common.bench;
 
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -51,6 +53,9 @@ import org.tsdbbench.common.db.Session;
 @Measurement(iterations = 3, time = 5)
 public abstract class WriteBenchmarkBase {
 
+    /** A client whose every request has failed for this long gives up the trial: the server is likely gone. */
+    static final long GIVE_UP_NANOS = TimeUnit.SECONDS.toNanos(5);
+
     @Param("1000")
     public int rowsPerRequest;
 
@@ -62,6 +67,8 @@ public abstract class WriteBenchmarkBase {
     private WriteOutcome outcome;
     private boolean measuring;
     private Histogram latency;
+    private long failingSince;
+    private BenchmarkParams params;
 
     /** The database this benchmark writes to. */
     protected abstract Database database();
@@ -70,6 +77,7 @@ public abstract class WriteBenchmarkBase {
     @State(Scope.Benchmark)
     public static class Trial {
         final WriteOutcome outcome = new WriteOutcome();
+        final AtomicBoolean abandoned = new AtomicBoolean();
         final AtomicInteger finished = new AtomicInteger();
         final Histogram latency = new Histogram(3_600_000_000_000L, 3);
         boolean schemaReady;
@@ -90,7 +98,8 @@ public abstract class WriteBenchmarkBase {
     }
 
     @Setup(Level.Trial)
-    public void open(Trial trial, ThreadParams thread) throws Exception {
+    public void open(Trial trial, ThreadParams thread, BenchmarkParams benchmark) throws Exception {
+        params = benchmark;
         db = database();
         settings = BenchSettings.fromSystemProperties(db);
         session = db.open(settings.connection());
@@ -113,7 +122,8 @@ public abstract class WriteBenchmarkBase {
 
     @Benchmark
     @OperationsPerInvocation(1000)
-    public long write(Acked acked, Failed failed) throws Exception {
+    public long write(Trial trial, Acked acked, Failed failed) throws Exception {
+        if (trial.abandoned.get()) throw new IllegalStateException(db.displayName() + " write test abandoned by another client");
         int n = rows.fill(batch, rowsPerRequest);
         long start = System.nanoTime();
         try {
@@ -121,14 +131,46 @@ public abstract class WriteBenchmarkBase {
             outcome.succeeded(n, ok);
             acked.rowsAcked += ok;
             if (ok != n) failed.failedRequests++;
+            failingSince = 0;
             return ok;
         } catch (DatabaseException e) {
             outcome.failed(n, e.getMessage());
             failed.failedRequests++;
+            if (failingSince == 0) failingSince = start;
+            if (start - failingSince > GIVE_UP_NANOS) abandon(trial, params, e);
             return 0;
         } finally {
             if (measuring) latency.recordValue(Math.min(System.nanoTime() - start, latency.getHighestTrackableValue()));
         }
+    }
+
+    /**
+     * Every request of this client has failed for {@link #GIVE_UP_NANOS}: the server is likely gone.
+     * The first client to see it records what was acknowledged and sent (and stored, if the
+     * database still answers a count) and the trial ends with a failure instead of running on.
+     */
+    private void abandon(Trial trial, BenchmarkParams params, DatabaseException last) throws Exception {
+        try {
+            if (trial.abandoned.compareAndSet(false, true)) {
+                WriteOutcome o = trial.outcome;
+                long stored;
+                String counted;
+                try {
+                    stored = session.countRows();
+                    counted = "stored " + stored;
+                } catch (DatabaseException e) {
+                    stored = -1;
+                    counted = "stored rows not countable: " + e.getMessage();
+                }
+                String failure = "every request failed for " + GIVE_UP_NANOS / 1_000_000_000 + " s (" + last.getMessage()
+                        + "); rows acknowledged " + o.rowsAcked() + " of " + o.rowsSent() + " sent; " + counted;
+                record(trial, params, stored, failure);
+            }
+        } finally {
+            rows.close();
+            session.close();
+        }
+        throw new IllegalStateException(db.displayName() + " write test abandoned: " + last.getMessage());
     }
 
     @TearDown(Level.Trial)
@@ -154,11 +196,16 @@ public abstract class WriteBenchmarkBase {
         } else if (o.failedRequests() > 0) {
             failure = o.failedRequests() + " failed requests, first: " + o.firstError();
         }
+        record(trial, params, stored, failure);
+        if (failure != null) throw new IllegalStateException(db.displayName() + " write test failed: " + failure);
+    }
+
+    private void record(Trial trial, BenchmarkParams params, long stored, String failure) throws IOException {
+        WriteOutcome o = trial.outcome;
         Map<String, String> p = new LinkedHashMap<>();
         for (String key : params.getParamsKeys()) p.put(key, params.getParam(key));
         new TrialRecord(params.getBenchmark(), p, params.getThreads(), o.rowsSent(), o.rowsAcked(), stored,
                 o.failedRequests(), o.firstError(), latencyMillis(trial.latency), failure).appendTo(settings.verifyLog());
-        if (failure != null) throw new IllegalStateException(db.displayName() + " write test failed: " + failure);
     }
 
     static Map<String, Double> latencyMillis(Histogram h) {

@@ -68,6 +68,7 @@ final class LoadStep extends Step {
         m.put("rowsSent", r.rowsSent());
         m.put("rowsAcknowledged", r.rowsAcked());
         m.put("rowsStored", r.rowsStored());
+        if (r.countError() != null) m.put("countError", r.countError());
         m.put("rowsExpected", r.rowsExpected());
         m.put("failedRequests", r.failedRequests());
         if (r.firstError() != null) m.put("firstError", r.firstError());

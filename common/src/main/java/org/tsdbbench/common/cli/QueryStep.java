@@ -35,6 +35,9 @@ import picocli.CommandLine.Option;
         description = "Run q1..q4, check every answer, report latency per query with percentiles (loads the data set first if needed).")
 final class QueryStep extends Step {
 
+    /** How long the step waits for an unreachable server after a failed query before giving up the rest. */
+    static final int RECONNECT_SECONDS = 120;
+
     @Option(names = {"-sql", "--sql"}, paramLabel = "PATH",
             description = "Query file or folder of q1.txt..q4.txt ('<query id> <query>' per line); default: rendered by the module's dialect.")
     Path sql;
@@ -117,10 +120,18 @@ final class QueryStep extends Step {
 
         if (!correct.isEmpty()) {
             List<RunResult> run = new ArrayList<>();
+            boolean reachable = true;
             for (int i = 0; i < correct.size(); i++) {
-                out().printf("# query %d/%d: %s%n", i + 1, correct.size(), correct.get(i));
+                String id = correct.get(i);
+                if (!reachable) {
+                    failures.add(id + ": not run: the server did not come back within " + RECONNECT_SECONDS + " s");
+                    continue;
+                }
+                out().printf("# query %d/%d: %s%n", i + 1, correct.size(), id);
                 out().flush();
-                measure(correct.get(i), failures).ifPresent(run::add);
+                int failed = failures.size();
+                measure(id, failures).ifPresent(run::add);
+                if (failures.size() > failed) reachable = awaitServer();
             }
             out().println();
             out().print(latencyTable(run, correct, failures));
@@ -146,11 +157,35 @@ final class QueryStep extends Step {
                     .result(cellJson.toString())
                     .build()).run();
             results.appendJmhJson("query", cellJson);
+            if (r.isEmpty()) failures.add(id + ": the benchmark failed (see the JMH output above)");
             return r.stream().findFirst();
         } catch (RunnerException | RuntimeException e) {
             results.appendJmhJson("query", cellJson);
             failures.add(id + ": the benchmark failed: " + DatabaseException.rootMessage(e));
             return Optional.empty();
+        }
+    }
+
+    /** After a failed query: the server may be restarting; wait for it before the next query. */
+    private boolean awaitServer() throws InterruptedException {
+        long deadline = System.nanoTime() + RECONNECT_SECONDS * 1_000_000_000L;
+        boolean told = false;
+        while (true) {
+            try (Session s = session()) {
+                s.countRows();
+                if (told) out().println("# the server answers again: going on");
+                return true;
+            } catch (DatabaseException | IOException | RuntimeException e) {
+                if (System.nanoTime() > deadline) {
+                    out().println("# the server did not answer within " + RECONNECT_SECONDS + " s: " + DatabaseException.rootMessage(e));
+                    return false;
+                }
+                if (!told) out().println("# the server does not answer (" + DatabaseException.rootMessage(e) + "): waiting up to "
+                        + RECONNECT_SECONDS + " s");
+                out().flush();
+                told = true;
+            }
+            Thread.sleep(500);
         }
     }
 

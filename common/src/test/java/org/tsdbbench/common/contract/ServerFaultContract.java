@@ -1,0 +1,212 @@
+package org.tsdbbench.common.contract;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import org.tsdbbench.common.bench.ServerProcesses;
+import org.tsdbbench.common.cli.BenchCli;
+import org.tsdbbench.common.cli.BenchModule;
+import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Session;
+
+/**
+ * What a run does when its real server dies under it. Each test runs the module's CLI as a user
+ * would (its own JVM, JMH forks included), kills the server process listening on the port
+ * (SIGKILL) or restarts it with the project's own script, and checks that the step ends soon,
+ * reports rows acknowledged against rows sent, keeps its results, exits non-zero and leaves no
+ * process behind. The server is started again with the script after each test.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+public abstract class ServerFaultContract {
+
+    /** How long a step may take to notice a dead server and end: the 5 s give-up plus start-up and count timeouts. */
+    private static final long END_WITHIN_SECONDS = 60;
+
+    @TempDir
+    Path tmp;
+
+    protected abstract BenchModule module();
+
+    /** The module's main class, run in its own JVM. */
+    protected abstract Class<?> mainClass();
+
+    /** The project's script for this server: scripts/servers/&lt;name&gt;.sh. */
+    protected abstract String serverScript();
+
+    private Database db() {
+        return module().database();
+    }
+
+    private String host() {
+        return DatabaseContract.env(db().passwordEnv().replace("PASSWORD", "") + "HOST", "127.0.0.1");
+    }
+
+    private int port() {
+        return Integer.parseInt(DatabaseContract.env(db().passwordEnv().replace("PASSWORD", "") + "PORT", String.valueOf(db().defaultPort())));
+    }
+
+    private ConnectionOptions connection() {
+        return new ConnectionOptions(host(), port(), db().defaultUser(), db().defaultDatabase(),
+                ConnectionOptions.Secret.fromEnv(db().passwordEnv()), Map.of());
+    }
+
+    @AfterEach
+    void serverRunsAgain() throws Exception {
+        script("start");
+    }
+
+    @Test
+    void serverKilledDuringTheWriteTest() throws Exception {
+        Path results = tmp.resolve("write");
+        Process run = start(results, "write", "-numOfDevices", "20", "-rowsPerDevice", "1000000", "-f", "1", "-wi", "0", "-i", "1",
+                "-r", "120s", "-writeClients", "2", "-rowsPerRequest", "100");
+        awaitRowsStored(run);
+        long killedAt = killServer();
+        int exit = awaitEnd(run, killedAt);
+        String out = Files.readString(results.resolve("out.txt"));
+        assertEquals(BenchCli.FAILED, exit, out);
+        JsonNode cell = manifest(results).get("write").get(0);
+        assertTrue(cell.get("failure").asText().contains("every request failed"), cell.toString());
+        JsonNode verified = cell.get("verified");
+        assertTrue(verified.get("rowsAcked").asLong() > 0, cell.toString());
+        assertTrue(verified.get("rowsSent").asLong() > verified.get("rowsAcked").asLong(), cell.toString());
+        assertTrue(verified.get("failedRequests").asLong() > 0, cell.toString());
+        assertTrue(out.contains("FAILED"), out);
+    }
+
+    @Test
+    void serverKilledDuringTheLoad() throws Exception {
+        Path results = tmp.resolve("load");
+        Process run = start(results, "load", "-numOfDevices", "100", "-rowsPerDevice", "100000", "-writeClients", "2",
+                "-rowsPerRequest", "500");
+        awaitRowsStored(run);
+        long killedAt = killServer();
+        int exit = awaitEnd(run, killedAt);
+        String out = Files.readString(results.resolve("out.txt"));
+        assertEquals(BenchCli.FAILED, exit, out);
+        JsonNode load = manifest(results).get("load");
+        assertFalse(load.get("verified").asBoolean(), load.toString());
+        assertTrue(load.get("rowsAcknowledged").asLong() > 0, load.toString());
+        assertTrue(load.get("rowsAcknowledged").asLong() < load.get("rowsExpected").asLong(), load.toString());
+        assertTrue(load.get("failedRequests").asLong() > 0, load.toString());
+        assertTrue(out.contains("LOAD FAILED"), out);
+    }
+
+    @Test
+    void serverRestartedBetweenQueries() throws Exception {
+        Path results = tmp.resolve("query");
+        List<String> ids = List.of("q1.g0", "q2.count.p10", "q2.sum.p20", "q2.max.p30", "q2.min.p40", "q3.count.p50");
+        Process run = start(results, "query", "-numOfDevices", "20", "-rowsPerDevice", "200", "-f", "0", "-wi", "0", "-i", "1",
+                "-r", "2s", "-queries", String.join("|", ids).replace(".", "\\."));
+        Path out = results.resolve("out.txt");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (!Files.readString(out).contains("# query 2/" + ids.size())) {
+            if (!run.isAlive() || System.nanoTime() > deadline) fail("the query step never reached its 2nd query:\n" + Files.readString(out));
+            Thread.sleep(100);
+        }
+        script("stop");
+        script("start");
+        int exit = awaitEnd(run, System.nanoTime());
+        String text = Files.readString(out);
+        // The query running while the server went away failed; the ones after it ran on a new connection.
+        assertEquals(BenchCli.FAILED, exit, text);
+        assertTrue(text.contains("FAILED q2.count.p10") || text.contains("FAILED q2.sum.p20"), text);
+        List<String> measured = new ArrayList<>();
+        for (JsonNode r : new ObjectMapper().readTree(results.resolve(db().name() + "-query.json").toFile())) {
+            measured.add(r.get("params").get("queryId").asText());
+        }
+        assertTrue(measured.contains("q1.g0"), measured + "\n" + text);
+        assertTrue(measured.containsAll(ids.subList(3, ids.size())), measured + " should hold the queries after the restart\n" + text);
+        // Every measured invocation checked its answer: a wrong one would have failed its query.
+        assertFalse(text.contains("wrong answer"), text);
+    }
+
+    /** Starts the CLI in its own JVM, output to results/out.txt, on an empty table (no rows of an earlier test). */
+    private Process start(Path results, String... args) throws IOException, DatabaseException {
+        Files.createDirectories(results);
+        try (Session s = db().open(connection())) {
+            s.recreateSchema(DatabaseContract.SMALL);
+        }
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), mainClass().getName()));
+        cmd.addAll(List.of(args));
+        cmd.addAll(List.of("-host", host(), "-port", String.valueOf(port()), "-results", results.toString()));
+        return new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(results.resolve("out.txt").toFile()).start();
+    }
+
+    /** Waits until the server holds some of the step's rows, so the kill lands in the middle of writing. */
+    private void awaitRowsStored(Process run) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            if (!run.isAlive()) fail("the step ended before the server was killed (exit " + run.exitValue() + ")");
+            try (Session s = db().open(connection())) {
+                if (s.countRows() > 1000) return;
+            } catch (DatabaseException e) {
+                // table not created yet
+            }
+            Thread.sleep(300);
+        }
+        fail("no rows reached the server within 120 s");
+    }
+
+    /** SIGKILL to every process listening on the server's port; returns when it happened. */
+    private long killServer() throws Exception {
+        List<Long> pids = ServerProcesses.listeningOn(port());
+        assertFalse(pids.isEmpty(), "no process listens on port " + port());
+        for (long pid : pids) ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        for (long pid : pids) ProcessHandle.of(pid).ifPresent(p -> p.onExit().join());
+        return System.nanoTime();
+    }
+
+    /** The step must end soon after the fault, with no process of its own (JMH forks) left. */
+    private int awaitEnd(Process run, long faultAt) throws Exception {
+        List<ProcessHandle> children = run.descendants().toList();
+        if (!run.waitFor(END_WITHIN_SECONDS, TimeUnit.SECONDS)) {
+            run.descendants().forEach(ProcessHandle::destroyForcibly);
+            run.destroyForcibly();
+            fail("the step was still running " + END_WITHIN_SECONDS + " s after the fault");
+        }
+        long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - faultAt);
+        for (ProcessHandle child : children) {
+            child.onExit().get(10, TimeUnit.SECONDS);
+            assertFalse(child.isAlive(), "process " + child.pid() + " outlived the step");
+        }
+        System.out.println(db().displayName() + ": the step ended " + seconds + " s after the fault, exit " + run.exitValue());
+        return run.exitValue();
+    }
+
+    private static JsonNode manifest(Path results) throws IOException {
+        try (var files = Files.list(results)) {
+            Path m = files.filter(f -> f.getFileName().toString().endsWith("-manifest.json")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no manifest in " + results));
+            return new ObjectMapper().readTree(m.toFile());
+        }
+    }
+
+    /** Runs scripts/servers/&lt;name&gt;.sh with the action, found from the module's folder upwards. */
+    private void script(String action) throws Exception {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null && !Files.exists(dir.resolve("scripts/servers/" + serverScript() + ".sh"))) dir = dir.getParent();
+        if (dir == null) fail("scripts/servers/" + serverScript() + ".sh not found above " + Path.of("").toAbsolutePath());
+        Process p = new ProcessBuilder("bash", dir.resolve("scripts/servers/" + serverScript() + ".sh").toString(), action)
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
+        if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0) fail("scripts/servers/" + serverScript() + ".sh " + action + " failed");
+    }
+}
