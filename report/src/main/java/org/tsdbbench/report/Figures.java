@@ -105,11 +105,11 @@ final class Figures {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v < 10 ? "%.2f" : "%,.1f", v);
     }
 
-    /** A measurement with a sensible number of digits: 0.123, 12.3, 1,234. */
+    /** A measurement with a sensible number of digits: 0.123, 1.23, 12.3, 123, 1,234. */
     static String number(double v) {
         if (Double.isNaN(v)) return "-";
         double a = Math.abs(v);
-        return String.format(Locale.ROOT, a >= 1000 ? "%,.0f" : a >= 10 ? "%.1f" : a >= 1 ? "%.2f" : "%.3f", v);
+        return String.format(Locale.ROOT, a >= 1000 ? "%,.0f" : a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 1 ? "%.2f" : "%.3f", v);
     }
 
     /** Bytes in decimal units: 950 B, 12.3 kB, 4.56 GB. */
