@@ -132,4 +132,18 @@ class ReportMainTest {
         for (JsonNode e : array) assertEquals(null, m.put(e.path("name").asText(), e), "names are unique");
         return m;
     }
+
+    @Test
+    void namesAndReasonsAreEscapedInTheHtml() throws IOException {
+        Path run = dir.resolve("run");
+        var m = Fixtures.manifest("A<b>&\"x", "1.0");
+        Fixtures.cell(m, 1000, 1, 10_000, 100);
+        Fixtures.write(run.resolve("evil-manifest.json"), m);
+        Fixtures.write(run.resolve("run.json"), Fixtures.runJson("r", true, "evil", "failed", "<script>alert(1)</script>"));
+        assertEquals(0, report(run.toString()), err);
+        String html = Files.readString(run.resolve("report.html"));
+        assertFalse(html.contains("<b>") || html.contains("<script>"), "raw markup from the results");
+        assertTrue(html.contains("A&lt;b&gt;&amp;&quot;x (FAILED)"), "escaped name");
+        assertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "escaped reason");
+    }
 }

@@ -70,9 +70,17 @@ class ShardMergeTest {
     void writeCellsAreAckedRowsOverTheCommonWindowAndLatenciesComeFromTheMergedHistogram() throws IOException {
         Path a = shard("a", "run-7", 0, 2, 100_000, "2026-11-22T10:00:00Z", "2026-11-22T10:00:10Z", new double[] {1.0, 3}, new double[] {2.0, 1});
         Path b = shard("b", "run-7", 1, 2, 60_000, "2026-11-22T10:00:01Z", "2026-11-22T10:00:12Z", new double[] {3.0, 4});
+        // a database only shard 0 has results of cannot be merged: it is failed, with the shard named
+        Files.copy(a.resolve("mysql-manifest.json"), a.resolve("influx-manifest.json"));
         Path out = dir.resolve("merged");
         Result r = report("--merge", a.toString(), b.toString(), "-o", out.toString());
         assertEquals(0, r.exit(), r.err());
+        JsonNode run = Fixtures.JSON.readTree(out.resolve("run.json").toFile());
+        assertEquals("run-7", run.path("runId").asText());
+        assertTrue(run.path("complete").asBoolean());
+        assertEquals("failed", run.path("databases").get(0).path("status").asText(), run.toString());
+        assertEquals("no results from shard 1 (" + b + ")", run.path("databases").get(0).path("reason").asText());
+        assertEquals("passed", run.path("databases").get(1).path("status").asText(), run.toString());
 
         JsonNode m = Fixtures.JSON.readTree(out.resolve("mysql-manifest.json").toFile());
         JsonNode cell = m.path("write").get(0);
@@ -102,12 +110,13 @@ class ShardMergeTest {
         assertTrue(m.path("merged").path("notes").get(0).asText().startsWith("q1.g0: not measured by shard 1"), m.path("merged").toString());
 
         String md = Files.readString(out.resolve("report.md"));
-        assertTrue(md.contains("| best write, rows/s | 13,333 (R/R 1000, 4 clients) |"), md);
+        assertTrue(md.contains("| best write, rows/s | - | 13,333 (R/R 1000, 4 clients) |"), md);
         assertTrue(md.contains("| 1000 | 13,333 (cpu 80.0 %) |"), md);
         assertTrue(md.contains("| 100 | FAILED |"), md);
         assertTrue(md.contains("Merged from 2 shards of run run-7"), md);
         assertTrue(md.contains("common wall-clock window"), md);
-        assertTrue(md.contains("| avg over all rows (q2.avg.p100), ms | 2.50 |"), md);
+        assertTrue(md.contains("| avg over all rows (q2.avg.p100), ms | - | 2.50 |"), md);
+        assertTrue(md.contains("## MySQL 10.11.6-MariaDB - FAILED: no results from shard 1"), md);
         String html = Files.readString(out.resolve("report.html"));
         assertTrue(html.contains("<td>13,333 (R/R 1000, 4 clients)</td>"), "html summary");
         assertTrue(html.contains("Merged from 2 shards of run run-7"), "html merge note");
