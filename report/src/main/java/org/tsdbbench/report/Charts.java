@@ -235,7 +235,7 @@ final class Charts {
         int i = 0;
         for (Color c : series.values()) r.setSeriesPaint(i++, c);
         r.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", decimalFormat("#,##0.#")));
-        r.setItemLabelAnchorOffset(6);
+        r.setItemLabelInsets(new RectangleInsets(6, 6, 6, 6));
         r.setDefaultItemLabelsVisible(true);
         plot.setRangeGridlinePaint(new Color(0xDDDDDD));
         plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.STANDARD);

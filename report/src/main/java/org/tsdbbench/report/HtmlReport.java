@@ -247,7 +247,7 @@ final class HtmlReport {
     private static String pairs(JsonNode object) {
         if (!object.isObject() || object.isEmpty()) return "-";
         List<String> kv = new ArrayList<>();
-        object.fields().forEachRemaining(e -> kv.add(e.getKey() + " = " + (e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString())));
+        object.properties().forEach(e -> kv.add(e.getKey() + " = " + (e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString())));
         return String.join("; ", kv);
     }
 

@@ -77,7 +77,7 @@ final class JmhJson {
     /** Secondary metrics named server.* (with or without JMH's "·" prefix), by their name without the prefix. */
     static Map<String, Metric> serverMetrics(JsonNode entry) {
         Map<String, Metric> out = new TreeMap<>();
-        entry.path("secondaryMetrics").fields().forEachRemaining(f -> {
+        entry.path("secondaryMetrics").properties().forEach(f -> {
             String name = metricName(f.getKey());
             if (!name.startsWith("server.")) return;
             JsonNode m = f.getValue();

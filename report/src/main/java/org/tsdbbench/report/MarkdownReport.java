@@ -151,7 +151,7 @@ final class MarkdownReport {
         if (settings.size() > 0) {
             md.append("Settings: ");
             List<String> kv = new ArrayList<>();
-            settings.fields().forEachRemaining(e -> kv.add("`" + e.getKey() + "` = " + e.getValue().asText()));
+            settings.properties().forEach(e -> kv.add("`" + e.getKey() + "` = " + e.getValue().asText()));
             md.append(String.join("; ", kv)).append(".\n");
         }
     }

@@ -294,7 +294,7 @@ final class ShardMerge {
             pm.put("scoreUnit", "rows/s");
             pm.putArray("rawData");
             ObjectNode secondary = RunResults.JSON.createObjectNode();
-            entry.path("secondaryMetrics").fields().forEachRemaining(f -> {
+            entry.path("secondaryMetrics").properties().forEach(f -> {
                 if (JmhJson.metricName(f.getKey()).startsWith("server.")) secondary.set(f.getKey(), f.getValue());
             });
             entry.set("secondaryMetrics", secondary);

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.awt.Color;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +21,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 
 /**
  * Opens report.html, rendered by the command from fixture result files, in Debian's headless
@@ -43,7 +46,9 @@ class HtmlReportBrowserTest {
             fail(CHROMIUM + " not found: install it with `apt-get install -y chromium` (scripts/test.sh does so in its ensure_chromium step)");
         }
         run = Fixtures.standardRun(dir.resolve("run"), false);
-        assertEquals(0, ReportMain.commandLine().execute(run.toString()));
+        CommandLine cl = ReportMain.commandLine();
+        cl.setOut(new PrintWriter(new StringWriter()));
+        assertEquals(0, cl.execute(run.toString()));
         Path html = run.resolve("report.html");
         dom = chromium(List.of("--dump-dom", html.toUri().toString())).trim();
         Path png = dir.resolve("shot.png");
