@@ -141,8 +141,7 @@ final class ShardMerge {
             if (!m.hasNonNull("runId") || m.get("runId").asText().isEmpty()) {
                 throw new InputException(file + ": no runId: not a shard's results (made without the shard options?)");
             }
-            if (!shard.path("index").canConvertToInt() || !shard.path("count").canConvertToInt() || !shard.path("index").isIntegralNumber()
-                    || !shard.path("count").isIntegralNumber() || shard.path("count").asInt() < 1) {
+            if (!shard.path("index").isIntegralNumber() || !shard.path("count").isIntegralNumber() || shard.path("count").asInt() < 1) {
                 throw new InputException(file + ": no \"shard\": {\"index\": i, \"count\": N}: not a shard's results (made without the shard options?)");
             }
             if (firstFile == null) {
