@@ -32,3 +32,10 @@ ensure_build_tools() {
   command -v java >/dev/null && command -v mvn >/dev/null && return 0
   apt_install openjdk-17-jdk-headless maven
 }
+
+# ensure_chromium -> Debian's chromium at /usr/bin/chromium: the report module's test opens
+# report.html in it (headless) and fails, saying so, when it is missing
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] && return 0
+  apt_install chromium
+}

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The test command (README): installs and starts the local servers the database modules need,
 # runs every test of every module with Maven against them, and stops the servers it started.
+# Chromium (Debian's) is installed for the report module's headless-browser test of report.html.
 # TDengine's tests run only when TDENGINE_URL names a server; they say so when skipped.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/modules.sh"
 cd "$REPO_DIR"
 ensure_build_tools
+ensure_chromium
 
 started=()
 stop_started() {

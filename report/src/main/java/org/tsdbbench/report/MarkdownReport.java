@@ -2,7 +2,6 @@ package org.tsdbbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeSet;
 import org.tsdbbench.report.RunResults.Database;
@@ -12,7 +11,8 @@ import org.tsdbbench.report.RunResults.WriteCell;
 /**
  * The report in the shape of the published ones: a summary table with one column per database,
  * then write rows/s per R/R x clients, q1 latency per group, q2..q4 latency per share of devices,
- * and the facts each figure needs (versions, settings, workload). Failed cells say FAILED; a
+ * and the facts each figure needs (versions, settings, workload, disk). Failed cells and databases
+ * say FAILED (with run.json's reason), an interrupted run gets an INCOMPLETE RUN banner, and a
  * figure that was not measured is a dash, never a guess.
  */
 final class MarkdownReport {
@@ -21,35 +21,45 @@ final class MarkdownReport {
     }
 
     static String render(List<Database> dbs) {
+        return render(ReportData.of(dbs));
+    }
+
+    static String render(ReportData data) {
+        List<Database> dbs = data.databases();
         StringBuilder md = new StringBuilder("# Time-series database comparison\n\n");
+        for (String run : data.incompleteRuns()) {
+            md.append("> **INCOMPLETE RUN** ").append(run).append(": the run was interrupted; databases it did not reach have no figures.\n\n");
+        }
         md.append("Figures from JMH: write = rows acknowledged per second (mean over iterations, 99.9% CI); ")
                 .append("query = latency until the last row reached the client, median (p50) in ms, every answer checked.\n\n");
+        for (Database db : dbs) Figures.mergeNote(db).ifPresent(n -> md.append(db.displayName()).append(": ").append(n).append("\n\n"));
         summary(md, dbs);
         for (Database db : dbs) {
-            md.append("\n## ").append(db.displayName()).append(' ').append(db.serverVersion()).append("\n\n");
+            md.append("\n## ").append(db.displayName());
+            if (!db.manifest().isMissingNode()) md.append(' ').append(db.serverVersion());
+            if (db.failed()) md.append(" - FAILED").append(db.reason() == null ? "" : ": " + db.reason());
+            if (db.status() == RunResults.Status.SKIPPED) md.append(" - skipped").append(db.reason() == null ? "" : ": " + db.reason());
+            md.append("\n\n");
             writeTable(md, db);
             queryTables(md, db);
-            facts(md, db);
+            if (!db.manifest().isMissingNode()) facts(md, db);
         }
         return md.toString();
     }
 
     private static void summary(StringBuilder md, List<Database> dbs) {
         md.append("## Summary\n\n| |");
-        for (Database db : dbs) md.append(' ').append(db.displayName()).append(" |");
+        for (Database db : dbs) md.append(' ').append(Figures.header(db)).append(" |");
         md.append("\n|---|");
         for (int i = 0; i < dbs.size(); i++) md.append("---|");
         md.append('\n');
-        row(md, "best write, rows/s", dbs, db -> best(db).map(c -> String.format(Locale.ROOT, "%,.0f (R/R %d, %d clients)",
-                c.rowsPerSecond(), c.rowsPerRequest(), c.clients())));
-        row(md, "read one group (q1, mean of groups), ms", dbs, db -> meanP50(db, "q1."));
-        row(md, "avg over all rows (q2.avg.p100), ms", dbs, db -> p50(db, "q2.avg.p100"));
-        row(md, "group by tag (q3.count.p100), ms", dbs, db -> p50(db, "q3.count.p100"));
-        row(md, "1-minute intervals (q4.count.p100), ms", dbs, db -> p50(db, "q4.count.p100"));
-        row(md, "rows loaded and verified", dbs, db -> db.manifest().path("load").has("rowsStored")
-                ? Optional.of(String.format(Locale.ROOT, "%,d%s", db.manifest().path("load").path("rowsStored").asLong(),
-                        db.manifest().path("load").path("verified").asBoolean() ? "" : " (NOT verified)"))
-                : Optional.empty());
+        row(md, "best write, rows/s", dbs, Figures::bestText);
+        row(md, "read one group (q1, mean of groups), ms", dbs, db -> Figures.meanP50(db, "q1."));
+        row(md, "avg over all rows (q2.avg.p100), ms", dbs, db -> Figures.p50(db, Figures.AVG_ALL));
+        row(md, "group by tag (q3.count.p100), ms", dbs, db -> Figures.p50(db, Figures.GROUP_BY_TAG));
+        row(md, "1-minute intervals (q4.count.p100), ms", dbs, db -> Figures.p50(db, Figures.ONE_MINUTE));
+        row(md, "disk (bytes/row)", dbs, Figures::diskText);
+        row(md, "rows loaded and verified", dbs, Figures::rowsVerified);
     }
 
     private interface Cell {
@@ -62,24 +72,6 @@ final class MarkdownReport {
         md.append('\n');
     }
 
-    static Optional<WriteCell> best(Database db) {
-        return db.writes().stream().filter(c -> c.failure() == null && !Double.isNaN(c.rowsPerSecond()))
-                .max((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond()));
-    }
-
-    private static Optional<String> p50(Database db, String id) {
-        QueryLatency q = db.queries().get(id);
-        return q == null ? Optional.empty() : Optional.of(ms(q.p50()));
-    }
-
-    private static Optional<String> meanP50(Database db, String prefix) {
-        double[] p = db.queries().values().stream().filter(q -> q.id().startsWith(prefix)).mapToDouble(QueryLatency::p50).toArray();
-        if (p.length == 0) return Optional.empty();
-        double sum = 0;
-        for (double v : p) sum += v;
-        return Optional.of(ms(sum / p.length));
-    }
-
     private static void writeTable(StringBuilder md, Database db) {
         if (db.writes().isEmpty()) return;
         TreeSet<Integer> rprs = new TreeSet<>();
@@ -88,7 +80,7 @@ final class MarkdownReport {
             rprs.add(c.rowsPerRequest());
             clients.add(c.clients());
         }
-        md.append("Write, rows/s (rows acknowledged)\n\n| R/R |");
+        md.append("Write, rows/s (rows acknowledged; server metrics beside them when profiled)\n\n| R/R |");
         for (int c : clients) md.append(' ').append(c).append(c == 1 ? " client |" : " clients |");
         md.append("\n|---|");
         for (int i = 0; i < clients.size(); i++) md.append("---|");
@@ -106,9 +98,8 @@ final class MarkdownReport {
     }
 
     private static String cellText(WriteCell w) {
-        if (w.failure() != null || Double.isNaN(w.rowsPerSecond())) return "FAILED";
-        return Double.isNaN(w.error()) ? String.format(Locale.ROOT, "%,.0f", w.rowsPerSecond())
-                : String.format(Locale.ROOT, "%,.0f ± %,.0f", w.rowsPerSecond(), w.error());
+        String server = w.measured() ? Figures.serverText(w) : "";
+        return Figures.cellText(w) + (server.isEmpty() ? "" : " (" + server + ")");
     }
 
     private static void queryTables(StringBuilder md, Database db) {
@@ -147,18 +138,25 @@ final class MarkdownReport {
                 .append("; workload ").append(m.path("workload").path("source").asText("?"))
                 .append("; machine ").append(m.path("machine").path("cpu").asText("?")).append(", ")
                 .append(m.path("machine").path("cores").asText("?")).append(" cores.\n");
+        if (m.hasNonNull("runId")) {
+            md.append("Run ").append(m.get("runId").asText());
+            if (m.path("shard").isObject()) md.append(", shard ").append(m.path("shard").path("index").asInt()).append(" of ").append(m.path("shard").path("count").asInt());
+            md.append(".\n");
+        }
+        db.disk().ifPresent(d -> md.append("Disk: ").append(Figures.diskText(db).orElse("-"))
+                .append(d.method() == null ? "" : "; measured: " + d.method()).append(".\n"));
         var absent = m.path("query").path("absent");
         if (absent.size() > 0) md.append("Absent in this dialect (not faked): ").append(absent.toString()).append(".\n");
         var settings = m.path("server").path("settings");
         if (settings.size() > 0) {
             md.append("Settings: ");
             List<String> kv = new ArrayList<>();
-            settings.fields().forEachRemaining(e -> kv.add("`" + e.getKey() + "` = " + e.getValue().asText()));
+            settings.properties().forEach(e -> kv.add("`" + e.getKey() + "` = " + e.getValue().asText()));
             md.append(String.join("; ", kv)).append(".\n");
         }
     }
 
     private static String ms(double v) {
-        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v < 10 ? "%.2f" : "%,.1f", v);
+        return Figures.ms(v);
     }
 }

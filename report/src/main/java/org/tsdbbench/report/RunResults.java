@@ -1,83 +1,169 @@
 package org.tsdbbench.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * The figures of one run folder, per database: write cells (rows/s by R/R and clients, failed
- * cells marked), query latencies by query id, and the manifest's facts. Read from the JMH JSON
- * files and manifests the database jars write; nothing is recomputed from raw data.
+ * cells marked, the server's CPU, memory and disk writes beside them), query latencies by query
+ * id, the manifest's facts, and what {@code run.json} says of the run and of each database.
+ * Read from the JMH JSON files and manifests the database jars write; nothing is recomputed.
  */
 final class RunResults {
 
-    /** One write cell: rows acknowledged per second, JMH's error, or why it failed. */
-    record WriteCell(int rowsPerRequest, int clients, double rowsPerSecond, double error, String failure) {
+    /** A JMH secondary metric of the server during a write cell: score, 99.9% CI half-width, unit. */
+    record Metric(double score, double error, String unit) {
     }
 
-    /** One query's latency distribution in ms. */
-    record QueryLatency(String id, long samples, double p50, double p90, double p99, double mean) {
-    }
+    /** One write cell: rows acknowledged per second, JMH's error, why it failed, server metrics by name. */
+    record WriteCell(int rowsPerRequest, int clients, double rowsPerSecond, double error, String failure,
+                     Map<String, Metric> server) {
+        WriteCell {
+            server = Map.copyOf(server);
+        }
 
-    /** Everything known about one database in this run. */
-    record Database(String name, String displayName, List<WriteCell> writes, Map<String, QueryLatency> queries, JsonNode manifest) {
-        String serverVersion() {
-            return manifest.path("server").path("serverVersion").asText("?");
+        boolean measured() {
+            return failure == null && !Double.isNaN(rowsPerSecond);
         }
     }
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** One query's latency distribution in ms; mean and meanError are JMH's score and 99.9% CI half-width. */
+    record QueryLatency(String id, long samples, double p50, double p90, double p99, double mean, double meanError) {
+    }
+
+    /** Disk use after the load, as the manifest's {@code disk} object states it; -1 or NaN when a field is absent. */
+    record Disk(long bytes, long rawTextBytes, long rows, double bytesPerRow, String method) {
+        double rawTextBytesPerRow() {
+            return rawTextBytes >= 0 && rows > 0 ? (double) rawTextBytes / rows : Double.NaN;
+        }
+    }
+
+    /** What run.json says of a database; UNKNOWN when the folder has no run.json or does not name it. */
+    enum Status { PASSED, FAILED, SKIPPED, UNKNOWN }
+
+    /** Everything known about one database in a run; the manifest is a missing node when there is none. */
+    record Database(String name, String displayName, List<WriteCell> writes, Map<String, QueryLatency> queries,
+                    JsonNode manifest, Status status, String reason) {
+        Database {
+            writes = List.copyOf(writes);
+            queries = Collections.unmodifiableSortedMap(new TreeMap<>(queries));
+        }
+
+        String serverVersion() {
+            return manifest.path("server").path("serverVersion").asText("?");
+        }
+
+        boolean failed() {
+            return status == Status.FAILED;
+        }
+
+        Database withDisplayName(String name) {
+            return new Database(this.name, name, writes, queries, manifest, status, reason);
+        }
+
+        Optional<Disk> disk() {
+            JsonNode d = manifest.path("disk");
+            if (!d.isObject()) return Optional.empty();
+            return Optional.of(new Disk(d.path("bytes").asLong(-1), d.path("rawTextBytes").asLong(-1), d.path("rows").asLong(-1),
+                    d.path("bytesPerRow").asDouble(Double.NaN), d.path("method").asText(null)));
+        }
+    }
+
+    /** One results folder: its run id and completeness (from run.json, null when unknown) and its databases. */
+    record Run(Path dir, String runId, Boolean complete, List<Database> databases) {
+        /** A short name for the run: its id, else the folder's name. */
+        String label() {
+            return runId != null ? runId : dir.toAbsolutePath().normalize().getFileName().toString();
+        }
+    }
+
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The files a database jar writes into a run folder: {@code <db>-manifest.json}, {@code <db>-write.json}, {@code <db>-query.json}. */
+    private static final Pattern RESULT_FILE = Pattern.compile("(.+)-(manifest|write|query)\\.json");
 
     private RunResults() {
     }
 
-    /** Databases with a manifest in the folder, in name order. */
+    /** Databases of the folder in name order: those with result files, and those run.json names without any. */
     static List<Database> read(Path dir) throws IOException {
+        return readRun(dir).databases();
+    }
+
+    /** The folder's databases and what run.json says of the run. */
+    static Run readRun(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) throw new IOException(dir + ": no such results folder");
-        List<Database> out = new ArrayList<>();
-        List<Path> manifests;
+        JsonNode run = readJson(dir.resolve("run.json"));
+        Map<String, JsonNode> listed = new LinkedHashMap<>();
+        for (JsonNode d : run.path("databases")) listed.put(d.path("name").asText(), d);
+
+        TreeSet<String> names = new TreeSet<>(listed.keySet());
         try (Stream<Path> s = Files.list(dir)) {
-            manifests = s.filter(p -> p.getFileName().toString().endsWith("-manifest.json")).sorted().toList();
+            s.map(p -> RESULT_FILE.matcher(p.getFileName().toString())).filter(Matcher::matches).forEach(m -> names.add(m.group(1)));
         }
-        for (Path m : manifests) {
-            String name = m.getFileName().toString().replace("-manifest.json", "");
-            JsonNode manifest = JSON.readTree(m.toFile());
-            out.add(new Database(name, manifest.path("database").asText(name), writes(manifest),
-                    queries(dir.resolve(name + "-query.json")), manifest));
+
+        List<Database> out = new ArrayList<>();
+        String runId = run.hasNonNull("runId") ? run.get("runId").asText() : null;
+        for (String name : names) {
+            JsonNode manifest = readJson(dir.resolve(name + "-manifest.json"));
+            if (runId == null && manifest.hasNonNull("runId")) runId = manifest.get("runId").asText();
+            JsonNode entry = listed.get(name);
+            Status status = entry == null ? Status.UNKNOWN : status(entry.path("status").asText());
+            String reason = entry != null && entry.hasNonNull("reason") ? entry.get("reason").asText() : null;
+            List<JsonNode> writeJson = JmhJson.entries(dir.resolve(name + "-write.json"));
+            List<WriteCell> writes = manifest.path("write").isArray() && manifest.path("write").size() > 0
+                    ? JmhJson.withServerMetrics(writesOf(manifest), writeJson) : JmhJson.writeCells(writeJson);
+            out.add(new Database(name, manifest.path("database").asText(name), writes,
+                    JmhJson.queries(JmhJson.entries(dir.resolve(name + "-query.json"))), manifest, status, reason));
         }
-        return out;
+        Boolean complete = run.has("complete") ? run.get("complete").asBoolean() : null;
+        return new Run(dir, runId, complete, out);
+    }
+
+    private static Status status(String text) {
+        return switch (text.toLowerCase(Locale.ROOT)) {
+            case "passed" -> Status.PASSED;
+            case "failed" -> Status.FAILED;
+            case "skipped" -> Status.SKIPPED;
+            default -> Status.UNKNOWN;
+        };
+    }
+
+    /** A JSON file's tree, or a missing node when the file does not exist. */
+    static JsonNode readJson(Path file) throws IOException {
+        if (!Files.exists(file)) return MissingNode.getInstance();
+        try {
+            return JSON.readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            throw new IOException(file + ": not valid JSON: " + e.getOriginalMessage(), e);
+        }
     }
 
     /** Write cells from the manifest, which holds every cell with its verification, failed ones too. */
-    private static List<WriteCell> writes(JsonNode manifest) {
+    private static List<WriteCell> writesOf(JsonNode manifest) {
         List<WriteCell> cells = new ArrayList<>();
         for (JsonNode c : manifest.path("write")) {
             String failure = c.hasNonNull("failure") ? c.get("failure").asText() : null;
             cells.add(new WriteCell(c.path("rowsPerRequest").asInt(), c.path("clients").asInt(),
-                    c.path("rowsPerSecond").asDouble(Double.NaN), c.path("error").asDouble(Double.NaN), failure));
+                    c.path("rowsPerSecond").asDouble(Double.NaN), c.path("error").asDouble(Double.NaN), failure, Map.of()));
         }
         return cells;
-    }
-
-    private static Map<String, QueryLatency> queries(Path json) throws IOException {
-        Map<String, QueryLatency> out = new TreeMap<>();
-        if (!Files.exists(json)) return out;
-        for (JsonNode r : JSON.readTree(json.toFile())) {
-            String id = r.path("params").path("queryId").asText();
-            JsonNode pm = r.path("primaryMetric");
-            JsonNode pct = pm.path("scorePercentiles");
-            long samples = 0;
-            for (JsonNode fork : pm.path("rawDataHistogram")) for (JsonNode it : fork) for (JsonNode bin : it) samples += bin.path(1).asLong();
-            out.put(id, new QueryLatency(id, samples, pct.path("50.0").asDouble(Double.NaN), pct.path("90.0").asDouble(Double.NaN),
-                    pct.path("99.0").asDouble(Double.NaN), pm.path("score").asDouble(Double.NaN)));
-        }
-        return out;
     }
 }

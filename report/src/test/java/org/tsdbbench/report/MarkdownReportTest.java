@@ -16,7 +16,7 @@ class MarkdownReportTest {
     @TempDir
     Path dir;
 
-    private void database(String name, String display, String writes, String queries) throws IOException {
+    private void database(String name, String display, String writes, String queries) throws Exception {
         Files.writeString(dir.resolve(name + "-manifest.json"), "{\"database\":\"" + display + "\",\"server\":{\"serverVersion\":\"1.0\","
                 + "\"driver\":\"d\",\"settings\":{\"k\":\"v\"}},\"workload\":{\"source\":\"generated\"},\"machine\":{\"cpu\":\"c\",\"cores\":2},"
                 + "\"load\":{\"rowsStored\":1000,\"verified\":true},\"write\":[" + writes + "],\"query\":{\"absent\":[\"q2.stddev.p10\"]}}");
@@ -29,7 +29,7 @@ class MarkdownReportTest {
     }
 
     @Test
-    void summaryHasOneColumnPerDatabaseAndTheBestCellWhichNeverIsAFailedOne() throws IOException {
+    void summaryHasOneColumnPerDatabaseAndTheBestCellWhichNeverIsAFailedOne() throws Exception {
         database("alpha", "Alpha",
                 "{\"rowsPerRequest\":100,\"clients\":1,\"rowsPerSecond\":5000,\"error\":100},"
                         + "{\"rowsPerRequest\":1000,\"clients\":2,\"rowsPerSecond\":90000,\"error\":\"NaN\",\"failure\":\"3 failed requests\"},"
@@ -47,8 +47,34 @@ class MarkdownReportTest {
     }
 
     @Test
-    void aFolderWithoutResultsIsAnError() throws IOException {
+    void aFolderWithoutResultsIsAnError() throws Exception {
         assertEquals(List.of(), RunResults.read(dir));
         assertThrows(IOException.class, () -> RunResults.read(dir.resolve("none")));
+    }
+
+    @Test
+    void aFailedDatabaseWithoutFilesIsMarkedWithItsReasonAndAnInterruptedRunGetsABanner() throws Exception {
+        Fixtures.standardRun(dir, false);
+        String md = MarkdownReport.render(Inputs.read(List.of(dir)));
+        assertTrue(md.contains("> **INCOMPLETE RUN** run-1"), md);
+        assertTrue(md.contains("| | clickhouse (FAILED) | InfluxDB | MySQL |"), md);
+        assertTrue(md.contains("## clickhouse - FAILED: server did not start: 127.0.0.1:8123 refused the connection"), md);
+        assertTrue(md.contains("| disk (bytes/row) | - | 3.00 MB, 30.0 B/row (raw text 50.0 B/row) | 12.3 MB, 123.5 B/row (raw text 50.0 B/row) |"), md);
+        assertTrue(md.contains("Disk: 12.3 MB, 123.5 B/row (raw text 50.0 B/row); measured: data_length + index_length after ANALYZE TABLE."), md);
+        // "·server.cpu" (JMH's profiler mark) and "server.cpu" read alike
+        assertTrue(md.contains("| 1000 | 20,000 ± 500 (cpu 60.0 %) | 35,000 ± 900 (cpu 85.5 %, rss 512 MB, disk write 12.3 MB/s) |"), md);
+        assertTrue(md.contains("| 1000 | 30,000 ± 1,000 (cpu 70.0 %) | 52,000 ± 2,000 (cpu 95.0 %, rss 300 MB) |"), md);
+    }
+
+    @Test
+    void withoutTheNewFieldsNothingIsInvented() throws Exception {
+        database("alpha", "Alpha", "{\"rowsPerRequest\":100,\"clients\":1,\"rowsPerSecond\":5000,\"error\":100}", null);
+        String md = MarkdownReport.render(Inputs.read(List.of(dir)));
+        assertTrue(md.contains("| disk (bytes/row) | - |"), md);
+        assertTrue(md.contains("| 100 | 5,000 ± 100 |"), md);
+        assertTrue(!md.contains("INCOMPLETE") && !md.contains("FAILED") && !md.contains("Disk:"), md);
+        String html = HtmlReport.render(Inputs.read(List.of(dir)));
+        assertTrue(html.contains("No database measured its disk use in this run."), "no disk charts");
+        assertTrue(!html.contains("id=\"disk-bytes\""), "no disk chart");
     }
 }

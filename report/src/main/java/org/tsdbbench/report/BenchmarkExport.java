@@ -1,0 +1,68 @@
+package org.tsdbbench.report;
+
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import org.tsdbbench.report.RunResults.Database;
+import org.tsdbbench.report.RunResults.Metric;
+import org.tsdbbench.report.RunResults.QueryLatency;
+import org.tsdbbench.report.RunResults.WriteCell;
+
+/**
+ * The figures as github-action-benchmark's custom tools read them: an array of
+ * {@code {"name", "unit", "value", "range", "extra"}}, one file for {@code customBiggerIsBetter}
+ * (write rows/s) and one for {@code customSmallerIsBetter} (query latency in ms, and the server's
+ * CPU, memory and disk writes during each write cell). Names stay the same from run to run so that
+ * the action can follow each figure; failed cells have no entry.
+ */
+final class BenchmarkExport {
+
+    static final String BIGGER = "benchmark-bigger-is-better.json";
+    static final String SMALLER = "benchmark-smaller-is-better.json";
+
+    private BenchmarkExport() {
+    }
+
+    /** Writes both files into the folder and returns their paths. */
+    static List<Path> write(ReportData data, Path dir) throws IOException {
+        ArrayNode bigger = RunResults.JSON.createArrayNode();
+        ArrayNode smaller = RunResults.JSON.createArrayNode();
+        for (Database db : data.databases()) {
+            String version = db.manifest().isMissingNode() ? "" : "; server " + db.serverVersion();
+            for (WriteCell c : db.writes()) {
+                if (!c.measured()) continue;
+                String cell = db.displayName() + " write R/R " + c.rowsPerRequest() + " x " + c.clients() + " clients";
+                add(bigger, cell, "rows/s", c.rowsPerSecond(), c.error(),
+                        "rows acknowledged per second, JMH mean over iterations, range = 99.9% CI" + version);
+                for (String name : Figures.serverMetricNames(c)) {
+                    Metric m = c.server().get(name);
+                    if (!Double.isNaN(m.score())) add(smaller, cell + " " + name, m.unit(), m.score(), m.error(), "the server process during the cell" + version);
+                }
+            }
+            for (QueryLatency q : db.queries().values()) {
+                if (Double.isNaN(q.mean())) continue;
+                add(smaller, db.displayName() + " " + q.id(), "ms", q.mean(), q.meanError(), String.format(Locale.ROOT,
+                        "mean latency, range = 99.9%% CI; p50 %s ms, p90 %s ms, p99 %s ms; %d samples%s",
+                        Figures.ms(q.p50()), Figures.ms(q.p90()), Figures.ms(q.p99()), q.samples(), version));
+            }
+        }
+        Path big = dir.resolve(BIGGER);
+        Path small = dir.resolve(SMALLER);
+        RunResults.JSON.writer(SerializationFeature.INDENT_OUTPUT).writeValue(big.toFile(), bigger);
+        RunResults.JSON.writer(SerializationFeature.INDENT_OUTPUT).writeValue(small.toFile(), smaller);
+        return List.of(big, small);
+    }
+
+    private static void add(ArrayNode array, String name, String unit, double value, double error, String extra) {
+        ObjectNode e = array.addObject();
+        e.put("name", name);
+        e.put("unit", unit);
+        e.put("value", value);
+        if (!Double.isNaN(error)) e.put("range", "± " + Figures.number(error));
+        e.put("extra", extra);
+    }
+}

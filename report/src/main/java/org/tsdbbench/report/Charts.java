@@ -1,0 +1,308 @@
+package org.tsdbbench.report;
+
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Paint;
+import java.awt.Rectangle;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.text.NumberFormat;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.CategoryLabelPositions;
+import org.jfree.chart.axis.LogAxis;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.NumberTickUnit;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.labels.ItemLabelAnchor;
+import org.jfree.chart.labels.ItemLabelPosition;
+import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.Plot;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.category.StatisticalBarRenderer;
+import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.ui.RectangleInsets;
+import org.jfree.chart.ui.TextAnchor;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
+import org.jfree.data.xy.YIntervalSeries;
+import org.jfree.data.xy.YIntervalSeriesCollection;
+import org.jfree.svg.SVGGraphics2D;
+import org.jfree.svg.ViewBox;
+import org.tsdbbench.report.RunResults.Database;
+import org.tsdbbench.report.RunResults.Disk;
+import org.tsdbbench.report.RunResults.QueryLatency;
+import org.tsdbbench.report.RunResults.WriteCell;
+
+/**
+ * The report's charts, drawn by JFreeChart into inline SVG by JFreeSVG: write rows/s against
+ * clients (one series per rows-per-request), the best write per database, query latency against
+ * the share of devices per query family and per q1 group (databases as series), and disk use.
+ * Error bars are JMH's 99.9% confidence intervals. A database keeps its colour in every chart.
+ */
+final class Charts {
+
+    /** A rendered chart: its element id, title, the series drawn and the colour of each, and the SVG. */
+    record Chart(String id, String title, Map<String, Color> series, String svg) {
+    }
+
+    /** Okabe-Ito colours: told apart with the common colour-vision deficiencies, legible on white. */
+    static final List<Color> PALETTE = List.of(new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73), new Color(0xCC79A7),
+            new Color(0xE69F00), new Color(0x56B4E9), new Color(0x000000));
+    static final int WIDTH = 720;
+    static final int HEIGHT = 360;
+    private static final Font TITLE_FONT = new Font(Font.SANS_SERIF, Font.BOLD, 15);
+    /** Latency axes turn logarithmic when the values span more than this ratio. */
+    private static final double LOG_SCALE_RATIO = 50;
+
+    private final List<Database> databases;
+    private int drawn;
+
+    Charts(List<Database> databases) {
+        this.databases = List.copyOf(databases);
+    }
+
+    private Color colorOf(Database db) {
+        return PALETTE.get(databases.indexOf(db) % PALETTE.size());
+    }
+
+    /** Rows/s against clients for one database, one series per rows-per-request; failed cells are not drawn. */
+    Optional<Chart> writeVsClients(Database db) {
+        TreeSet<Integer> rprs = new TreeSet<>();
+        for (WriteCell c : db.writes()) if (c.measured()) rprs.add(c.rowsPerRequest());
+        if (rprs.isEmpty()) return Optional.empty();
+        YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+        Map<String, Color> series = new LinkedHashMap<>();
+        int i = 0;
+        for (int r : rprs) {
+            YIntervalSeries s = new YIntervalSeries("R/R " + r);
+            db.writes().stream().filter(c -> c.measured() && c.rowsPerRequest() == r).forEach(c -> add(s, c.clients(), c.rowsPerSecond(), c.error()));
+            data.addSeries(s);
+            series.put("R/R " + r, PALETTE.get(i++ % PALETTE.size()));
+        }
+        NumberAxis x = integerAxis("clients");
+        String title = db.displayName() + ": write, rows/s by clients";
+        return Optional.of(xyChart("write-" + slug(db.displayName()), title, data, series, x, valueAxis("rows/s", data, false)));
+    }
+
+    /** Each database's best write cell as a bar with its confidence interval. */
+    Optional<Chart> bestWrite() {
+        DefaultStatisticalCategoryDataset data = new DefaultStatisticalCategoryDataset();
+        Map<String, Color> series = new LinkedHashMap<>();
+        for (Database db : databases) {
+            Figures.best(db).ifPresent(c -> {
+                Double error = Double.isNaN(c.error()) ? null : c.error();
+                data.add(Double.valueOf(c.rowsPerSecond()), error, "best write", db.displayName());
+                series.put(db.displayName(), colorOf(db));
+            });
+        }
+        if (series.isEmpty()) return Optional.empty();
+        StatisticalBarRenderer r = new StatisticalBarRenderer() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public Paint getItemPaint(int row, int column) {
+                return series.get((String) data.getColumnKey(column));
+            }
+        };
+        r.setErrorIndicatorPaint(Color.BLACK);
+        r.setErrorIndicatorStroke(new BasicStroke(1.5f));
+        // the figure inside the bar's top, where the error bar does not cover it
+        r.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.INSIDE12, TextAnchor.TOP_CENTER));
+        r.setDefaultItemLabelPaint(Color.WHITE);
+        r.setDefaultItemLabelFont(new Font(Font.SANS_SERIF, Font.BOLD, 12));
+        CategoryPlot plot = new CategoryPlot(data, new CategoryAxis(null), numberAxis("rows/s"), r);
+        return Optional.of(categoryChart("write-best", "Best write per database, rows/s (99.9% CI)", plot, series));
+    }
+
+    /** Latency of one query family (q2.avg, q3.count, ...) against the share of devices, databases as series. */
+    Optional<Chart> queryFamily(String family) {
+        return latencyChart("query-" + slug(family), family + ": latency by share of devices", "devices queried, %", family + ".p",
+                integerAxis("devices queried, %"));
+    }
+
+    /** q1 latency per group, databases as series. */
+    Optional<Chart> q1() {
+        return latencyChart("query-q1", "q1 (read one group): latency by group", "devgroup", "q1.g", integerAxis("devgroup"));
+    }
+
+    private Optional<Chart> latencyChart(String id, String title, String xLabel, String idPrefix, NumberAxis x) {
+        YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+        Map<String, Color> series = new LinkedHashMap<>();
+        for (Database db : databases) {
+            YIntervalSeries s = new YIntervalSeries(db.displayName());
+            for (QueryLatency q : db.queries().values()) {
+                if (!q.id().startsWith(idPrefix) || Double.isNaN(q.mean())) continue;
+                try {
+                    add(s, Integer.parseInt(q.id().substring(idPrefix.length())), q.mean(), q.meanError());
+                } catch (NumberFormatException e) {
+                    // another family sharing the prefix (q2.avg.p10 vs a query id the catalog does not know): not this chart
+                }
+            }
+            if (s.getItemCount() == 0) continue;
+            data.addSeries(s);
+            series.put(db.displayName(), colorOf(db));
+        }
+        if (series.isEmpty()) return Optional.empty();
+        return Optional.of(xyChart(id, title + ", mean ms (99.9% CI)", data, series, x, valueAxis("ms", data, true)));
+    }
+
+    /** The query families the databases measured (q2.avg, q3.count, q4.sum, ...), in name order. */
+    static List<String> queryFamilies(List<Database> databases) {
+        TreeSet<String> families = new TreeSet<>();
+        for (Database db : databases) {
+            for (String id : db.queries().keySet()) {
+                int p = id.lastIndexOf(".p");
+                if (!id.startsWith("q1.") && p > 0) families.add(id.substring(0, p));
+            }
+        }
+        return new ArrayList<>(families);
+    }
+
+    /** Bytes on disk per database beside the raw text of the same rows, in MB. */
+    Optional<Chart> diskBytes() {
+        return diskChart("disk-bytes", "Disk use, MB: stored by the database vs raw text", "MB",
+                d -> d.bytes() >= 0 ? d.bytes() / 1e6 : Double.NaN, d -> d.rawTextBytes() >= 0 ? d.rawTextBytes() / 1e6 : Double.NaN);
+    }
+
+    /** Bytes per row on disk per database beside the raw text's bytes per row. */
+    Optional<Chart> diskBytesPerRow() {
+        return diskChart("disk-bytes-per-row", "Disk use, bytes per row: stored vs raw text", "bytes/row",
+                Figures::bytesPerRow, Disk::rawTextBytesPerRow);
+    }
+
+    private interface DiskFigure {
+        double of(Disk d);
+    }
+
+    private Optional<Chart> diskChart(String id, String title, String unit, DiskFigure stored, DiskFigure raw) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (Database db : databases) {
+            Optional<Disk> d = db.disk();
+            if (d.isEmpty() || Double.isNaN(stored.of(d.get()))) continue;
+            data.addValue(stored.of(d.get()), "stored by the database", db.displayName());
+            double text = raw.of(d.get());
+            data.addValue(Double.isNaN(text) ? null : text, "raw text", db.displayName());
+        }
+        if (data.getColumnCount() == 0) return Optional.empty();
+        Map<String, Color> series = new LinkedHashMap<>();
+        series.put("stored by the database", PALETTE.get(0));
+        series.put("raw text", new Color(0x999999));
+        BarRenderer r = new BarRenderer();
+        CategoryPlot plot = new CategoryPlot(data, new CategoryAxis(null), numberAxis(unit), r);
+        return Optional.of(categoryChart(id, title, plot, series));
+    }
+
+    private static void add(YIntervalSeries s, double x, double y, double error) {
+        double e = Double.isNaN(error) ? 0 : error;
+        s.add(x, y, y - e, y + e);
+    }
+
+    private Chart xyChart(String id, String title, YIntervalSeriesCollection data, Map<String, Color> series, ValueAxis x, ValueAxis y) {
+        XYErrorRenderer r = new XYErrorRenderer();
+        r.setDrawXError(false);
+        r.setDefaultLinesVisible(true);
+        r.setDefaultShapesVisible(true);
+        r.setCapLength(8);
+        r.setErrorStroke(new BasicStroke(1.5f));
+        int i = 0;
+        for (Color c : series.values()) {
+            r.setSeriesPaint(i, c);
+            r.setSeriesStroke(i++, new BasicStroke(2.5f));
+        }
+        XYPlot plot = new XYPlot(data, x, y, r);
+        plot.setDomainGridlinePaint(new Color(0xDDDDDD));
+        plot.setRangeGridlinePaint(new Color(0xDDDDDD));
+        return draw(id, title, plot, series);
+    }
+
+    private Chart categoryChart(String id, String title, CategoryPlot plot, Map<String, Color> series) {
+        BarRenderer r = (BarRenderer) plot.getRenderer();
+        r.setBarPainter(new StandardBarPainter());
+        r.setShadowVisible(false);
+        r.setMaximumBarWidth(0.12);
+        int i = 0;
+        for (Color c : series.values()) r.setSeriesPaint(i++, c);
+        r.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", decimalFormat("#,##0.#")));
+        r.setItemLabelInsets(new RectangleInsets(6, 6, 6, 6));
+        r.setDefaultItemLabelsVisible(true);
+        plot.setRangeGridlinePaint(new Color(0xDDDDDD));
+        plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.STANDARD);
+        return draw(id, title, plot, series);
+    }
+
+    private Chart draw(String id, String title, Plot plot, Map<String, Color> series) {
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setOutlineVisible(false);
+        plot.setInsets(new RectangleInsets(8, 8, 8, 16));
+        // a bar chart of one series (best write) names its bars on the axis; the others need a legend
+        boolean legend = !(plot instanceof CategoryPlot cp) || cp.getDataset().getRowCount() > 1;
+        JFreeChart chart = new JFreeChart(title, TITLE_FONT, plot, legend);
+        chart.setBackgroundPaint(Color.WHITE);
+        SVGGraphics2D g2 = new SVGGraphics2D(WIDTH, HEIGHT);
+        g2.setDefsKeyPrefix("c" + (++drawn) + "-");
+        chart.draw(g2, new Rectangle(0, 0, WIDTH, HEIGHT));
+        String svg = g2.getSVGElement("svg-" + id, true, new ViewBox(0, 0, WIDTH, HEIGHT), null, null);
+        return new Chart(id, title, series, svg);
+    }
+
+    private static NumberAxis integerAxis(String label) {
+        NumberAxis x = new NumberAxis(label);
+        x.setStandardTickUnits(NumberAxis.createIntegerTickUnits(Locale.ROOT));
+        x.setAutoRangeIncludesZero(false);
+        x.setNumberFormatOverride(decimalFormat("#,##0"));
+        return x;
+    }
+
+    private static NumberAxis numberAxis(String label) {
+        NumberAxis y = new NumberAxis(label);
+        y.setNumberFormatOverride(decimalFormat("#,##0.###"));
+        return y;
+    }
+
+    /** A linear axis from zero, or for latencies spanning orders of magnitude a logarithmic one (said in its label). */
+    private static ValueAxis valueAxis(String label, YIntervalSeriesCollection data, boolean logWhenWide) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        for (int s = 0; s < data.getSeriesCount(); s++) {
+            for (int i = 0; i < data.getItemCount(s); i++) {
+                min = Math.min(min, data.getStartYValue(s, i));
+                max = Math.max(max, data.getEndYValue(s, i));
+            }
+        }
+        if (logWhenWide && min > 0 && max / min > LOG_SCALE_RATIO) {
+            LogAxis log = new LogAxis(label + " (log scale)");
+            log.setBase(10);
+            log.setTickUnit(new NumberTickUnit(1));
+            log.setMinorTickCount(9);
+            log.setMinorTickMarksVisible(true);
+            log.setNumberFormatOverride(decimalFormat("#,##0.###"));
+            log.setSmallestValue(min / 2);
+            return log;
+        }
+        NumberAxis y = numberAxis(label);
+        y.setAutoRangeIncludesZero(true);
+        if (max == 0) y.setTickUnit(new NumberTickUnit(1));
+        return y;
+    }
+
+    private static NumberFormat decimalFormat(String pattern) {
+        return new DecimalFormat(pattern, DecimalFormatSymbols.getInstance(Locale.ROOT));
+    }
+
+    /** An id-safe form of a name: lower case letters, digits and dashes. */
+    static String slug(String name) {
+        return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+    }
+}

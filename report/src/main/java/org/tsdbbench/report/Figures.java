@@ -1,0 +1,144 @@
+package org.tsdbbench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.tsdbbench.report.RunResults.Database;
+import org.tsdbbench.report.RunResults.Disk;
+import org.tsdbbench.report.RunResults.Metric;
+import org.tsdbbench.report.RunResults.QueryLatency;
+import org.tsdbbench.report.RunResults.WriteCell;
+
+/**
+ * The figures both reports show, derived and formatted the same way: the summary's cells (best
+ * write, q1 mean of groups, the p50 of named queries, disk use), write cells with their server
+ * metrics, and the number formats. A figure that was not measured is empty, never a guess.
+ */
+final class Figures {
+
+    /** The server metrics a profiler adds to write cells, in the order the reports show them, with short labels. */
+    static final Map<String, String> SERVER_METRICS = Map.of("server.cpu", "cpu", "server.rss", "rss", "server.diskWrite", "disk write");
+    static final List<String> SERVER_METRIC_ORDER = List.of("server.cpu", "server.rss", "server.diskWrite");
+
+    /** The summary rows in the published shape: label and the query id (or prefix for q1) they show. */
+    static final String AVG_ALL = "q2.avg.p100";
+    static final String GROUP_BY_TAG = "q3.count.p100";
+    static final String ONE_MINUTE = "q4.count.p100";
+
+    private Figures() {
+    }
+
+    static Optional<WriteCell> best(Database db) {
+        return db.writes().stream().filter(WriteCell::measured).max((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond()));
+    }
+
+    static Optional<String> bestText(Database db) {
+        return best(db).map(c -> String.format(Locale.ROOT, "%,.0f (R/R %d, %d clients)", c.rowsPerSecond(), c.rowsPerRequest(), c.clients()));
+    }
+
+    static Optional<String> p50(Database db, String id) {
+        QueryLatency q = db.queries().get(id);
+        return q == null ? Optional.empty() : Optional.of(ms(q.p50()));
+    }
+
+    /** The mean of the q1 groups' medians, the "read one group" figure. */
+    static Optional<String> meanP50(Database db, String prefix) {
+        double[] p = db.queries().values().stream().filter(q -> q.id().startsWith(prefix)).mapToDouble(QueryLatency::p50).toArray();
+        if (p.length == 0) return Optional.empty();
+        double sum = 0;
+        for (double v : p) sum += v;
+        return Optional.of(ms(sum / p.length));
+    }
+
+    static Optional<String> rowsVerified(Database db) {
+        var load = db.manifest().path("load");
+        if (!load.has("rowsStored")) return Optional.empty();
+        return Optional.of(String.format(Locale.ROOT, "%,d%s", load.path("rowsStored").asLong(),
+                load.path("verified").asBoolean() ? "" : " (NOT verified)"));
+    }
+
+    /** Disk use for the summary: "12.3 MB, 123.4 B/row (raw text 45.6 B/row)". */
+    static Optional<String> diskText(Database db) {
+        return db.disk().filter(d -> d.bytes() >= 0).map(d -> {
+            StringBuilder sb = new StringBuilder(bytes(d.bytes()));
+            double perRow = bytesPerRow(d);
+            if (!Double.isNaN(perRow)) sb.append(String.format(Locale.ROOT, ", %.1f B/row", perRow));
+            if (!Double.isNaN(d.rawTextBytesPerRow())) sb.append(String.format(Locale.ROOT, " (raw text %.1f B/row)", d.rawTextBytesPerRow()));
+            return sb.toString();
+        });
+    }
+
+    static double bytesPerRow(Disk d) {
+        if (!Double.isNaN(d.bytesPerRow())) return d.bytesPerRow();
+        return d.bytes() >= 0 && d.rows() > 0 ? (double) d.bytes() / d.rows() : Double.NaN;
+    }
+
+    /** "20,000 ± 500", "FAILED", or the bare figure when JMH gave no error. */
+    static String cellText(WriteCell w) {
+        if (!w.measured()) return "FAILED";
+        return Double.isNaN(w.error()) ? String.format(Locale.ROOT, "%,.0f", w.rowsPerSecond())
+                : String.format(Locale.ROOT, "%,.0f ± %,.0f", w.rowsPerSecond(), w.error());
+    }
+
+    /** The server metrics of a cell, "cpu 85.0 %, rss 512 MB, disk write 12.3 MB/s"; empty when there are none. */
+    static String serverText(WriteCell w) {
+        List<String> parts = new ArrayList<>();
+        for (String name : serverMetricNames(w)) {
+            Metric m = w.server().get(name);
+            if (Double.isNaN(m.score())) continue;
+            parts.add(SERVER_METRICS.getOrDefault(name, name) + " " + number(m.score()) + (m.unit().isEmpty() ? "" : " " + m.unit()));
+        }
+        return String.join(", ", parts);
+    }
+
+    /** The cell's server metric names: the known ones first, then any other server.* metric. */
+    static List<String> serverMetricNames(WriteCell w) {
+        List<String> names = new ArrayList<>();
+        for (String n : SERVER_METRIC_ORDER) if (w.server().containsKey(n)) names.add(n);
+        for (String n : w.server().keySet()) if (!names.contains(n)) names.add(n);
+        return names;
+    }
+
+    static String ms(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v < 10 ? "%.2f" : "%,.1f", v);
+    }
+
+    /** A measurement with a sensible number of digits: 0.123, 1.23, 12.3, 123, 1,234. */
+    static String number(double v) {
+        if (Double.isNaN(v)) return "-";
+        double a = Math.abs(v);
+        return String.format(Locale.ROOT, a >= 1000 ? "%,.0f" : a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 1 ? "%.2f" : "%.3f", v);
+    }
+
+    /** Bytes in decimal units: 950 B, 12.3 kB, 4.56 GB. */
+    static String bytes(long b) {
+        if (b < 1000) return b + " B";
+        String[] units = {"kB", "MB", "GB", "TB", "PB"};
+        double v = b;
+        int u = -1;
+        while (v >= 1000 && u < units.length - 1) {
+            v /= 1000;
+            u++;
+        }
+        return String.format(Locale.ROOT, v >= 100 ? "%.0f %s" : v >= 10 ? "%.1f %s" : "%.2f %s", v, units[u]);
+    }
+
+    /** The column header of a database: its name, marked FAILED or skipped when run.json says so. */
+    static String header(Database db) {
+        return switch (db.status()) {
+            case FAILED -> db.displayName() + " (FAILED)";
+            case SKIPPED -> db.displayName() + " (skipped)";
+            default -> db.displayName();
+        };
+    }
+
+    /** The merge note of a database whose results were merged from shards, from its manifest; empty otherwise. */
+    static Optional<String> mergeNote(Database db) {
+        var merged = db.manifest().path("merged");
+        if (!merged.isObject()) return Optional.empty();
+        return Optional.of("Merged from " + merged.path("shards").asInt() + " shards of run " + db.manifest().path("runId").asText("?")
+                + ": " + merged.path("method").asText(""));
+    }
+}

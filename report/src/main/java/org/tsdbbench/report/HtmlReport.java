@@ -1,0 +1,269 @@
+package org.tsdbbench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.TreeSet;
+import java.util.function.Function;
+import org.tsdbbench.report.Charts.Chart;
+import org.tsdbbench.report.RunResults.Database;
+import org.tsdbbench.report.RunResults.Disk;
+import org.tsdbbench.report.RunResults.QueryLatency;
+import org.tsdbbench.report.RunResults.Status;
+import org.tsdbbench.report.RunResults.WriteCell;
+
+/**
+ * report.html: one self-contained page (inline CSS and SVG, no script, nothing fetched) with the
+ * summary table in the published shape, the charts of {@link Charts}, the write and query tables
+ * and each database's facts. Failed databases and interrupted runs are marked as in report.md.
+ */
+final class HtmlReport {
+
+    private static final String CSS = """
+            body{font-family:sans-serif;margin:24px auto;max-width:1500px;padding:0 16px;color:#222}
+            h1{font-size:26px}h2{margin-top:36px;border-bottom:1px solid #ccc}h3{margin-top:24px}
+            table{border-collapse:collapse;margin:8px 0 16px}th,td{border:1px solid #ccc;padding:4px 8px;text-align:right;vertical-align:top}
+            th:first-child,td:first-child{text-align:left}th{background:#f3f3f3}
+            .banner{background:#b00020;color:#fff;font-weight:bold;padding:12px 16px;font-size:18px;margin:12px 0}
+            .failed{color:#b00020;font-weight:bold}.note{color:#555}.server{display:block;color:#555;font-size:12px}
+            .charts{display:flex;flex-wrap:wrap;gap:12px}
+            figure.chart{margin:0;border:1px solid #ddd;width:720px;max-width:100%}figure.chart svg{display:block;width:100%;height:auto}
+            figcaption{font-size:12px;color:#555;padding:4px 8px}dl{display:grid;grid-template-columns:max-content auto;gap:2px 12px}
+            dt{font-weight:bold}dd{margin:0}code{font-size:12px}
+            """;
+
+    private HtmlReport() {
+    }
+
+    static String render(ReportData data) {
+        List<Database> dbs = data.databases();
+        Charts charts = new Charts(dbs);
+        StringBuilder h = new StringBuilder(1 << 16);
+        h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+                .append("<title>Time-series database comparison</title>\n<style>").append(CSS).append("</style>\n</head>\n<body>\n")
+                .append("<h1>Time-series database comparison</h1>\n");
+        for (String run : data.incompleteRuns()) {
+            h.append("<div class=\"banner\" id=\"incomplete-run\">INCOMPLETE RUN ").append(esc(run))
+                    .append(": the run was interrupted; databases it did not reach have no figures.</div>\n");
+        }
+        h.append("<p class=\"note\">Figures from JMH. Write: rows acknowledged per second (mean over iterations, error bars and ± are JMH's 99.9% ")
+                .append("confidence interval). Query: latency until the last row reached the client, every answer checked; tables show the ")
+                .append("median (p50), charts the mean with its 99.9% confidence interval. A dash is a figure that was not measured.</p>\n");
+        for (Database db : dbs) {
+            Figures.mergeNote(db).ifPresent(n -> h.append("<p class=\"note merged\">").append(esc(db.displayName() + ": " + n)).append("</p>\n"));
+        }
+        summary(h, dbs);
+
+        h.append("<h2 id=\"write\">Write</h2>\n<div class=\"charts\">\n");
+        figure(h, charts.bestWrite(), "Best cell of each database; failed cells and databases are not drawn.");
+        for (Database db : dbs) figure(h, charts.writeVsClients(db), "One line per rows per request (R/R); failed cells are not drawn.");
+        h.append("</div>\n");
+        for (Database db : dbs) writeTable(h, db);
+
+        h.append("<h2 id=\"queries\">Queries</h2>\n<div class=\"charts\">\n");
+        figure(h, charts.q1(), "Mean latency per devgroup read.");
+        for (String family : Charts.queryFamilies(dbs)) figure(h, charts.queryFamily(family), "Share of devices: devgroup < N.");
+        h.append("</div>\n");
+        for (Database db : dbs) queryTables(h, db);
+
+        h.append("<h2 id=\"disk\">Disk</h2>\n<div class=\"charts\">\n");
+        figure(h, charts.diskBytes(), "After the load; raw text = the same rows in the generator's text format.");
+        figure(h, charts.diskBytesPerRow(), "Bytes on disk divided by the rows stored.");
+        h.append("</div>\n");
+        diskTable(h, dbs);
+
+        h.append("<h2 id=\"facts\">Databases</h2>\n");
+        for (Database db : dbs) facts(h, db);
+        h.append("</body>\n</html>\n");
+        return h.toString();
+    }
+
+    private static void figure(StringBuilder h, Optional<Chart> chart, String caption) {
+        chart.ifPresent(c -> h.append("<figure class=\"chart\" id=\"").append(c.id()).append("\">").append(c.svg())
+                .append("<figcaption>").append(esc(caption)).append("</figcaption></figure>\n"));
+    }
+
+    private static void summary(StringBuilder h, List<Database> dbs) {
+        h.append("<h2 id=\"summary\">Summary</h2>\n<table id=\"summary-table\">\n<tr><th></th>");
+        for (Database db : dbs) {
+            h.append(db.failed() ? "<th class=\"failed\">" : "<th>").append(esc(Figures.header(db))).append("</th>");
+        }
+        h.append("</tr>\n");
+        row(h, "best write, rows/s", dbs, Figures::bestText);
+        row(h, "read one group (q1, mean of groups), ms", dbs, db -> Figures.meanP50(db, "q1."));
+        row(h, "average over all rows (q2.avg.p100), ms", dbs, db -> Figures.p50(db, Figures.AVG_ALL));
+        row(h, "group by tag (q3.count.p100), ms", dbs, db -> Figures.p50(db, Figures.GROUP_BY_TAG));
+        row(h, "1-minute intervals (q4.count.p100), ms", dbs, db -> Figures.p50(db, Figures.ONE_MINUTE));
+        row(h, "disk (bytes/row)", dbs, Figures::diskText);
+        row(h, "rows loaded and verified", dbs, Figures::rowsVerified);
+        h.append("</table>\n");
+    }
+
+    private static void row(StringBuilder h, String name, List<Database> dbs, Function<Database, Optional<String>> cell) {
+        h.append("<tr><th>").append(esc(name)).append("</th>");
+        for (Database db : dbs) h.append("<td>").append(esc(cell.apply(db).orElse("-"))).append("</td>");
+        h.append("</tr>\n");
+    }
+
+    private static void sectionTitle(StringBuilder h, String what, Database db) {
+        h.append("<h3>").append(esc(db.displayName())).append(": ").append(what);
+        if (db.failed()) h.append(" <span class=\"failed\">FAILED").append(db.reason() == null ? "" : ": " + esc(db.reason())).append("</span>");
+        h.append("</h3>\n");
+    }
+
+    private static void writeTable(StringBuilder h, Database db) {
+        if (db.writes().isEmpty()) return;
+        TreeSet<Integer> rprs = new TreeSet<>();
+        TreeSet<Integer> clients = new TreeSet<>();
+        for (WriteCell c : db.writes()) {
+            rprs.add(c.rowsPerRequest());
+            clients.add(c.clients());
+        }
+        sectionTitle(h, "write, rows/s (rows acknowledged; server metrics below when profiled)", db);
+        h.append("<table class=\"write\" id=\"write-").append(Charts.slug(db.displayName())).append("\">\n<tr><th>R/R</th>");
+        for (int c : clients) h.append("<th>").append(c).append(c == 1 ? " client" : " clients").append("</th>");
+        h.append("</tr>\n");
+        for (int r : rprs) {
+            h.append("<tr><th>").append(r).append("</th>");
+            for (int c : clients) {
+                Optional<WriteCell> cell = db.writes().stream().filter(w -> w.rowsPerRequest() == r && w.clients() == c).findFirst();
+                h.append("<td>");
+                if (cell.isEmpty()) {
+                    h.append('-');
+                } else if (!cell.get().measured()) {
+                    h.append("<span class=\"failed\" title=\"").append(esc(String.valueOf(cell.get().failure()))).append("\">FAILED</span>");
+                } else {
+                    h.append(esc(Figures.cellText(cell.get())));
+                    String server = Figures.serverText(cell.get());
+                    if (!server.isEmpty()) h.append("<span class=\"server\">").append(esc(server)).append("</span>");
+                }
+                h.append("</td>");
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</table>\n");
+        List<String> failures = new ArrayList<>();
+        for (WriteCell w : db.writes()) {
+            if (w.failure() != null) failures.add(w.rowsPerRequest() + " R/R x " + w.clients() + " clients: " + w.failure());
+        }
+        if (!failures.isEmpty()) {
+            h.append("<ul class=\"failures\">");
+            for (String f : failures) h.append("<li class=\"failed\">FAILED ").append(esc(f)).append("</li>");
+            h.append("</ul>\n");
+        }
+    }
+
+    private static void queryTables(StringBuilder h, Database db) {
+        if (db.queries().isEmpty()) return;
+        sectionTitle(h, "query latency, p50 ms", db);
+        String slug = Charts.slug(db.displayName());
+        List<QueryLatency> q1 = db.queries().values().stream().filter(q -> q.id().startsWith("q1.")).toList();
+        if (!q1.isEmpty()) {
+            h.append("<table class=\"q1\" id=\"q1-").append(slug).append("\">\n<tr><th>q1 group</th>");
+            for (QueryLatency q : q1) h.append("<th>").append(esc(q.id().substring(3))).append("</th>");
+            h.append("</tr>\n<tr><th>p50</th>");
+            for (QueryLatency q : q1) h.append("<td>").append(Figures.ms(q.p50())).append("</td>");
+            h.append("</tr>\n</table>\n");
+        }
+        List<String> families = Charts.queryFamilies(List.of(db));
+        if (!families.isEmpty()) {
+            h.append("<table class=\"families\" id=\"families-").append(slug).append("\">\n<tr><th>query, devices</th>");
+            for (int p = 10; p <= 100; p += 10) h.append("<th>").append(p).append("%</th>");
+            h.append("</tr>\n");
+            for (String family : families) {
+                h.append("<tr><th>").append(esc(family)).append("</th>");
+                for (int p = 10; p <= 100; p += 10) {
+                    QueryLatency q = db.queries().get(family + ".p" + p);
+                    h.append("<td>").append(q == null ? "-" : Figures.ms(q.p50())).append("</td>");
+                }
+                h.append("</tr>\n");
+            }
+            h.append("</table>\n");
+        }
+        h.append("<details><summary>every query: samples, p50, p90, p99, mean ± 99.9% CI</summary>\n<table class=\"query\" id=\"query-")
+                .append(slug).append("\">\n<tr><th>query</th><th>samples</th><th>p50</th><th>p90</th><th>p99</th><th>mean ± 99.9% CI</th></tr>\n");
+        for (QueryLatency q : db.queries().values()) {
+            h.append("<tr><td>").append(esc(q.id())).append("</td><td>").append(q.samples()).append("</td><td>").append(Figures.ms(q.p50()))
+                    .append("</td><td>").append(Figures.ms(q.p90())).append("</td><td>").append(Figures.ms(q.p99())).append("</td><td>")
+                    .append(Figures.ms(q.mean())).append(Double.isNaN(q.meanError()) ? "" : " ± " + Figures.ms(q.meanError())).append("</td></tr>\n");
+        }
+        h.append("</table>\n</details>\n");
+    }
+
+    private static void diskTable(StringBuilder h, List<Database> dbs) {
+        List<Database> with = dbs.stream().filter(db -> db.disk().isPresent()).toList();
+        if (with.isEmpty()) {
+            h.append("<p class=\"note\">No database measured its disk use in this run.</p>\n");
+            return;
+        }
+        h.append("<table id=\"disk-table\">\n<tr><th>database</th><th>bytes</th><th>rows</th><th>bytes/row</th><th>raw text bytes</th>")
+                .append("<th>raw text bytes/row</th><th>how measured</th></tr>\n");
+        for (Database db : with) {
+            Disk d = db.disk().orElseThrow();
+            h.append("<tr><td>").append(esc(db.displayName())).append("</td><td>").append(d.bytes() < 0 ? "-" : Figures.bytes(d.bytes()))
+                    .append("</td><td>").append(d.rows() < 0 ? "-" : String.format(Locale.ROOT, "%,d", d.rows()))
+                    .append("</td><td>").append(Figures.number(Figures.bytesPerRow(d)))
+                    .append("</td><td>").append(d.rawTextBytes() < 0 ? "-" : Figures.bytes(d.rawTextBytes()))
+                    .append("</td><td>").append(Figures.number(d.rawTextBytesPerRow()))
+                    .append("</td><td>").append(esc(d.method() == null ? "-" : d.method())).append("</td></tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
+    private static void facts(StringBuilder h, Database db) {
+        h.append("<h3 id=\"facts-").append(Charts.slug(db.displayName())).append("\">").append(esc(db.displayName())).append("</h3>\n<dl>\n");
+        fact(h, "status", db.status() == Status.UNKNOWN ? "-" : db.status().name().toLowerCase(Locale.ROOT)
+                + (db.reason() == null ? "" : ": " + db.reason()), db.failed());
+        JsonNode m = db.manifest();
+        if (m.isMissingNode()) {
+            fact(h, "manifest", "none (" + (db.failed() ? "the database failed before writing one" : "only JMH's JSON was given") + ")", false);
+            h.append("</dl>\n");
+            return;
+        }
+        fact(h, "server version", db.serverVersion(), false);
+        fact(h, "driver", m.path("server").path("driver").asText("-"), false);
+        fact(h, "settings", pairs(m.path("server").path("settings")), false);
+        fact(h, "workload", m.path("workload").path("source").asText("-"), false);
+        fact(h, "machine", pairs(m.path("machine")), false);
+        if (m.hasNonNull("runId")) {
+            String shard = m.path("shard").isObject() ? ", shard " + m.path("shard").path("index").asInt() + " of " + m.path("shard").path("count").asInt() : "";
+            fact(h, "run", m.get("runId").asText() + shard, false);
+        }
+        db.disk().ifPresent(d -> fact(h, "disk", Figures.diskText(db).orElse("-") + (d.method() == null ? "" : "; measured: " + d.method()), false));
+        var absent = m.path("query").path("absent");
+        if (absent.size() > 0) fact(h, "absent in this dialect (not faked)", absent.toString(), false);
+        List<String> wrong = new ArrayList<>();
+        for (JsonNode c : m.path("query").path("checked")) if (!c.path("correct").asBoolean(true)) wrong.add(c.path("problem").asText(c.path("id").asText()));
+        if (!wrong.isEmpty()) fact(h, "wrong answers", String.join("; ", wrong), true);
+        h.append("</dl>\n");
+    }
+
+    private static void fact(StringBuilder h, String name, String value, boolean failed) {
+        h.append("<dt>").append(esc(name)).append("</dt><dd").append(failed ? " class=\"failed\"" : "").append('>').append(esc(value)).append("</dd>\n");
+    }
+
+    private static String pairs(JsonNode object) {
+        if (!object.isObject() || object.isEmpty()) return "-";
+        List<String> kv = new ArrayList<>();
+        object.properties().forEach(e -> kv.add(e.getKey() + " = " + (e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString())));
+        return String.join("; ", kv);
+    }
+
+    /** Text for HTML content and attribute values. */
+    static String esc(String s) {
+        StringBuilder out = new StringBuilder(s.length());
+        for (char c : s.toCharArray()) {
+            switch (c) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
+                case '\'' -> out.append("&#39;");
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,133 @@
+package org.tsdbbench.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.tsdbbench.report.RunResults.Metric;
+import org.tsdbbench.report.RunResults.QueryLatency;
+import org.tsdbbench.report.RunResults.WriteCell;
+
+/**
+ * Reads JMH's own JSON result format (one array of benchmark entries): write cells keyed by the
+ * {@code rowsPerRequest} parameter and the thread count, query latencies keyed by {@code queryId},
+ * and the server metrics a profiler added as secondary metrics ({@code server.cpu}, possibly
+ * prefixed with JMH's "·").
+ */
+final class JmhJson {
+
+    /** Prefix JMH puts before profiler-made secondary metric labels. */
+    private static final String PROFILER_MARK = "\u00b7";
+
+    private JmhJson() {
+    }
+
+    /** The entries of a JMH JSON file; none when the file does not exist. */
+    static List<JsonNode> entries(Path file) throws IOException {
+        JsonNode root = RunResults.readJson(file);
+        if (root.isMissingNode()) return List.of();
+        if (!root.isArray()) throw new IOException(file + ": not a JMH JSON result (expected an array of benchmark entries)");
+        List<JsonNode> out = new ArrayList<>();
+        root.forEach(out::add);
+        return out;
+    }
+
+    static boolean isWrite(JsonNode entry) {
+        return entry.path("params").has("rowsPerRequest");
+    }
+
+    static boolean isQuery(JsonNode entry) {
+        return entry.path("params").has("queryId");
+    }
+
+    /** Write cells from JMH entries alone: rows/s is the rowsAcked secondary metric when there is one. */
+    static List<WriteCell> writeCells(List<JsonNode> entries) {
+        Map<String, WriteCell> cells = new LinkedHashMap<>();
+        for (JsonNode e : entries) {
+            if (!isWrite(e)) continue;
+            JsonNode acked = e.path("secondaryMetrics").path("rowsAcked");
+            JsonNode score = acked.isObject() ? acked : e.path("primaryMetric");
+            int rows = e.path("params").path("rowsPerRequest").asInt();
+            int clients = e.path("threads").asInt();
+            cells.put(rows + "x" + clients, new WriteCell(rows, clients, score.path("score").asDouble(Double.NaN),
+                    score.path("scoreError").asDouble(Double.NaN), null, serverMetrics(e)));
+        }
+        return new ArrayList<>(cells.values());
+    }
+
+    /** The manifest's cells with the server metrics of the JMH entry of the same R/R and clients (the last one wins). */
+    static List<WriteCell> withServerMetrics(List<WriteCell> cells, List<JsonNode> entries) {
+        Map<String, Map<String, Metric>> metrics = new LinkedHashMap<>();
+        for (JsonNode e : entries) {
+            if (isWrite(e)) metrics.put(e.path("params").path("rowsPerRequest").asInt() + "x" + e.path("threads").asInt(), serverMetrics(e));
+        }
+        List<WriteCell> out = new ArrayList<>();
+        for (WriteCell c : cells) {
+            out.add(new WriteCell(c.rowsPerRequest(), c.clients(), c.rowsPerSecond(), c.error(), c.failure(),
+                    metrics.getOrDefault(c.rowsPerRequest() + "x" + c.clients(), Map.of())));
+        }
+        return out;
+    }
+
+    /** Secondary metrics named server.* (with or without JMH's "·" prefix), by their name without the prefix. */
+    static Map<String, Metric> serverMetrics(JsonNode entry) {
+        Map<String, Metric> out = new TreeMap<>();
+        entry.path("secondaryMetrics").properties().forEach(f -> {
+            String name = metricName(f.getKey());
+            if (!name.startsWith("server.")) return;
+            JsonNode m = f.getValue();
+            out.put(name, new Metric(m.path("score").asDouble(Double.NaN), m.path("scoreError").asDouble(Double.NaN),
+                    m.path("scoreUnit").asText("")));
+        });
+        return out;
+    }
+
+    /** A secondary metric's label without the mark JMH puts before profiler results. */
+    static String metricName(String label) {
+        String name = label.strip();
+        while (name.startsWith(PROFILER_MARK)) name = name.substring(PROFILER_MARK.length()).strip();
+        return name;
+    }
+
+    /** Query latencies by query id (the last entry of an id wins). */
+    static Map<String, QueryLatency> queries(List<JsonNode> entries) {
+        Map<String, QueryLatency> out = new TreeMap<>();
+        for (JsonNode r : entries) {
+            if (!isQuery(r)) continue;
+            String id = r.path("params").path("queryId").asText();
+            JsonNode pm = r.path("primaryMetric");
+            JsonNode pct = pm.path("scorePercentiles");
+            long samples = 0;
+            for (JsonNode fork : pm.path("rawDataHistogram")) for (JsonNode it : fork) for (JsonNode bin : it) samples += bin.path(1).asLong();
+            out.put(id, new QueryLatency(id, samples, pct.path("50.0").asDouble(Double.NaN), pct.path("90.0").asDouble(Double.NaN),
+                    pct.path("99.0").asDouble(Double.NaN), pm.path("score").asDouble(Double.NaN), pm.path("scoreError").asDouble(Double.NaN)));
+        }
+        return out;
+    }
+
+    /**
+     * The database a bare JMH JSON file belongs to: the {@code <db>} of {@code <db>-write.json} or
+     * {@code <db>-query.json}, else the package of its benchmark ({@code org.tsdbbench.mysql.MySqlWrite.write}: mysql).
+     */
+    static String databaseOf(Path file, List<JsonNode> entries) throws IOException {
+        String f = file.getFileName().toString();
+        for (String suffix : List.of("-write.json", "-query.json")) {
+            if (f.endsWith(suffix) && f.length() > suffix.length()) return f.substring(0, f.length() - suffix.length());
+        }
+        for (JsonNode e : entries) {
+            String[] parts = e.path("benchmark").asText().split("\\.");
+            if (parts.length >= 4 && parts[0].equals("org") && parts[1].equals("tsdbbench")) return parts[2];
+        }
+        throw new IOException(file + ": cannot tell which database it measured (name it <db>-write.json or <db>-query.json)");
+    }
+
+    /** Whether a file's path ends in .json and it exists as a regular file. */
+    static boolean isJsonFile(Path p) {
+        return Files.isRegularFile(p) && p.getFileName().toString().endsWith(".json");
+    }
+}

@@ -1,0 +1,149 @@
+package org.tsdbbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ReportMainTest {
+
+    @TempDir
+    Path dir;
+
+    private String err;
+
+    private int report(String... args) {
+        StringWriter e = new StringWriter();
+        CommandLine cl = ReportMain.commandLine();
+        cl.setOut(new PrintWriter(new StringWriter()));
+        cl.setErr(new PrintWriter(e));
+        int exit = cl.execute(args);
+        err = e.toString();
+        return exit;
+    }
+
+    @Test
+    void oneFolderGetsBothReportsInsideIt() throws IOException {
+        Path run = Fixtures.standardRun(dir.resolve("run"), true);
+        assertEquals(0, report(run.toString()), err);
+        String md = Files.readString(run.resolve("report.md"));
+        String html = Files.readString(run.resolve("report.html"));
+        assertTrue(md.contains("| | clickhouse (FAILED) | InfluxDB | MySQL |"), md);
+        assertFalse(md.contains("INCOMPLETE RUN"), "the run completed");
+        assertFalse(html.contains("INCOMPLETE RUN"), "the run completed");
+        // self-contained: nothing the browser would fetch
+        assertFalse(html.contains("<script"), "no script");
+        assertFalse(html.contains("<link"), "no stylesheet link");
+        assertFalse(html.matches("(?s).*(src|href)=[\"']?(https?:)?//.*"), "no remote reference");
+        assertFalse(html.contains("url(http"), "no remote css");
+    }
+
+    @Test
+    void severalRunsOfTheSameDatabaseAreLabelledByRunAndNeedAnOutputFolder() throws IOException {
+        Path run1 = Fixtures.standardRun(dir.resolve("one"), true);
+        Path run2 = Fixtures.standardRun(dir.resolve("two"), false);
+        Fixtures.write(run2.resolve("run.json"), Fixtures.runJson("run-2", false, "mysql", "passed", null));
+        assertEquals(2, report(run1.toString(), run2.toString()));
+        assertTrue(err.startsWith("error: 2 inputs: say with -o DIR"), err);
+
+        Path out = dir.resolve("both");
+        assertEquals(0, report(run1.toString(), run2.toString(), "-o", out.toString()), err);
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("MySQL (run-1)") && md.contains("MySQL (run-2)"), md);
+        assertTrue(md.contains("**INCOMPLETE RUN** run-2"), md);
+        assertFalse(md.contains("INCOMPLETE RUN** run-1"), md);
+    }
+
+    @Test
+    void bareJmhJsonFilesAreReportedWithWhatJmhHolds() throws IOException {
+        Path run = Fixtures.standardRun(dir.resolve("run"), true);
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+        Files.copy(run.resolve("mysql-write.json"), elsewhere.resolve("mysql-write.json"));
+        Files.copy(run.resolve("influx-query.json"), elsewhere.resolve("some-name.json"));
+        Path out = dir.resolve("out");
+        assertEquals(0, report(elsewhere.resolve("mysql-write.json").toString(), elsewhere.resolve("some-name.json").toString(),
+                "-o", out.toString()), err);
+        String md = Files.readString(out.resolve("report.md"));
+        assertTrue(md.contains("| | mysql | influx |"), md);
+        assertTrue(md.contains("| best write, rows/s | 35,000 (R/R 1000, 2 clients) | - |"), md);
+        assertTrue(md.contains("| 1000 | 20,000 ± 500 (cpu 60.0 %) | 35,000 ± 900 (cpu 85.5 %, rss 512 MB, disk write 12.3 MB/s) |"), md);
+        assertTrue(md.contains("| avg over all rows (q2.avg.p100), ms | - | 50.0 |"), md);
+    }
+
+    @Test
+    void badInputIsOneLineAndExitTwo() throws IOException {
+        assertEquals(2, report(dir.resolve("nothing").toString()));
+        assertEquals("error: " + dir.resolve("nothing") + ": no such results folder or JMH JSON file", err.strip());
+        assertEquals(2, report(dir.toString()));
+        assertTrue(err.startsWith("error: " + dir + ": no <db>-manifest.json"), err);
+        Path notJmh = dir.resolve("x.json");
+        Files.writeString(notJmh, "{\"a\": 1}");
+        assertEquals(2, report(notJmh.toString()));
+        assertTrue(err.startsWith("error: " + notJmh + ": not a JMH JSON result"), err);
+        assertEquals(2, report("--format", "csv", dir.toString()));
+        assertTrue(err.startsWith("error: ") && err.contains("'csv': expected report or github-action-benchmark"), err);
+    }
+
+    @Test
+    void githubActionBenchmarkExportHasThroughputBiggerAndLatencyAndServerMetricsSmaller() throws IOException {
+        Path run = Fixtures.standardRun(dir.resolve("run"), true);
+        Path out = dir.resolve("gab");
+        assertEquals(0, report(run.toString(), "--format", "github-action-benchmark", "-o", out.toString()), err);
+        assertFalse(Files.exists(out.resolve("report.md")), "only the export was asked for");
+        JsonNode bigger = Fixtures.JSON.readTree(out.resolve(BenchmarkExport.BIGGER).toFile());
+        JsonNode smaller = Fixtures.JSON.readTree(out.resolve(BenchmarkExport.SMALLER).toFile());
+        Map<String, JsonNode> big = byName(bigger);
+        Map<String, JsonNode> small = byName(smaller);
+        assertEquals(6, big.size(), "4 MySQL cells + 2 InfluxDB cells");
+        JsonNode cell = big.get("MySQL write R/R 1000 x 2 clients");
+        assertEquals("rows/s", cell.path("unit").asText());
+        assertEquals(35_000, cell.path("value").asDouble(), 0);
+        assertEquals("± 900", cell.path("range").asText());
+        assertTrue(cell.path("extra").asText().contains("10.11.6-MariaDB"));
+        JsonNode cpu = small.get("MySQL write R/R 1000 x 2 clients server.cpu");
+        assertEquals("%", cpu.path("unit").asText());
+        assertEquals(85.5, cpu.path("value").asDouble(), 0);
+        assertEquals("MB", small.get("InfluxDB write R/R 1000 x 2 clients server.rss").path("unit").asText());
+        JsonNode q = small.get("InfluxDB q2.avg.p100");
+        assertEquals("ms", q.path("unit").asText());
+        // bins 50 ms x 3 and 60 ms x 2: mean 54 ms
+        assertEquals(54.0, q.path("value").asDouble(), 1e-9);
+        assertTrue(q.path("range").asText().startsWith("± "), q.toString());
+        assertTrue(q.path("extra").asText().contains("p50 50.0 ms"), q.toString());
+        for (JsonNode e : smaller) assertTrue(e.has("name") && e.has("unit") && e.path("value").isNumber(), e.toString());
+
+        assertEquals(0, report(run.toString(), "--format", "report,github-action-benchmark", "-o", out.toString()), err);
+        assertTrue(Files.exists(out.resolve("report.html")));
+    }
+
+    private static Map<String, JsonNode> byName(JsonNode array) {
+        Map<String, JsonNode> m = new HashMap<>();
+        for (JsonNode e : array) assertEquals(null, m.put(e.path("name").asText(), e), "names are unique");
+        return m;
+    }
+
+    @Test
+    void namesAndReasonsAreEscapedInTheHtml() throws IOException {
+        Path run = dir.resolve("run");
+        var m = Fixtures.manifest("A<b>&\"x", "1.0");
+        Fixtures.cell(m, 1000, 1, 10_000, 100);
+        Fixtures.write(run.resolve("evil-manifest.json"), m);
+        Fixtures.write(run.resolve("run.json"), Fixtures.runJson("r", true, "evil", "failed", "<script>alert(1)</script>"));
+        assertEquals(0, report(run.toString()), err);
+        String html = Files.readString(run.resolve("report.html"));
+        assertFalse(html.contains("<b>") || html.contains("<script>"), "raw markup from the results");
+        assertTrue(html.contains("A&lt;b&gt;&amp;&quot;x (FAILED)"), "escaped name");
+        assertTrue(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"), "escaped reason");
+    }
+}
