@@ -77,7 +77,7 @@ public abstract class ServerFaultContract {
         Path results = tmp.resolve("write");
         Process run = start(results, "write", "-numOfDevices", "20", "-rowsPerDevice", "1000000", "-f", "1", "-wi", "0", "-i", "1",
                 "-r", "120s", "-writeClients", "2", "-rowsPerRequest", "100");
-        awaitRowsStored(run);
+        awaitRowsStored(run, results);
         long killedAt = killServer();
         int exit = awaitEnd(run, killedAt);
         String out = Files.readString(results.resolve("out.txt"));
@@ -96,7 +96,7 @@ public abstract class ServerFaultContract {
         Path results = tmp.resolve("load");
         Process run = start(results, "load", "-numOfDevices", "100", "-rowsPerDevice", "100000", "-writeClients", "2",
                 "-rowsPerRequest", "500");
-        awaitRowsStored(run);
+        awaitRowsStored(run, results);
         long killedAt = killServer();
         int exit = awaitEnd(run, killedAt);
         String out = Files.readString(results.resolve("out.txt"));
@@ -152,10 +152,12 @@ public abstract class ServerFaultContract {
     }
 
     /** Waits until the server holds some of the step's rows, so the kill lands in the middle of writing. */
-    private void awaitRowsStored(Process run) throws Exception {
+    private void awaitRowsStored(Process run, Path results) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
         while (System.nanoTime() < deadline) {
-            if (!run.isAlive()) fail("the step ended before the server was killed (exit " + run.exitValue() + ")");
+            if (!run.isAlive()) {
+                fail("the step ended before the server was killed (exit " + run.exitValue() + "):\n" + Files.readString(results.resolve("out.txt")));
+            }
             try (Session s = db().open(connection())) {
                 if (s.countRows() > 1000) return;
             } catch (DatabaseException e) {
