@@ -9,7 +9,7 @@
 #
 #   scripts/compare.sh [--databases mysql,influx] [--devices N] [--rows N] [--files N]
 #                      [--rows-per-request LIST] [--clients LIST] [--time 1s] [--iterations 2]
-#                      [--forks 1] [--query-time 100ms] [--query-forks 0] [--results DIR]
+#                      [--forks 1] [--query-time 100ms] [--query-forks 0] [--results DIR] [--no-build]
 # Queries run in this JVM by default (--query-forks 0): 127 queries with a fork each would take
 # minutes of JVM start-up per database at a scale where each query takes milliseconds.
 # Results: results/<date-time>/ (JMH JSON, manifests, <db>.log, run.json, report.md, report.html).
@@ -19,7 +19,7 @@ source "$(dirname "$0")/modules.sh"
 cd "$REPO_DIR"
 
 databases="" devices=100 rows=1000 files=4 rpr="100,1000" clients="1,2" time="1s" iterations=2 forks=1
-qtime="100ms" qforks=0 results=""
+qtime="100ms" qforks=0 results="" build=true
 while [ $# -gt 0 ]; do
   case "$1" in
     --databases) databases="$2"; shift 2 ;;
@@ -34,6 +34,7 @@ while [ $# -gt 0 ]; do
     --query-time) qtime="$2"; shift 2 ;;
     --query-forks) qforks="$2"; shift 2 ;;
     --results) results="$2"; shift 2 ;;
+    --no-build) build=false; shift ;;
     -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
   esac
@@ -44,8 +45,10 @@ done
 
 set -e
 ensure_build_tools
-log "building the suite"
-mvn -B -q -ntp -DskipTests package
+if $build || [ ! -f report/target/report.jar ]; then
+  log "building the suite"
+  mvn -B -q -ntp -DskipTests package
+fi
 set +e
 
 results="${results:-results/$(date +%Y%m%d-%H%M%S)}"
@@ -66,7 +69,7 @@ done < <(present_modules)
 declare -A status reason
 for p in "${planned[@]}"; do status[${p##*:}]=pending; reason[${p##*:}]=""; done
 run_id="$(basename "$results")"
-complete=false started_server=""
+complete=false started_server="" child=""
 
 json_string() { local s="${1//\\/\\\\}"; s="${s//\"/\\\"}"; printf '"%s"' "${s//$'\n'/ }"; }
 
@@ -93,6 +96,12 @@ on_signal() {
   local code=$1
   trap - INT TERM
   log "interrupted: keeping the results so far in $results"
+  if [ -n "$child" ]; then
+    # The step's JVM and its JMH forks: each writes what it measured so far as it ends.
+    pkill -TERM -P "$child" 2>/dev/null
+    kill -TERM "$child" 2>/dev/null
+    wait "$child" 2>/dev/null
+  fi
   for p in "${planned[@]}"; do
     [ "${status[${p##*:}]}" = running ] && { status[${p##*:}]=failed; reason[${p##*:}]="interrupted"; }
   done
@@ -147,7 +156,13 @@ for p in "${planned[@]}"; do
     shift
     log "$db: $name"
     from=$(( $(wc -l < "$results/$db.log" 2>/dev/null || echo 0) + 1 ))
-    if java -jar "$jar" "$name" "${scale[@]}" "${conn[@]}" "$@" >>"$results/$db.log" 2>&1; then
+    # In the background with `wait`: a signal to this script runs its trap at once, not after the step.
+    java -jar "$jar" "$name" "${scale[@]}" "${conn[@]}" "$@" >>"$results/$db.log" 2>&1 &
+    child=$!
+    wait "$child"
+    local rc=$?
+    child=""
+    if [ "$rc" -eq 0 ]; then
       log "$db: $name done in $((SECONDS - t0)) s $(tail -n +"$from" "$results/$db.log" | grep -E '^(load verified|disk:|# answers checked)' | tail -1 | cut -c1-160)"
     else
       failures+=("$name")

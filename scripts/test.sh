@@ -27,3 +27,11 @@ done < <(present_modules)
 export_secrets
 
 mvn -B -ntp verify "$@"
+
+# The scripts' own tests (the main job under a signal, ...), on the jars just built.
+if [ $# -eq 0 ]; then
+  for t in "$REPO_DIR"/scripts/tests/*.sh; do
+    log "script test: ${t#"$REPO_DIR"/}"
+    bash "$t"
+  done
+fi
