@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.TreeSet;
+import java.util.SortedSet;
 import java.util.function.Function;
 import org.tsdbbench.report.Charts.Chart;
 import org.tsdbbench.report.RunResults.Database;
@@ -115,12 +115,8 @@ final class HtmlReport {
 
     private static void writeTable(StringBuilder h, Database db) {
         if (db.writes().isEmpty()) return;
-        TreeSet<Integer> rprs = new TreeSet<>();
-        TreeSet<Integer> clients = new TreeSet<>();
-        for (WriteCell c : db.writes()) {
-            rprs.add(c.rowsPerRequest());
-            clients.add(c.clients());
-        }
+        SortedSet<Integer> rprs = db.rowsPerRequests();
+        SortedSet<Integer> clients = db.clientCounts();
         sectionTitle(h, "write, rows/s (rows acknowledged; server metrics below when profiled)", db);
         h.append("<table class=\"write\" id=\"write-").append(Charts.slug(db.displayName())).append("\">\n<tr><th>R/R</th>");
         for (int c : clients) h.append("<th>").append(c).append(c == 1 ? " client" : " clients").append("</th>");

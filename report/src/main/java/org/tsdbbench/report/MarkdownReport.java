@@ -3,7 +3,7 @@ package org.tsdbbench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.TreeSet;
+import java.util.SortedSet;
 import org.tsdbbench.report.RunResults.Database;
 import org.tsdbbench.report.RunResults.QueryLatency;
 import org.tsdbbench.report.RunResults.WriteCell;
@@ -74,12 +74,8 @@ final class MarkdownReport {
 
     private static void writeTable(StringBuilder md, Database db) {
         if (db.writes().isEmpty()) return;
-        TreeSet<Integer> rprs = new TreeSet<>();
-        TreeSet<Integer> clients = new TreeSet<>();
-        for (WriteCell c : db.writes()) {
-            rprs.add(c.rowsPerRequest());
-            clients.add(c.clients());
-        }
+        SortedSet<Integer> rprs = db.rowsPerRequests();
+        SortedSet<Integer> clients = db.clientCounts();
         md.append("Write, rows/s (rows acknowledged; server metrics beside them when profiled)\n\n| R/R |");
         for (int c : clients) md.append(' ').append(c).append(c == 1 ? " client |" : " clients |");
         md.append("\n|---|");

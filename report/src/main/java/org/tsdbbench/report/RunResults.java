@@ -13,6 +13,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.SortedSet;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -68,6 +70,16 @@ final class RunResults {
 
         String serverVersion() {
             return manifest.path("server").path("serverVersion").asText("?");
+        }
+
+        /** The rows-per-request values of the write matrix, ascending. */
+        SortedSet<Integer> rowsPerRequests() {
+            return writes.stream().map(WriteCell::rowsPerRequest).collect(Collectors.toCollection(TreeSet::new));
+        }
+
+        /** The client counts of the write matrix, ascending. */
+        SortedSet<Integer> clientCounts() {
+            return writes.stream().map(WriteCell::clients).collect(Collectors.toCollection(TreeSet::new));
         }
 
         boolean failed() {
