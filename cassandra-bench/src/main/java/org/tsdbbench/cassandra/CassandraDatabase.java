@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import java.io.File;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
@@ -59,8 +60,10 @@ public final class CassandraDatabase extends Database {
             throw DatabaseException.unreachable(displayName(), o, e);
         }
         try {
+            // --option requestTimeoutMs overrides the driver configuration's basic.request.timeout.
+            Duration timeout = o.extra().containsKey(ConnectionOptions.REQUEST_TIMEOUT_MS) ? o.requestTimeout() : null;
             return new CassandraSession(session, o.database(), CassandraSession.WriteMode.of(o.extra("writeMode", "batch")),
-                    conf.isEmpty() ? "application.conf (bundled)" : conf);
+                    conf.isEmpty() ? "application.conf (bundled)" : conf, timeout);
         } catch (RuntimeException e) {
             session.close();
             throw new DatabaseException("Cassandra: " + DatabaseException.rootMessage(e), e);

@@ -9,6 +9,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.type.DataTypes;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,13 +51,16 @@ final class CassandraSession implements Session {
     private final String keyspace;
     private final WriteMode mode;
     private final String conf;
+    /** Each request's timeout, or null for the driver configuration's. */
+    private final Duration timeout;
     private PreparedStatement insert;
 
-    CassandraSession(CqlSession session, String keyspace, WriteMode mode, String conf) {
+    CassandraSession(CqlSession session, String keyspace, WriteMode mode, String conf, Duration timeout) {
         this.session = session;
         this.keyspace = keyspace;
         this.mode = mode;
         this.conf = conf;
+        this.timeout = timeout;
         session.execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace
                 + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
     }
@@ -70,6 +74,10 @@ final class CassandraSession implements Session {
         } catch (RuntimeException e) {
             throw new DatabaseException("Cassandra: cannot create the table: " + DatabaseException.rootMessage(e), e);
         }
+    }
+
+    private Statement<?> timed(Statement<?> st) {
+        return timeout == null ? st : st.setTimeout(timeout);
     }
 
     private PreparedStatement insert() {
@@ -88,7 +96,7 @@ final class CassandraSession implements Session {
             List<Statement<?>> statements = mode == WriteMode.ASYNC
                     ? CassandraBatchBuilder.singles(insert(), b, rowsOf)
                     : CassandraBatchBuilder.batches(insert(), b, rowsOf);
-            for (Statement<?> st : statements) inFlight.add(session.executeAsync(st));
+            for (Statement<?> st : statements) inFlight.add(session.executeAsync(timed(st)));
         } catch (RuntimeException e) {
             throw new DatabaseException("Cassandra insert of " + b.size() + " rows failed: " + DatabaseException.rootMessage(e), e);
         }
@@ -117,7 +125,7 @@ final class CassandraSession implements Session {
     public void query(LogicalQuery query, String text, ResultSink sink) throws DatabaseException {
         CqlResultShaper shaper = new CqlResultShaper(query, sink);
         try {
-            ResultSet rs = session.execute(SimpleStatement.newInstance(text).setKeyspace(keyspace));
+            ResultSet rs = session.execute(timed(SimpleStatement.newInstance(text).setKeyspace(keyspace)));
             ColumnDefinitions cols = rs.getColumnDefinitions();
             double[] row = new double[cols.size()];
             for (Row r : rs) {
@@ -144,7 +152,7 @@ final class CassandraSession implements Session {
     @Override
     public long countRows() throws DatabaseException {
         try {
-            return session.execute("SELECT COUNT(*) FROM " + keyspace + ".devices").one().getLong(0);
+            return session.execute(timed(SimpleStatement.newInstance("SELECT COUNT(*) FROM " + keyspace + ".devices"))).one().getLong(0);
         } catch (RuntimeException e) {
             throw new DatabaseException("Cassandra count failed: " + DatabaseException.rootMessage(e), e);
         }

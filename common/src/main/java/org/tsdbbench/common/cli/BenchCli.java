@@ -52,9 +52,13 @@ public final class BenchCli {
         return (ex, cl, parseResult) -> {
             PrintWriter err = cl.getErr();
             boolean usage = ex instanceof UsageException || ex instanceof DataFileException
-                    || ex instanceof QueryFile.QueryFileException || ex instanceof DatabaseException;
-            err.println("error: " + (usage ? ex.getMessage() : DatabaseException.rootMessage(ex)));
-            if (!usage) ex.printStackTrace(err);
+                    || ex instanceof QueryFile.QueryFileException;
+            // A server failing after the step started (it was reachable then) is a failed run, not bad input.
+            boolean server = ex instanceof DatabaseException;
+            String message = usage || server ? ex.getMessage() : DatabaseException.rootMessage(ex);
+            // One line, whatever a driver put in its message.
+            err.println("error: " + String.valueOf(message).replaceAll("\\s*\\R\\s*", " ").strip());
+            if (!usage && !server) ex.printStackTrace(err);
             err.flush();
             return usage ? USAGE : FAILED;
         };

@@ -15,9 +15,15 @@ public class DatabaseException extends Exception {
         super(message, cause);
     }
 
-    /** The server could not be reached or refused the login. */
+    /**
+     * The server could not be reached or refused the login: names user@host:port, never the
+     * password (masked should a driver's message quote it).
+     */
     public static DatabaseException unreachable(String database, ConnectionOptions options, Throwable cause) {
-        return new DatabaseException("cannot connect to " + database + " at " + options.address() + ": " + rootMessage(cause), cause);
+        String why = rootMessage(cause);
+        String secret = options.password().reveal();
+        if (!secret.isEmpty()) why = why.replace(secret, "****");
+        return new DatabaseException("cannot connect to " + database + " as " + options.user() + "@" + options.address() + ": " + why, cause);
     }
 
     /** The innermost cause's message: drivers wrap the useful part several layers deep. */

@@ -3,7 +3,9 @@ package org.tsdbbench.common.contract;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,9 +16,12 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -184,6 +189,120 @@ public abstract class DatabaseContract {
         Path badSql = tmp.resolve("q.txt");
         Files.writeString(badSql, "q2.avg.p10\n");
         assertUsage(cli("query", base, List.of("-sql", badSql.toString())), "q.txt:1:");
+    }
+
+    /** The request timeout of the fault tests: short, so a stalled network fails a request within seconds. */
+    protected static final Duration FAULT_REQUEST_TIMEOUT = Duration.ofSeconds(2);
+
+    /** How long past the request timeout a failure may take to arrive (driver and thread scheduling). */
+    protected static final Duration FAULT_MARGIN = Duration.ofSeconds(4);
+
+    /** The server under test reached through {@code proxy}, with the short request timeout. */
+    protected ConnectionOptions through(TcpProxy proxy) throws IOException {
+        return connection().at(proxy.host(), proxy.port()).withExtra(Map.of(
+                ConnectionOptions.REQUEST_TIMEOUT_MS, String.valueOf(FAULT_REQUEST_TIMEOUT.toMillis()),
+                ConnectionOptions.CONNECT_TIMEOUT_MS, String.valueOf(FAULT_REQUEST_TIMEOUT.toMillis())));
+    }
+
+    private TcpProxy proxy() throws IOException {
+        ConnectionOptions direct = connection();
+        return new TcpProxy(direct.host(), direct.port());
+    }
+
+    /** One device's rows of the small data set: one request. */
+    private static RowBatch deviceRows(int devid) throws IOException {
+        RowBatch batch = new RowBatch(SMALL.rowsPerDevice());
+        new GeneratedRows(new DeviceGenerator(SMALL), new DeviceRange(devid, devid), false).fill(batch, batch.capacity());
+        return batch;
+    }
+
+    private void recreateSchema() throws Exception {
+        try (Session admin = db().open(connection())) {
+            admin.recreateSchema(SMALL);
+        }
+    }
+
+    @Test
+    void stalledNetworkFailsAWriteWithinTheRequestTimeout() throws Exception {
+        recreateSchema();
+        try (TcpProxy proxy = proxy()) {
+            Session s = db().open(through(proxy));
+            try {
+                assertEquals(SMALL.rowsPerDevice(), s.write(deviceRows(1)), "a write through the proxy works");
+                proxy.stall();
+                RowBatch next = deviceRows(2);
+                long start = System.nanoTime();
+                DatabaseException e = assertTimeoutPreemptively(FAULT_REQUEST_TIMEOUT.plus(FAULT_MARGIN),
+                        () -> assertThrows(DatabaseException.class, () -> s.write(next)),
+                        "a write through a stalled network must fail within the request timeout, not hang");
+                long ms = (System.nanoTime() - start) / 1_000_000;
+                assertFalse(e.getMessage().isBlank());
+                System.out.println("[faults] " + db().name() + ": stalled write failed after " + ms + " ms: " + e.getMessage());
+            } finally {
+                proxy.cut(); // the held bytes are dropped, never delivered late
+                assertTimeoutPreemptively(FAULT_MARGIN, s::close, "closing a session on a dead network must not hang");
+            }
+        }
+    }
+
+    /**
+     * A client writes one device per request through the proxy; the proxy cuts every connection
+     * mid-run. The failure must be reported, and afterwards the server holds every row the client
+     * counted as acknowledged and no row it did not send: at most the rows of the request in flight
+     * at the cut (sent, answer lost) come on top. A driver that silently re-sent a request would
+     * show as more rows (or, where a duplicate key overwrites, as nothing extra).
+     */
+    @Test
+    void cutConnectionIsReportedAndAcknowledgedRowsAreWhatIsStored() throws Exception {
+        recreateSchema();
+        AtomicLong acked = new AtomicLong();
+        AtomicLong inFlight = new AtomicLong();
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        try (TcpProxy proxy = proxy()) {
+            ConnectionOptions viaProxy = through(proxy);
+            Thread writer = new Thread(() -> {
+                try (Session s = db().open(viaProxy)) {
+                    for (int devid = 1; devid <= SMALL.numOfDevices(); devid++) {
+                        RowBatch batch = deviceRows(devid);
+                        inFlight.set(batch.size());
+                        acked.addAndGet(s.write(batch));
+                        inFlight.set(0);
+                    }
+                } catch (DatabaseException | IOException e) {
+                    failure.set(e);
+                }
+            }, "contract-writer");
+            writer.start();
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (acked.get() < 3L * SMALL.rowsPerDevice() && writer.isAlive() && System.nanoTime() < deadline) Thread.sleep(2);
+            assertTrue(writer.isAlive(), "the writer ended before the cut: " + failure.get());
+            proxy.cut();
+            writer.join(FAULT_REQUEST_TIMEOUT.plus(FAULT_MARGIN).toMillis());
+            assertFalse(writer.isAlive(), "the writer still hangs after the cut");
+            assertNotNull(failure.get(), "the cut connection was not reported: every request claims success");
+            System.out.println("[faults] " + db().name() + ": cut after " + acked.get() + " acknowledged rows: " + failure.get().getMessage());
+        }
+        try (Session s = db().open(connection())) {
+            long stored = Loader.settledCount(db(), s, acked.get());
+            assertTrue(stored >= acked.get() && stored <= acked.get() + inFlight.get(),
+                    "stored " + stored + " rows, acknowledged " + acked.get() + ", in flight at the cut " + inFlight.get());
+        }
+    }
+
+    @Test
+    void newSessionWorksOnceTheNetworkIsBack() throws Exception {
+        recreateSchema();
+        try (TcpProxy proxy = proxy()) {
+            proxy.cut();
+            DatabaseException down = assertTimeoutPreemptively(FAULT_REQUEST_TIMEOUT.plus(FAULT_MARGIN),
+                    () -> assertThrows(DatabaseException.class, () -> db().open(through(proxy)).countRows()));
+            assertTrue(down.getMessage().contains(proxy.host() + ":" + proxy.port()), down.getMessage());
+            proxy.resume();
+            try (Session s = db().open(through(proxy))) {
+                assertEquals(SMALL.rowsPerDevice(), s.write(deviceRows(7)));
+                assertEquals(SMALL.rowsPerDevice(), Loader.settledCount(db(), s, SMALL.rowsPerDevice()));
+            }
+        }
     }
 
     /** The password must not appear in anything the run wrote. */
