@@ -51,9 +51,7 @@ public final class InfluxDatabase extends Database {
         OkHttpClient.Builder http = new OkHttpClient.Builder()
                 .connectTimeout(o.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(o.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .writeTimeout(o.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                // A whole call, retries included, ends within the request timeout.
-                .callTimeout(o.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
+                .writeTimeout(o.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
         String url = "http://" + o.host() + ":" + o.port();
         InfluxDB client = o.password().isEmpty()
                 ? InfluxDBFactory.connect(url, http)
