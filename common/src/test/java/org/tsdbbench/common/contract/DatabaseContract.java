@@ -1,5 +1,6 @@
 package org.tsdbbench.common.contract;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -191,6 +192,113 @@ public abstract class DatabaseContract {
         assertUsage(cli("query", base, List.of("-sql", badSql.toString())), "q.txt:1:");
     }
 
+    @Test
+    void cliNamesEachBadDataFileByFileAndLine() throws Exception {
+        List<String> base = List.of("-results", tmp.resolve("bad-data").toString(), "-numOfFiles", "1");
+        String good = "1 dev_1 1 1563249700000 12 57.25\n";
+        Map<String, String> cases = new java.util.LinkedHashMap<>();
+        cases.put(good + "1 dev_1 1 1563249701000 12\n", "testdata0.csv:2: expected 6 columns");
+        cases.put(good + "1 dev_1 1 1563249701000 twelve 57.25\n", "testdata0.csv:2: temperature 'twelve' is not a number");
+        cases.put(good + "2 dev_1234567890123456 1 1563249701000 12 57.25\n", "testdata0.csv:2: devname 'dev_1234567890123456' is 20 bytes, at most 16");
+        cases.put(good + "1 dev_1 1 1563249699000 12 57.25\n", "testdata0.csv:2: timestamps out of order for devid 1: 1563249699000 after 1563249700000");
+        int n = 0;
+        for (var c : cases.entrySet()) {
+            Path dir = Files.createDirectories(tmp.resolve("data" + n++));
+            Files.writeString(dir.resolve("testdata0.csv"), c.getKey());
+            assertUsage(cli("load", base, List.of("-dataDir", dir.toString())), dir.resolve(c.getValue()).toString());
+        }
+        Path oneFile = Files.createDirectories(tmp.resolve("one-file"));
+        Files.writeString(oneFile.resolve("testdata0.csv"), good);
+        assertUsage(cli("load", List.of("-results", tmp.resolve("bad-data").toString(), "-dataDir", oneFile.toString(), "-numOfFiles", "2")),
+                oneFile.resolve("testdata1.csv") + ": no such data file");
+        Path dirAsFile = Files.createDirectories(tmp.resolve("dir-as-file").resolve("testdata0.csv"));
+        assertUsage(cli("load", base, List.of("-dataDir", dirAsFile.getParent().toString())), dirAsFile + ": is a directory, not a data file");
+    }
+
+    @Test
+    void cliNamesEachBadFlagAndValue() throws Exception {
+        List<String> base = List.of("-results", tmp.resolve("bad-flags").toString());
+        assertUsage(cli("write", base, List.of("-rowsPerRequest", "1000001")), "-rowsPerRequest 1000001: must be 1..1000000");
+        assertUsage(cli("write", base, List.of("-writeClients", "0")), "-writeClients 0: must be 1..");
+        assertUsage(cli("write", base, List.of("-writeClients", "1-x")), "'x' in '1-x' is not a whole number");
+        assertUsage(cli("load", base, List.of("-writeClients", "0")), "-writeClients 0: must be 1..");
+        assertUsage(cli("write", base, List.of("-numOfDevices", "0")), "-numOfDevices 0: must be at least 1");
+        assertUsage(cli("write", base, List.of("-numOfDevices", "many")), "'many'");
+        assertUsage(cli("write", base, List.of("-rowsPerDevice", "-5")), "-rowsPerDevice -5: must be at least 1");
+        assertUsage(cli("write", base, List.of("-port", "70000")), "-port 70000: must be 1..65535");
+        assertUsage(cli("write", base, List.of("-i", "0")), "-i 0: must be at least 1");
+        assertUsage(cli("write", base, List.of("-r", "0s")), "-r 0s: must be more than 0");
+        assertUsage(cli("write", base, List.of("-r", "soon")), "-r soon: not a time");
+        assertUsage(cli("write", base, List.of("-f", "-1")), "-f -1: forks must be 0 or more");
+        assertUsage(cli("write", base, List.of("-wi", "-1")), "-wi -1: must be 0 or more");
+        assertUsage(cli("query", base, List.of("-queries", "(")), "-queries (: not a regular expression");
+        assertUsage(cli("write", base, List.of("--option", "requestTimeoutMs=0")), "--option requestTimeoutMs=0: must be a whole number of milliseconds");
+        assertUsage(cli("write", base, List.of("--option", "connectTimeoutMs=soon")), "--option connectTimeoutMs=soon");
+        assertUsage(cli("write", base, List.of("--password-file", tmp.resolve("no-such-file").toString())),
+                "--password-file " + tmp.resolve("no-such-file") + ": no such readable file");
+        assertUsage(cli("write", base, List.of("-conf", tmp.resolve("no-such.conf").toString())), "-conf " + tmp.resolve("no-such.conf"));
+    }
+
+    @Test
+    void passwordIsNeverACommandLineValue() throws Exception {
+        List<String> base = List.of("-results", tmp.resolve("argv").toString());
+        for (String flag : List.of("-password", "--password", "-p")) {
+            Run run = cli("write", base, List.of(flag, "not-a-real-secret-value"));
+            assertUsage(run, "'" + flag + "'");
+            assertFalse(run.output.contains("not-a-real-secret-value"), "the value after " + flag + " is echoed:\n" + run.output);
+        }
+    }
+
+    @Test
+    void unreachableServerAndUnwritableResultsAreNamed() throws Exception {
+        Path results = tmp.resolve("unreachable");
+        long start = System.nanoTime();
+        assertUsage(cli("load", List.of("-results", results.toString(), "-host", "127.0.0.1", "-port", "1", "--option", "connectTimeoutMs=2000")),
+                "@127.0.0.1:1: ");
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(2).plus(FAULT_MARGIN).toNanos(), "not within the connect timeout");
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        assertUsage(cli("write", List.of("-results", file.resolve("sub").toString())), "results folder " + file.resolve("sub") + " cannot be written");
+        Path missingSql = tmp.resolve("none.txt");
+        assertUsage(cli("query", List.of("-results", results.toString(), "-sql", missingSql.toString())), missingSql + ": no such query file");
+        Path sql = tmp.resolve("q-empty.txt");
+        Files.writeString(sql, "# queries\n\nq2.count.p100 " + db().dialect().render(QueryCatalog.all().get(0), SMALL).orElse("x") + "\n");
+        assertUsage(cli("query", List.of("-results", results.toString(), "-sql", sql.toString())), sql + ":2: empty line");
+    }
+
+    /**
+     * A later step that fails leaves what earlier steps wrote: the load's manifest survives an
+     * unreachable server, and a query step with one broken query keeps the load's record, records
+     * the broken query, measures the good one and exits 1.
+     */
+    @Test
+    void resultsWrittenSoFarStayWhenALaterStepFails() throws Exception {
+        Path results = tmp.resolve("kept");
+        List<String> scale = List.of("-numOfDevices", "20", "-rowsPerDevice", "60", "-seed", "3", "-results", results.toString());
+        Run load = cli("load", scale, List.of("-rowsPerRequest", "100"));
+        assertEquals(BenchCli.OK, load.exit, load.output);
+        Path manifest = results.resolve(db().name() + "-manifest.json");
+        byte[] afterLoad = Files.readAllBytes(manifest);
+
+        assertUsage(cli("write", scale, List.of("-port", "1")), "@127.0.0.1:1");
+        assertArrayEquals(afterLoad, Files.readAllBytes(manifest), "a step that could not start changed the manifest");
+
+        WorkloadSpec spec = new WorkloadSpec(20, 60, WorkloadSpec.DEFAULT_START_TS, 3);
+        LogicalQuery count = QueryCatalog.all().stream().filter(q -> q.id().equals("q2.count.p100")).findFirst().orElseThrow();
+        Path sql = tmp.resolve("q-mixed.txt");
+        Files.writeString(sql, "q2.count.p100 " + db().dialect().render(count, spec).orElseThrow() + "\nq2.sum.p100 this is not a query\n");
+        Run query = cli("query", scale, List.of("-sql", sql.toString(), "-f", "0", "-wi", "0", "-i", "1", "-r", "200ms"));
+        assertEquals(BenchCli.FAILED, query.exit, query.output);
+        assertTrue(query.output.contains("q2.sum.p100: query failed"), query.output);
+        JsonNode m = new ObjectMapper().readTree(manifest.toFile());
+        assertTrue(m.get("load").get("verified").asBoolean(), "the load's record was lost: " + m);
+        JsonNode checked = m.get("query").get("checked");
+        assertEquals(2, checked.size(), checked.toString());
+        assertTrue(checked.get(0).get("correct").asBoolean(), checked.toString());
+        assertFalse(checked.get(1).get("correct").asBoolean(), checked.toString());
+        JsonNode measured = new ObjectMapper().readTree(results.resolve(db().name() + "-query.json").toFile());
+        assertEquals(1, measured.size(), "the correct query is still measured");
+    }
+
     /** The request timeout of the fault tests: short, so a stalled network fails a request within seconds. */
     protected static final Duration FAULT_REQUEST_TIMEOUT = Duration.ofSeconds(2);
 
@@ -316,10 +424,13 @@ public abstract class DatabaseContract {
         }
     }
 
+    /** Exit 2 and exactly one error line, naming {@code expected}; no stack trace. */
     private static void assertUsage(Run run, String expected) {
         assertEquals(BenchCli.USAGE, run.exit, run.output);
-        String errorLine = run.output.lines().filter(l -> l.startsWith("error: ")).findFirst().orElse("");
-        assertTrue(errorLine.contains(expected), "expected an error line with '" + expected + "', got:\n" + run.output);
+        List<String> errorLines = run.output.lines().filter(l -> l.startsWith("error: ")).toList();
+        assertEquals(1, errorLines.size(), "one error line:\n" + run.output);
+        assertTrue(errorLines.get(0).contains(expected), "expected an error line with '" + expected + "', got:\n" + run.output);
+        assertFalse(run.output.contains("\tat "), "a stack trace:\n" + run.output);
     }
 
     protected record Run(int exit, String output) {
