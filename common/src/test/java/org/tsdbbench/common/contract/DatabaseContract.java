@@ -11,10 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -450,22 +447,8 @@ public abstract class DatabaseContract {
                 args.add(conn.get(i + 1));
             }
         }
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        PrintStream capture = new PrintStream(buf, true, StandardCharsets.UTF_8);
-        int exit;
-        try {
-            System.setOut(capture);
-            System.setErr(capture);
-            exit = BenchCli.run(module(), args.toArray(String[]::new));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-        String output = buf.toString(StandardCharsets.UTF_8);
-        oldOut.println(output);
-        return new Run(exit, output);
+        CliCapture.Result r = CliCapture.run(module(), args);
+        return new Run(r.exit(), r.output());
     }
 
     /** Reads settings the way the project's scripts hand them over: environment, with defaults. */
