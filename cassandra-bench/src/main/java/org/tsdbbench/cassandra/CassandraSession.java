@@ -1,6 +1,8 @@
 package org.tsdbbench.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.ColumnDefinitions;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
@@ -51,8 +53,11 @@ final class CassandraSession implements Session {
     private final String keyspace;
     private final WriteMode mode;
     private final String conf;
-    /** Each request's timeout, or null for the driver configuration's. */
-    private final Duration timeout;
+    /**
+     * The driver profile with this session's request timeout, or null for the configuration's. A
+     * profile, not Statement.setTimeout: the driver's batch statements ignore their own timeout.
+     */
+    private final DriverExecutionProfile timedProfile;
     private PreparedStatement insert;
 
     CassandraSession(CqlSession session, String keyspace, WriteMode mode, String conf, Duration timeout) {
@@ -60,7 +65,8 @@ final class CassandraSession implements Session {
         this.keyspace = keyspace;
         this.mode = mode;
         this.conf = conf;
-        this.timeout = timeout;
+        this.timedProfile = timeout == null ? null
+                : session.getContext().getConfig().getDefaultProfile().withDuration(DefaultDriverOption.REQUEST_TIMEOUT, timeout);
         session.execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace
                 + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
     }
@@ -77,7 +83,7 @@ final class CassandraSession implements Session {
     }
 
     private Statement<?> timed(Statement<?> st) {
-        return timeout == null ? st : st.setTimeout(timeout);
+        return timedProfile == null ? st : st.setExecutionProfile(timedProfile);
     }
 
     private PreparedStatement insert() {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -56,7 +57,7 @@ public record ConnectionOptions(String host, int port, String user, String datab
 
     /** The same server and login with other module settings (e.g. a short timeout). */
     public ConnectionOptions withExtra(Map<String, String> more) {
-        Map<String, String> all = new java.util.LinkedHashMap<>(extra);
+        Map<String, String> all = new LinkedHashMap<>(extra);
         all.putAll(more);
         return new ConnectionOptions(host, port, user, database, password, all);
     }
