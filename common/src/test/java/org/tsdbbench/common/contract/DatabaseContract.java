@@ -271,8 +271,9 @@ public abstract class DatabaseContract {
 
     /**
      * A write through a stalled network fails within the request timeout and nothing hangs; the
-     * held bytes are then dropped (cut), a session cannot be opened while the network is down (the
-     * error names the address), and once it is back a new session works. The table then holds the
+     * held bytes are then dropped (cut), a session cannot be opened while the network is down or
+     * silent (the error names the address, within the timeouts), and once it is back a new session
+     * works. The table then holds the
      * rows of the two acknowledged writes only: the stalled write was not applied late.
      */
     @Test
@@ -298,6 +299,13 @@ public abstract class DatabaseContract {
             DatabaseException down = assertTimeoutPreemptively(FAULT_REQUEST_TIMEOUT.plus(FAULT_MARGIN),
                     () -> assertThrows(DatabaseException.class, () -> db().open(through(proxy)).countRows()));
             assertTrue(down.getMessage().contains(proxy.host() + ":" + proxy.port()), down.getMessage());
+            // A server that accepts the connection but never answers: the login fails within the timeouts too.
+            proxy.stall();
+            DatabaseException silent = assertTimeoutPreemptively(FAULT_REQUEST_TIMEOUT.plus(FAULT_MARGIN),
+                    () -> assertThrows(DatabaseException.class, () -> db().open(through(proxy)).countRows()),
+                    "opening a session to a server that never answers must fail within the timeouts");
+            assertTrue(silent.getMessage().contains(proxy.host() + ":" + proxy.port()), silent.getMessage());
+            proxy.cut();
             proxy.resume();
             try (Session again = db().open(through(proxy))) {
                 assertEquals(SMALL.rowsPerDevice(), again.write(deviceRows(3)), "a new session works once the network is back");
