@@ -2,9 +2,11 @@ package org.tsdbbench.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import java.io.File;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
@@ -50,7 +52,17 @@ public final class CassandraDatabase extends Database {
         CqlSessionBuilder b = CqlSession.builder()
                 .addContactPoint(new InetSocketAddress(o.host(), o.port()))
                 .withLocalDatacenter(o.extra("localDatacenter", "datacenter1"));
-        if (!conf.isEmpty()) b.withConfigLoader(DriverConfigLoader.fromFile(new File(conf)));
+        if (!conf.isEmpty()) {
+            b.withConfigLoader(DriverConfigLoader.fromFile(new File(conf)));
+        } else if (o.extra().containsKey(ConnectionOptions.CONNECT_TIMEOUT_MS)) {
+            // --option connectTimeoutMs bounds connecting and the login (the bundled configuration's 5 s otherwise).
+            Duration t = o.connectTimeout();
+            b.withConfigLoader(DriverConfigLoader.programmaticBuilder()
+                    .withDuration(DefaultDriverOption.CONNECTION_CONNECT_TIMEOUT, t)
+                    .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, t)
+                    .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, t)
+                    .build());
+        }
         if (!o.password().isEmpty()) b.withAuthCredentials(o.user(), o.password().reveal());
         CqlSession session;
         try {
@@ -59,8 +71,11 @@ public final class CassandraDatabase extends Database {
             throw DatabaseException.unreachable(displayName(), o, e);
         }
         try {
+            // --option requestTimeoutMs overrides the driver configuration's basic.request.timeout.
+            Duration timeout = o.extra().containsKey(ConnectionOptions.REQUEST_TIMEOUT_MS) ? o.requestTimeout() : null;
             return new CassandraSession(session, o.database(), CassandraSession.WriteMode.of(o.extra("writeMode", "batch")),
-                    conf.isEmpty() ? "application.conf (bundled)" : conf, new CassandraJmx(o.host(), Integer.parseInt(o.extra("jmxPort", "7199"))));
+                    conf.isEmpty() ? "application.conf (bundled)" : conf, timeout,
+                    new CassandraJmx(o.host(), Integer.parseInt(o.extra("jmxPort", "7199"))));
         } catch (RuntimeException e) {
             session.close();
             throw new DatabaseException("Cassandra: " + DatabaseException.rootMessage(e), e);

@@ -1,6 +1,8 @@
 package org.tsdbbench.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.ColumnDefinitions;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
@@ -9,6 +11,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.type.DataTypes;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,14 +54,21 @@ final class CassandraSession implements Session {
     private final String keyspace;
     private final WriteMode mode;
     private final String conf;
+    /**
+     * The driver profile with this session's request timeout, or null for the configuration's. A
+     * profile, not Statement.setTimeout: the driver's batch statements ignore their own timeout.
+     */
+    private final DriverExecutionProfile timedProfile;
     private final CassandraJmx jmx;
     private PreparedStatement insert;
 
-    CassandraSession(CqlSession session, String keyspace, WriteMode mode, String conf, CassandraJmx jmx) {
+    CassandraSession(CqlSession session, String keyspace, WriteMode mode, String conf, Duration timeout, CassandraJmx jmx) {
         this.session = session;
         this.keyspace = keyspace;
         this.mode = mode;
         this.conf = conf;
+        this.timedProfile = timeout == null ? null
+                : session.getContext().getConfig().getDefaultProfile().withDuration(DefaultDriverOption.REQUEST_TIMEOUT, timeout);
         this.jmx = jmx;
         session.execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace
                 + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
@@ -73,6 +83,10 @@ final class CassandraSession implements Session {
         } catch (RuntimeException e) {
             throw new DatabaseException("Cassandra: cannot create the table: " + DatabaseException.rootMessage(e), e);
         }
+    }
+
+    private Statement<?> timed(Statement<?> st) {
+        return timedProfile == null ? st : st.setExecutionProfile(timedProfile);
     }
 
     private PreparedStatement insert() {
@@ -91,7 +105,7 @@ final class CassandraSession implements Session {
             List<Statement<?>> statements = mode == WriteMode.ASYNC
                     ? CassandraBatchBuilder.singles(insert(), b, rowsOf)
                     : CassandraBatchBuilder.batches(insert(), b, rowsOf);
-            for (Statement<?> st : statements) inFlight.add(session.executeAsync(st));
+            for (Statement<?> st : statements) inFlight.add(session.executeAsync(timed(st)));
         } catch (RuntimeException e) {
             throw new DatabaseException("Cassandra insert of " + b.size() + " rows failed: " + DatabaseException.rootMessage(e), e);
         }
@@ -120,7 +134,7 @@ final class CassandraSession implements Session {
     public void query(LogicalQuery query, String text, ResultSink sink) throws DatabaseException {
         CqlResultShaper shaper = new CqlResultShaper(query, sink);
         try {
-            ResultSet rs = session.execute(SimpleStatement.newInstance(text).setKeyspace(keyspace));
+            ResultSet rs = session.execute(timed(SimpleStatement.newInstance(text).setKeyspace(keyspace)));
             ColumnDefinitions cols = rs.getColumnDefinitions();
             double[] row = new double[cols.size()];
             for (Row r : rs) {
@@ -147,7 +161,7 @@ final class CassandraSession implements Session {
     @Override
     public long countRows() throws DatabaseException {
         try {
-            return session.execute("SELECT COUNT(*) FROM " + keyspace + ".devices").one().getLong(0);
+            return session.execute(timed(SimpleStatement.newInstance("SELECT COUNT(*) FROM " + keyspace + ".devices"))).one().getLong(0);
         } catch (RuntimeException e) {
             throw new DatabaseException("Cassandra count failed: " + DatabaseException.rootMessage(e), e);
         }

@@ -7,6 +7,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Dialect;
 import com.clickhouse.client.api.Client;
+import com.clickhouse.client.api.ClientFaultCause;
 
 /**
  * ClickHouse through its official Java client (client-v2) over HTTP. Servers older than 20.x
@@ -78,8 +79,11 @@ public final class ClickHouseDatabase extends Database {
                 .addEndpoint("http://" + o.host() + ":" + o.port())
                 .setUsername(o.user())
                 .setPassword(o.password().reveal())
-                .setConnectTimeout(Long.parseLong(o.extra("connectTimeoutMs", "5000")), ChronoUnit.MILLIS)
-                .setSocketTimeout(Long.parseLong(o.extra("requestTimeoutMs", "600000")), ChronoUnit.MILLIS)
+                .setConnectTimeout(o.connectTimeout().toMillis(), ChronoUnit.MILLIS)
+                .setSocketTimeout(o.requestTimeout().toMillis(), ChronoUnit.MILLIS)
+                // Retry only where the request never reached the server: the client's default also
+                // re-sends after "no HTTP response", which can store an INSERT twice (MergeTree keeps both).
+                .retryOnFailures(ClientFaultCause.ConnectTimeout, ClientFaultCause.ConnectionRequestTimeout)
                 .compressServerResponse(compress)
                 .compressClientRequest(compress)
                 .build();

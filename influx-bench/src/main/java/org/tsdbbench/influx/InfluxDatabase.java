@@ -49,9 +49,9 @@ public final class InfluxDatabase extends Database {
     @Override
     public Session open(ConnectionOptions o) throws DatabaseException {
         OkHttpClient.Builder http = new OkHttpClient.Builder()
-                .connectTimeout(Long.parseLong(o.extra("connectTimeoutMs", "5000")), TimeUnit.MILLISECONDS)
-                .readTimeout(Long.parseLong(o.extra("requestTimeoutMs", "600000")), TimeUnit.MILLISECONDS)
-                .writeTimeout(Long.parseLong(o.extra("requestTimeoutMs", "600000")), TimeUnit.MILLISECONDS);
+                .connectTimeout(o.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .readTimeout(o.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .writeTimeout(o.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
         String url = "http://" + o.host() + ":" + o.port();
         InfluxDB client = o.password().isEmpty()
                 ? InfluxDBFactory.connect(url, http)

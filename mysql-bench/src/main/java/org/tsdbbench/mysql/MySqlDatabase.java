@@ -49,8 +49,9 @@ public final class MySqlDatabase extends Database {
         p.setProperty("rewriteBatchedStatements", "true");
         p.setProperty("sslMode", o.extra("sslMode", "DISABLED"));
         p.setProperty("allowPublicKeyRetrieval", "true");
-        p.setProperty("connectTimeout", o.extra("connectTimeoutMs", "5000"));
-        p.setProperty("socketTimeout", o.extra("socketTimeoutMs", "600000"));
+        p.setProperty("connectTimeout", String.valueOf(o.connectTimeout().toMillis()));
+        // The socket timeout bounds every request (and the login): a stalled server fails it, never hangs it.
+        p.setProperty("socketTimeout", String.valueOf(o.requestTimeout().toMillis()));
         p.setProperty("useCursorFetch", "false");
         p.setProperty("cachePrepStmts", "true");
         String url = "jdbc:mysql://" + o.host() + ":" + o.port() + "/" + o.database();

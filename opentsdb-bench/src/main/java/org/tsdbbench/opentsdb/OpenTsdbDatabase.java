@@ -2,7 +2,6 @@ package org.tsdbbench.opentsdb;
 
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.time.Duration;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
@@ -52,12 +51,12 @@ public final class OpenTsdbDatabase extends Database {
     @Override
     public Session open(ConnectionOptions o) throws DatabaseException {
         HttpClient http = HttpClient.newBuilder()
-                .connectTimeout(Duration.ofMillis(Long.parseLong(o.extra("connectTimeoutMs", "5000"))))
+                .connectTimeout(o.connectTimeout())
                 .version(HttpClient.Version.HTTP_1_1)
                 .build();
         URI base = URI.create("http://" + o.host() + ":" + o.port());
         OpenTsdbSession session = new OpenTsdbSession(http, base, Boolean.parseBoolean(o.extra("sync", "false")),
-                Duration.ofMillis(Long.parseLong(o.extra("requestTimeoutMs", "600000"))),
+                o.requestTimeout(),
                 URI.create("http://" + o.host() + ":" + o.extra("hbaseInfoPort", "16030")));
         try {
             session.version();

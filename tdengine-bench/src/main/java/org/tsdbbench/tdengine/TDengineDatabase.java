@@ -82,8 +82,8 @@ public final class TDengineDatabase extends Database {
         p.setProperty("password", o.password().isEmpty() ? "taosdata" : o.password().reveal());
         p.setProperty("batchfetch", "true");
         p.setProperty("charset", "UTF-8");
-        p.setProperty("httpConnectTimeout", o.extra("connectTimeoutMs", "5000"));
-        p.setProperty("messageWaitTimeout", o.extra("requestTimeoutMs", "600000"));
+        p.setProperty("httpConnectTimeout", String.valueOf(o.connectTimeout().toMillis()));
+        p.setProperty("messageWaitTimeout", String.valueOf(o.requestTimeout().toMillis()));
         try {
             Connection c = DriverManager.getConnection(url(connection, o.host(), o.port()), p);
             return new TDengineSession(c, o.database(), connection, major, maxSql);

@@ -7,6 +7,7 @@ import org.tsdbbench.common.query.QueryFile;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The command line every module's jar has: {@code <db>-bench [write|load|query|disk] [options]}, where a
@@ -43,19 +44,35 @@ public final class BenchCli {
     private static IParameterExceptionHandler parameterErrors() {
         return (ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
+            if (ex instanceof UnmatchedArgumentException u && u.getUnmatched().stream().anyMatch(BenchCli::isPasswordFlag)) {
+                // Never echo what follows: it is a password typed on the command line.
+                String flag = u.getUnmatched().stream().filter(BenchCli::isPasswordFlag).findFirst().orElseThrow().split("=", 2)[0];
+                err.println("error: '" + flag + "' is not an option: the password comes from --password-env VAR or --password-file FILE, "
+                        + "never the command line (see --help)");
+                err.flush();
+                return USAGE;
+            }
             err.println("error: " + ex.getMessage() + " (see --help)");
             err.flush();
             return USAGE;
         };
     }
 
+    private static boolean isPasswordFlag(String arg) {
+        return arg.split("=", 2)[0].matches("(?i)--?(p|pw|pwd|pass|passwd|password)");
+    }
+
     private static IExecutionExceptionHandler executionErrors() {
         return (ex, cl, parseResult) -> {
             PrintWriter err = cl.getErr();
             boolean usage = ex instanceof UsageException || ex instanceof DataFileException
-                    || ex instanceof QueryFile.QueryFileException || ex instanceof DatabaseException;
-            err.println("error: " + (usage ? ex.getMessage() : DatabaseException.rootMessage(ex)));
-            if (!usage) ex.printStackTrace(err);
+                    || ex instanceof QueryFile.QueryFileException;
+            // A server failing after the step started (it was reachable then) is a failed run, not bad input.
+            boolean server = ex instanceof DatabaseException;
+            String message = usage || server ? ex.getMessage() : DatabaseException.rootMessage(ex);
+            // One line, whatever a driver put in its message.
+            err.println("error: " + String.valueOf(message).replaceAll("\\s*\\R\\s*", " ").strip());
+            if (!usage && !server) ex.printStackTrace(err);
             err.flush();
             return usage ? USAGE : FAILED;
         };

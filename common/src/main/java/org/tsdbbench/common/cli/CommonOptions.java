@@ -8,6 +8,7 @@ import java.util.Map;
 import org.tsdbbench.common.bench.BenchSettings;
 import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import picocli.CommandLine.Option;
 
@@ -93,6 +94,17 @@ public final class CommonOptions {
         if (warmupIterations < 0) throw new UsageException("-wi " + warmupIterations + ": must be 0 or more");
         if (port != null && (port < 1 || port > 65535)) throw new UsageException("-port " + port + ": must be 1..65535");
         if (conf != null && !java.nio.file.Files.isReadable(conf)) throw new UsageException("-conf " + conf + ": no such readable file");
+        if (passwordFile != null && !java.nio.file.Files.isReadable(passwordFile)) {
+            throw new UsageException("--password-file " + passwordFile + ": no such readable file");
+        }
+        try {
+            // The shared timeouts are parsed where the modules read them; a bad value is named here, before any work.
+            ConnectionOptions probe = new ConnectionOptions(host, 1, "", "", ConnectionOptions.Secret.none(), options);
+            probe.requestTimeout();
+            probe.connectTimeout();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     static void positive(String flag, long value) throws UsageException {

@@ -23,6 +23,7 @@ import org.tsdbbench.common.bench.QuerySet;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Answer;
+import org.tsdbbench.common.query.QueryFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -65,6 +66,14 @@ final class QueryStep extends Step {
             throw new UsageException("-queries " + queries + ": not a regular expression (" + e.getDescription() + ")");
         }
         CommonOptions.positive("-writeClients", loadClients);
+        if (sql != null) {
+            // A bad query file is named before the server is touched.
+            try {
+                QueryFile.read(sql);
+            } catch (IOException e) {
+                throw new UsageException(e instanceof QueryFile.QueryFileException ? e.getMessage() : sql + ": cannot be read: " + e.getMessage());
+            }
+        }
     }
 
     @Override

@@ -61,6 +61,9 @@ abstract class Step implements Callable<Integer> {
         ServerFacts facts;
         try (Session s = db().open(settings.connection())) {
             facts = s.facts();
+        } catch (DatabaseException | IllegalArgumentException e) {
+            // Before any work: a server that cannot be reached or a module setting it rejects is bad input.
+            throw new UsageException(e.getMessage());
         }
         describeRun(facts);
         out().println("# " + db().displayName() + " " + facts.serverVersion() + " at " + settings.host() + ":" + settings.port()
@@ -132,7 +135,7 @@ abstract class Step implements Callable<Integer> {
         }
     }
 
-    /** Opens a session to count or check; unreachable is a usage error naming host and port. */
+    /** Opens a session to count or check; the server failing now (it answered at the start) is a failed run. */
     protected Session session() throws DatabaseException, IOException {
         return db().open(settings.connection());
     }

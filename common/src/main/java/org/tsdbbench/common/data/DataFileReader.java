@@ -29,7 +29,9 @@ public final class DataFileReader implements AutoCloseable {
     private long lineNo;
     private boolean eof;
     private final Map<Integer, String> names = new HashMap<>();
-    private int lastDevid = Integer.MIN_VALUE;
+    /** The previous row's device and timestamp (none before the first row). */
+    private boolean anyRow;
+    private int lastDevid;
     private long lastTs;
     private final int[] start = new int[COLUMNS];
     private final int[] end = new int[COLUMNS];
@@ -114,9 +116,10 @@ public final class DataFileReader implements AutoCloseable {
         long ts = parseLong(3, "ts", Long.MIN_VALUE, Long.MAX_VALUE);
         int temperature = (int) parseLong(4, "temperature", Integer.MIN_VALUE, Integer.MAX_VALUE);
         float humidity = parseFloat(5, "humidity");
-        if (devid == lastDevid && ts <= lastTs) {
+        if (anyRow && devid == lastDevid && ts <= lastTs) {
             throw error("timestamps out of order for devid " + devid + ": " + ts + " after " + lastTs);
         }
+        anyRow = true;
         lastDevid = devid;
         lastTs = ts;
         batch.add(devid, name(devid, 1), devgroup, ts, temperature, humidity);

@@ -25,6 +25,7 @@ public record DataSet(WorkloadSpec spec, Path dataDir, int numOfFiles) {
         if (!fromFiles()) return;
         if (!Files.isDirectory(dataDir)) throw new DataFileException(dataDir, "data directory does not exist");
         for (Path f : DataFiles.all(dataDir, numOfFiles)) {
+            if (Files.isDirectory(f)) throw new DataFileException(f, "is a directory, not a data file");
             if (!Files.isRegularFile(f)) throw new DataFileException(f, "no such data file (expected " + numOfFiles + " files testdata0.csv..)");
             if (!Files.isReadable(f)) throw new DataFileException(f, "data file cannot be read");
         }

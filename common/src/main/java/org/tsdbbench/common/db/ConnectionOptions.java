@@ -3,6 +3,8 @@ package org.tsdbbench.common.db;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -11,6 +13,11 @@ import java.util.Map;
  */
 public record ConnectionOptions(String host, int port, String user, String database, Secret password,
                                 Map<String, String> extra) {
+
+    /** {@code --option requestTimeoutMs=N}: how long one request (write, query, count) may take. */
+    public static final String REQUEST_TIMEOUT_MS = "requestTimeoutMs";
+    /** {@code --option connectTimeoutMs=N}: how long opening a connection may take. */
+    public static final String CONNECT_TIMEOUT_MS = "connectTimeoutMs";
 
     public ConnectionOptions {
         extra = Map.copyOf(extra);
@@ -23,6 +30,41 @@ public record ConnectionOptions(String host, int port, String user, String datab
     /** A driver-specific setting ({@code --option key=value}), or the default. */
     public String extra(String key, String fallback) {
         return extra.getOrDefault(key, fallback);
+    }
+
+    /** The request timeout every module applies to its requests (default 10 minutes). */
+    public Duration requestTimeout() {
+        return millis(REQUEST_TIMEOUT_MS, 600_000);
+    }
+
+    /** The connect timeout every module applies when it opens a connection (default 5 s). */
+    public Duration connectTimeout() {
+        return millis(CONNECT_TIMEOUT_MS, 5_000);
+    }
+
+    private Duration millis(String key, long fallback) {
+        String value = extra.get(key);
+        if (value == null) return Duration.ofMillis(fallback);
+        long ms;
+        try {
+            ms = Long.parseLong(value.strip());
+        } catch (NumberFormatException e) {
+            ms = 0;
+        }
+        if (ms < 1) throw new IllegalArgumentException("--option " + key + "=" + value + ": must be a whole number of milliseconds, at least 1");
+        return Duration.ofMillis(ms);
+    }
+
+    /** The same server and login with other module settings (e.g. a short timeout). */
+    public ConnectionOptions withExtra(Map<String, String> more) {
+        Map<String, String> all = new LinkedHashMap<>(extra);
+        all.putAll(more);
+        return new ConnectionOptions(host, port, user, database, password, all);
+    }
+
+    /** The same login at another address (e.g. through a proxy). */
+    public ConnectionOptions at(String otherHost, int otherPort) {
+        return new ConnectionOptions(otherHost, otherPort, user, database, password, extra);
     }
 
     @Override

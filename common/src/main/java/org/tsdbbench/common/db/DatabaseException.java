@@ -15,13 +15,27 @@ public class DatabaseException extends Exception {
         super(message, cause);
     }
 
-    /** The server could not be reached or refused the login. */
+    /**
+     * The server could not be reached or refused the login: names user@host:port, never the
+     * password (masked should a driver's message quote it).
+     */
     public static DatabaseException unreachable(String database, ConnectionOptions options, Throwable cause) {
-        return new DatabaseException("cannot connect to " + database + " at " + options.address() + ": " + rootMessage(cause), cause);
+        String why = rootMessage(cause);
+        String secret = options.password().reveal();
+        if (!secret.isEmpty()) why = why.replace(secret, "****");
+        return new DatabaseException("cannot connect to " + database + " as " + options.user() + "@" + options.address() + ": " + why, cause);
     }
 
-    /** The innermost cause's message: drivers wrap the useful part several layers deep. */
+    /**
+     * The innermost cause's message: drivers wrap the useful part several layers deep. A timeout
+     * anywhere in the chain wins, since what it wraps (e.g. "Socket closed") hides why.
+     */
     public static String rootMessage(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+            if (c instanceof java.net.SocketTimeoutException || c instanceof java.net.http.HttpTimeoutException) {
+                return "timed out (" + (c.getMessage() == null ? c.getClass().getSimpleName() : c.getMessage().replace('\n', ' ').trim()) + ")";
+            }
+        }
         Throwable root = t;
         while (root.getCause() != null && root.getCause() != root) root = root.getCause();
         String msg = root.getMessage();

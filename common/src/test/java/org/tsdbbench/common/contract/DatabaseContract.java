@@ -3,20 +3,22 @@ package org.tsdbbench.common.contract;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
@@ -213,6 +215,176 @@ public abstract class DatabaseContract {
         assertUsage(cli("query", base, List.of("-sql", badSql.toString())), "q.txt:1:");
     }
 
+    @Test
+    void cliNamesEachBadFlagAndValue() throws Exception {
+        List<String> base = List.of("-results", tmp.resolve("bad-flags").toString());
+        assertUsage(cli("write", base, List.of("-rowsPerRequest", "1000001")), "-rowsPerRequest 1000001: must be 1..1000000");
+        assertUsage(cli("write", base, List.of("-writeClients", "0")), "-writeClients 0: must be 1..");
+        assertUsage(cli("write", base, List.of("-writeClients", "1-x")), "'x' in '1-x' is not a whole number");
+        assertUsage(cli("load", base, List.of("-writeClients", "0")), "-writeClients 0: must be 1..");
+        assertUsage(cli("write", base, List.of("-numOfDevices", "0")), "-numOfDevices 0: must be at least 1");
+        assertUsage(cli("write", base, List.of("-numOfDevices", "many")), "'many'");
+        assertUsage(cli("write", base, List.of("-rowsPerDevice", "-5")), "-rowsPerDevice -5: must be at least 1");
+        assertUsage(cli("write", base, List.of("-port", "70000")), "-port 70000: must be 1..65535");
+        assertUsage(cli("write", base, List.of("-i", "0")), "-i 0: must be at least 1");
+        assertUsage(cli("write", base, List.of("-r", "0s")), "-r 0s: must be more than 0");
+        assertUsage(cli("write", base, List.of("-r", "soon")), "-r soon: not a time");
+        assertUsage(cli("write", base, List.of("-f", "-1")), "-f -1: forks must be 0 or more");
+        assertUsage(cli("write", base, List.of("-wi", "-1")), "-wi -1: must be 0 or more");
+        assertUsage(cli("query", base, List.of("-queries", "(")), "-queries (: not a regular expression");
+        assertUsage(cli("write", base, List.of("--option", "requestTimeoutMs=0")), "--option requestTimeoutMs=0: must be a whole number of milliseconds");
+        assertUsage(cli("write", base, List.of("--option", "connectTimeoutMs=soon")), "--option connectTimeoutMs=soon");
+        assertUsage(cli("write", base, List.of("--password-file", tmp.resolve("no-such-file").toString())),
+                "--password-file " + tmp.resolve("no-such-file") + ": no such readable file");
+        assertUsage(cli("write", base, List.of("-conf", tmp.resolve("no-such.conf").toString())), "-conf " + tmp.resolve("no-such.conf"));
+    }
+
+    @Test
+    void passwordIsNeverACommandLineValue() throws Exception {
+        List<String> base = List.of("-results", tmp.resolve("argv").toString());
+        for (String flag : List.of("-password", "--password", "-p")) {
+            Run run = cli("write", base, List.of(flag, "not-a-real-secret-value"));
+            assertUsage(run, "'" + flag + "'");
+            assertFalse(run.output.contains("not-a-real-secret-value"), "the value after " + flag + " is echoed:\n" + run.output);
+        }
+    }
+
+    @Test
+    void unreachableServerAndUnwritableResultsAreNamed() throws Exception {
+        Path results = tmp.resolve("unreachable");
+        long start = System.nanoTime();
+        assertUsage(cli("load", List.of("-results", results.toString(), "-host", "127.0.0.1", "-port", "1", "--option", "connectTimeoutMs=2000")),
+                "@127.0.0.1:1: ");
+        assertTrue(System.nanoTime() - start < Duration.ofSeconds(2).plus(FAULT_MARGIN).toNanos(), "not within the connect timeout");
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        assertUsage(cli("write", List.of("-results", file.resolve("sub").toString())), "results folder " + file.resolve("sub") + " cannot be written");
+        Path missingSql = tmp.resolve("none.txt");
+        assertUsage(cli("query", List.of("-results", results.toString(), "-sql", missingSql.toString())), missingSql + ": no such query file");
+        Path sql = tmp.resolve("q-empty.txt");
+        Files.writeString(sql, "# queries\n\nq2.count.p100 " + db().dialect().render(QueryCatalog.all().get(0), SMALL).orElse("x") + "\n");
+        assertUsage(cli("query", List.of("-results", results.toString(), "-sql", sql.toString())), sql + ":2: empty line");
+    }
+
+    /** The request timeout of the fault tests: short, so a stalled network fails a request within seconds. */
+    protected static final Duration FAULT_REQUEST_TIMEOUT = Duration.ofSeconds(2);
+
+    /** How long past the request timeout a failure may take to arrive (driver and thread scheduling). */
+    protected static final Duration FAULT_MARGIN = Duration.ofSeconds(4);
+
+    /** The server under test reached through {@code proxy}, with the short request timeout. */
+    protected ConnectionOptions through(TcpProxy proxy) throws IOException {
+        return connection().at(proxy.host(), proxy.port()).withExtra(Map.of(
+                ConnectionOptions.REQUEST_TIMEOUT_MS, String.valueOf(FAULT_REQUEST_TIMEOUT.toMillis()),
+                ConnectionOptions.CONNECT_TIMEOUT_MS, String.valueOf(FAULT_REQUEST_TIMEOUT.toMillis())));
+    }
+
+    private TcpProxy proxy() throws IOException {
+        ConnectionOptions direct = connection();
+        return new TcpProxy(direct.host(), direct.port());
+    }
+
+    /** One device's rows of the small data set: one request. */
+    private static RowBatch deviceRows(int devid) throws IOException {
+        RowBatch batch = new RowBatch(SMALL.rowsPerDevice());
+        new GeneratedRows(new DeviceGenerator(SMALL), new DeviceRange(devid, devid), false).fill(batch, batch.capacity());
+        return batch;
+    }
+
+    private void recreateSchema() throws Exception {
+        try (Session admin = db().open(connection())) {
+            admin.recreateSchema(SMALL);
+        }
+    }
+
+    /**
+     * A write through a stalled network fails within the request timeout and nothing hangs; the
+     * held bytes are then dropped (cut), a session cannot be opened while the network is down or
+     * silent (the error names the address, within the timeouts), and once it is back a new session
+     * works. The table then holds the
+     * rows of the two acknowledged writes only: the stalled write was not applied late.
+     */
+    @Test
+    void stalledNetworkFailsAWriteWithinTheRequestTimeoutAndANewSessionWorksOnceBack() throws Exception {
+        recreateSchema();
+        try (TcpProxy proxy = proxy()) {
+            Session s = db().open(through(proxy));
+            try {
+                assertEquals(SMALL.rowsPerDevice(), s.write(deviceRows(1)), "a write through the proxy works");
+                proxy.stall();
+                RowBatch next = deviceRows(2);
+                long start = System.nanoTime();
+                DatabaseException e = assertTimeoutPreemptively(FAULT_REQUEST_TIMEOUT.plus(FAULT_MARGIN),
+                        () -> assertThrows(DatabaseException.class, () -> s.write(next)),
+                        "a write through a stalled network must fail within the request timeout, not hang");
+                long ms = (System.nanoTime() - start) / 1_000_000;
+                assertFalse(e.getMessage().isBlank());
+                System.out.println("[faults] " + db().name() + ": stalled write failed after " + ms + " ms: " + e.getMessage());
+            } finally {
+                proxy.cut(); // the held bytes are dropped, never delivered late
+                assertTimeoutPreemptively(FAULT_MARGIN, s::close, "closing a session on a dead network must not hang");
+            }
+            DatabaseException down = assertTimeoutPreemptively(FAULT_REQUEST_TIMEOUT.plus(FAULT_MARGIN),
+                    () -> assertThrows(DatabaseException.class, () -> db().open(through(proxy)).countRows()));
+            assertTrue(down.getMessage().contains(proxy.host() + ":" + proxy.port()), down.getMessage());
+            // A server that accepts the connection but never answers: the login fails within the timeouts too.
+            proxy.stall();
+            DatabaseException silent = assertTimeoutPreemptively(FAULT_REQUEST_TIMEOUT.plus(FAULT_MARGIN),
+                    () -> assertThrows(DatabaseException.class, () -> db().open(through(proxy)).countRows()),
+                    "opening a session to a server that never answers must fail within the timeouts");
+            assertTrue(silent.getMessage().contains(proxy.host() + ":" + proxy.port()), silent.getMessage());
+            proxy.cut();
+            proxy.resume();
+            try (Session again = db().open(through(proxy))) {
+                assertEquals(SMALL.rowsPerDevice(), again.write(deviceRows(3)), "a new session works once the network is back");
+                assertEquals(2L * SMALL.rowsPerDevice(), Loader.settledCount(db(), again, 2L * SMALL.rowsPerDevice()));
+            }
+        }
+    }
+
+    /**
+     * A client writes one device per request through the proxy; the proxy cuts every connection
+     * mid-run. The failure must be reported, and afterwards the server holds every row the client
+     * counted as acknowledged and no row it did not send: at most the rows of the request in flight
+     * at the cut (sent, answer lost) come on top. A driver that silently re-sent a request would
+     * show as more rows (or, where a duplicate key overwrites, as nothing extra).
+     */
+    @Test
+    void cutConnectionIsReportedAndAcknowledgedRowsAreWhatIsStored() throws Exception {
+        recreateSchema();
+        AtomicLong acked = new AtomicLong();
+        AtomicLong inFlight = new AtomicLong();
+        AtomicReference<Exception> failure = new AtomicReference<>();
+        try (TcpProxy proxy = proxy()) {
+            ConnectionOptions viaProxy = through(proxy);
+            Thread writer = new Thread(() -> {
+                try (Session s = db().open(viaProxy)) {
+                    for (int devid = 1; devid <= SMALL.numOfDevices(); devid++) {
+                        RowBatch batch = deviceRows(devid);
+                        inFlight.set(batch.size());
+                        acked.addAndGet(s.write(batch));
+                        inFlight.set(0);
+                    }
+                } catch (DatabaseException | IOException e) {
+                    failure.set(e);
+                }
+            }, "contract-writer");
+            writer.start();
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (acked.get() < 3L * SMALL.rowsPerDevice() && writer.isAlive() && System.nanoTime() < deadline) Thread.sleep(2);
+            assertTrue(writer.isAlive(), "the writer ended before the cut: " + failure.get());
+            proxy.cut();
+            writer.join(FAULT_REQUEST_TIMEOUT.plus(FAULT_MARGIN).toMillis());
+            assertFalse(writer.isAlive(), "the writer still hangs after the cut");
+            assertNotNull(failure.get(), "the cut connection was not reported: every request claims success");
+            System.out.println("[faults] " + db().name() + ": cut after " + acked.get() + " acknowledged rows: " + failure.get().getMessage());
+        }
+        try (Session s = db().open(connection())) {
+            long stored = Loader.settledCount(db(), s, acked.get());
+            assertTrue(stored >= acked.get() && stored <= acked.get() + inFlight.get(),
+                    "stored " + stored + " rows, acknowledged " + acked.get() + ", in flight at the cut " + inFlight.get());
+        }
+    }
+
     /** The password must not appear in anything the run wrote. */
     protected void assertNoSecret(Path results) throws IOException {
         String secret = connection().password().reveal();
@@ -224,10 +396,13 @@ public abstract class DatabaseContract {
         }
     }
 
+    /** Exit 2 and exactly one error line, naming {@code expected}; no stack trace. */
     private static void assertUsage(Run run, String expected) {
         assertEquals(BenchCli.USAGE, run.exit, run.output);
-        String errorLine = run.output.lines().filter(l -> l.startsWith("error: ")).findFirst().orElse("");
-        assertTrue(errorLine.contains(expected), "expected an error line with '" + expected + "', got:\n" + run.output);
+        List<String> errorLines = run.output.lines().filter(l -> l.startsWith("error: ")).toList();
+        assertEquals(1, errorLines.size(), "one error line:\n" + run.output);
+        assertTrue(errorLines.get(0).contains(expected), "expected an error line with '" + expected + "', got:\n" + run.output);
+        assertFalse(run.output.contains("\tat "), "a stack trace:\n" + run.output);
     }
 
     protected record Run(int exit, String output) {
@@ -247,22 +422,8 @@ public abstract class DatabaseContract {
                 args.add(conn.get(i + 1));
             }
         }
-        ByteArrayOutputStream buf = new ByteArrayOutputStream();
-        PrintStream oldOut = System.out;
-        PrintStream oldErr = System.err;
-        PrintStream capture = new PrintStream(buf, true, StandardCharsets.UTF_8);
-        int exit;
-        try {
-            System.setOut(capture);
-            System.setErr(capture);
-            exit = BenchCli.run(module(), args.toArray(String[]::new));
-        } finally {
-            System.setOut(oldOut);
-            System.setErr(oldErr);
-        }
-        String output = buf.toString(StandardCharsets.UTF_8);
-        oldOut.println(output);
-        return new Run(exit, output);
+        CliCapture.Result r = CliCapture.run(module(), args);
+        return new Run(r.exit(), r.output());
     }
 
     /** Reads settings the way the project's scripts hand them over: environment, with defaults. */

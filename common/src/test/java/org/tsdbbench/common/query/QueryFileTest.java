@@ -1,6 +1,7 @@
 package org.tsdbbench.common.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,8 +9,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -46,6 +51,47 @@ class QueryFileTest {
         } catch (QueryFile.QueryFileException e) {
             assertTrue(e.getMessage().startsWith("f.txt:1: "), e.getMessage());
         }
+    }
+
+    /** Whatever bytes a query file holds, reading it gives queries or a one-line QueryFileException naming the file. */
+    @Property(tries = 1000)
+    void anyFileIsReadOrRejectedCleanly(@ForAll @Size(max = 300) byte[] content) throws IOException {
+        Path f = Files.createTempFile("queries", ".txt");
+        try {
+            Files.write(f, content);
+            try {
+                assertFalse(QueryFile.read(f).isEmpty());
+            } catch (QueryFile.QueryFileException e) {
+                assertTrue(e.getMessage().startsWith(f + ":"), e.getMessage());
+                assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
+            }
+        } finally {
+            Files.delete(f);
+        }
+    }
+
+    /** Catalog ids with any one-line query text are read back as written (text stripped). */
+    @Property(tries = 300)
+    void validLinesRoundTrip(@ForAll("queryLines") Map<String, String> queries) throws IOException {
+        StringBuilder file = new StringBuilder("# written by the property\n");
+        queries.forEach((id, text) -> file.append(id).append(' ').append(text).append('\n'));
+        Path f = Files.createTempFile("queries", ".txt");
+        try {
+            Files.writeString(f, file);
+            Map<String, QueryFile.Line> read = QueryFile.read(f);
+            assertEquals(queries.keySet(), read.keySet());
+            queries.forEach((id, text) -> assertEquals(text.strip(), read.get(id).text()));
+        } finally {
+            Files.delete(f);
+        }
+    }
+
+    @Provide
+    Arbitrary<Map<String, String>> queryLines() {
+        Arbitrary<String> id = Arbitraries.of(QueryCatalog.all()).map(LogicalQuery::id);
+        Arbitrary<String> text = Arbitraries.strings().excludeChars('\n', '\r').ofMinLength(1).ofMaxLength(80)
+                .filter(t -> !t.isBlank());
+        return Arbitraries.maps(id, text).ofMinSize(1).ofMaxSize(10);
     }
 
     private void assertBad(String content, String expected) throws IOException {
