@@ -49,8 +49,9 @@ public final class CassandraDatabase extends Database {
     @Override
     public Session open(ConnectionOptions o) throws DatabaseException {
         String conf = o.extra("conf", "");
+        // Several -host addresses are the cluster's contact points; the driver finds the other nodes itself.
         CqlSessionBuilder b = CqlSession.builder()
-                .addContactPoint(new InetSocketAddress(o.host(), o.port()))
+                .addContactPoints(o.addresses().stream().map(a -> new InetSocketAddress(a.host(), a.port())).toList())
                 .withLocalDatacenter(o.extra("localDatacenter", "datacenter1"));
         if (!conf.isEmpty()) {
             b.withConfigLoader(DriverConfigLoader.fromFile(new File(conf)));
@@ -75,7 +76,8 @@ public final class CassandraDatabase extends Database {
             Duration timeout = o.extra().containsKey(ConnectionOptions.REQUEST_TIMEOUT_MS) ? o.requestTimeout() : null;
             return new CassandraSession(session, o.database(), CassandraSession.WriteMode.of(o.extra("writeMode", "batch")),
                     conf.isEmpty() ? "application.conf (bundled)" : conf, timeout,
-                    new CassandraJmx(o.host(), Integer.parseInt(o.extra("jmxPort", "7199"))));
+                    Integer.parseInt(o.extra("replicationFactor", "1")),
+                    new CassandraJmx(o.addresses().get(0).host(), Integer.parseInt(o.extra("jmxPort", "7199"))));
         } catch (RuntimeException e) {
             session.close();
             throw new DatabaseException("Cassandra: " + DatabaseException.rootMessage(e), e);

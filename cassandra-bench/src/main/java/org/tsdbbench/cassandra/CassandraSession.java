@@ -60,9 +60,10 @@ final class CassandraSession implements Session {
      */
     private final DriverExecutionProfile timedProfile;
     private final CassandraJmx jmx;
+    private final int replicationFactor;
     private PreparedStatement insert;
 
-    CassandraSession(CqlSession session, String keyspace, WriteMode mode, String conf, Duration timeout, CassandraJmx jmx) {
+    CassandraSession(CqlSession session, String keyspace, WriteMode mode, String conf, Duration timeout, int replicationFactor, CassandraJmx jmx) {
         this.session = session;
         this.keyspace = keyspace;
         this.mode = mode;
@@ -70,8 +71,9 @@ final class CassandraSession implements Session {
         this.timedProfile = timeout == null ? null
                 : session.getContext().getConfig().getDefaultProfile().withDuration(DefaultDriverOption.REQUEST_TIMEOUT, timeout);
         this.jmx = jmx;
+        this.replicationFactor = replicationFactor;
         session.execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace
-                + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+                + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': " + replicationFactor + "}");
     }
 
     @Override
@@ -180,7 +182,7 @@ final class CassandraSession implements Session {
             settings.put("writeMode", mode.name().toLowerCase(java.util.Locale.ROOT));
             settings.put("batchType", mode == WriteMode.BATCH ? "UNLOGGED, one per partition" : "none (single-row inserts)");
             settings.put("driverConfig", conf);
-            settings.put("replicationFactor", "1");
+            settings.put("replicationFactor", String.valueOf(replicationFactor));
             settings.put("spread", "MAX(temperature) - MIN(temperature), subtracted by the client (CQL has no spread)");
             settings.put("q4", "COUNT and SUM per device and floor(ts, 1m), summed per minute by the client");
             return new ServerFacts(local.getString(0), "Apache Cassandra Java driver " + CqlSession.class.getPackage().getImplementationVersion(),

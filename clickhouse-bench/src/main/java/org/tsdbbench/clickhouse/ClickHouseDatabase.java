@@ -52,6 +52,7 @@ public final class ClickHouseDatabase extends Database {
 
     @Override
     public Session open(ConnectionOptions o) throws DatabaseException {
+        ConnectionOptions.Address server = o.single(displayName());
         String compat = o.extra("compat", "auto");
         if (!compat.equals("auto") && !compat.equals("legacy") && !compat.equals("modern")) {
             throw new DatabaseException("--option compat=" + compat + ": use auto, legacy or modern");
@@ -59,24 +60,24 @@ public final class ClickHouseDatabase extends Database {
         // First, without compression (which every server understands) and in database `default`:
         // ask the version and make sure the benchmark's database exists.
         String version;
-        try (Client probe = client(o, false, "default")) {
+        try (Client probe = client(o, server, false, "default")) {
             version = ClickHouseSession.scalar(probe, "SELECT version()");
             ClickHouseSession.command(probe, "CREATE DATABASE IF NOT EXISTS " + o.database());
         } catch (DatabaseException e) {
             throw DatabaseException.unreachable(displayName(), o, e.getCause() != null ? e.getCause() : e);
         }
         boolean modern = compat.equals("modern") || (compat.equals("auto") && major(version) >= FIRST_MODERN_MAJOR);
-        return new ClickHouseSession(client(o, modern, o.database()), o.database(), version, modern);
+        return new ClickHouseSession(client(o, server, modern, o.database()), o.database(), version, modern);
     }
 
-    private static Client client(ConnectionOptions o, boolean modern, String database) {
+    private static Client client(ConnectionOptions o, ConnectionOptions.Address server, boolean modern, String database) {
         Client.Builder b = new Client.Builder().setDefaultDatabase(database);
         // Old servers ignore the X-ClickHouse-Database header the client sends; they read the
         // database from the URL, where server settings travel.
         if (!modern) b.serverSetting("database", database);
         boolean compress = modern;
         return b
-                .addEndpoint("http://" + o.host() + ":" + o.port())
+                .addEndpoint("http://" + server)
                 .setUsername(o.user())
                 .setPassword(o.password().reveal())
                 .setConnectTimeout(o.connectTimeout().toMillis(), ChronoUnit.MILLIS)

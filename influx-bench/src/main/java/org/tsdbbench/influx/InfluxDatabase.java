@@ -52,7 +52,7 @@ public final class InfluxDatabase extends Database {
                 .connectTimeout(o.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(o.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .writeTimeout(o.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
-        String url = "http://" + o.host() + ":" + o.port();
+        String url = "http://" + o.single(displayName());
         InfluxDB client = o.password().isEmpty()
                 ? InfluxDBFactory.connect(url, http)
                 : InfluxDBFactory.connect(url, o.user(), o.password().reveal(), http);

@@ -54,7 +54,9 @@ public final class MySqlDatabase extends Database {
         p.setProperty("socketTimeout", String.valueOf(o.requestTimeout().toMillis()));
         p.setProperty("useCursorFetch", "false");
         p.setProperty("cachePrepStmts", "true");
-        String url = "jdbc:mysql://" + o.host() + ":" + o.port() + "/" + o.database();
+        // Several -host addresses: Connector/J's multi-host URL, failing over in order (replicas, a Galera cluster).
+        String url = "jdbc:mysql://" + String.join(",", o.addresses().stream().map(ConnectionOptions.Address::toString).toList())
+                + "/" + o.database();
         try {
             Connection c = DriverManager.getConnection(url, p);
             return new MySqlSession(c, MySqlSession.WriteMode.of(o.extra("writeMode", "multirow")));

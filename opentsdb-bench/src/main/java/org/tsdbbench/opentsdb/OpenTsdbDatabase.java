@@ -54,10 +54,11 @@ public final class OpenTsdbDatabase extends Database {
                 .connectTimeout(o.connectTimeout())
                 .version(HttpClient.Version.HTTP_1_1)
                 .build();
-        URI base = URI.create("http://" + o.host() + ":" + o.port());
+        ConnectionOptions.Address server = o.single(displayName());
+        URI base = URI.create("http://" + server);
         OpenTsdbSession session = new OpenTsdbSession(http, base, Boolean.parseBoolean(o.extra("sync", "false")),
                 o.requestTimeout(),
-                URI.create("http://" + o.host() + ":" + o.extra("hbaseInfoPort", "16030")));
+                URI.create("http://" + server.host() + ":" + o.extra("hbaseInfoPort", "16030")));
         try {
             session.version();
         } catch (DatabaseException e) {

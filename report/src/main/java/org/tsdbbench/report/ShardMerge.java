@@ -179,6 +179,7 @@ final class ShardMerge {
         for (Shard s : shards) folders.add(s.dir().toAbsolutePath().normalize().toString());
         ArrayNode notes = merged.putArray("notes");
 
+        mergeLoad(shards, db, manifest);
         List<ObjectNode> cells = mergeWrites(shards, db);
         ArrayNode write = manifest.putArray("write");
         cells.forEach(write::add);
@@ -186,6 +187,40 @@ final class ShardMerge {
         writeJmhWrite(shards, db, cells, out);
         mergeQueries(shards, db, manifest, notes, out);
         write(out.resolve(db + "-manifest.json"), manifest);
+    }
+
+    /**
+     * A sharded load: rows sent, acknowledged and expected summed over the shards, rows/s as the
+     * acknowledged rows over the longest shard's time (the shards ran at once), verified only when
+     * every shard was. The stored count is the verify step's, when one ran.
+     */
+    private static void mergeLoad(List<Shard> shards, String db, ObjectNode manifest) {
+        long sent = 0, acked = 0, expected = 0, failed = 0;
+        double seconds = 0;
+        boolean verified = true;
+        for (Shard s : shards) {
+            JsonNode load = s.manifests().get(db).path("load");
+            if (load.isMissingNode()) {
+                manifest.remove("load");
+                return;
+            }
+            sent += load.path("rowsSent").asLong();
+            acked += load.path("rowsAcknowledged").asLong();
+            expected += load.path("rowsExpected").asLong();
+            failed += load.path("failedRequests").asLong();
+            seconds = Math.max(seconds, load.path("seconds").asDouble());
+            verified &= load.path("verified").asBoolean();
+        }
+        ObjectNode load = manifest.putObject("load");
+        load.put("shards", shards.size());
+        load.put("rowsSent", sent);
+        load.put("rowsAcknowledged", acked);
+        load.put("rowsExpected", expected);
+        load.put("failedRequests", failed);
+        load.put("seconds", seconds);
+        load.put("rowsPerSecond", seconds > 0 ? acked / seconds : Double.NaN);
+        load.put("rowsStored", -1);
+        load.put("verified", verified);
     }
 
     private static String key(JsonNode cell) {

@@ -85,7 +85,8 @@ public final class TDengineDatabase extends Database {
         p.setProperty("httpConnectTimeout", String.valueOf(o.connectTimeout().toMillis()));
         p.setProperty("messageWaitTimeout", String.valueOf(o.requestTimeout().toMillis()));
         try {
-            Connection c = DriverManager.getConnection(url(connection, o.host(), o.port()), p);
+            ConnectionOptions.Address server = o.single(displayName());
+            Connection c = DriverManager.getConnection(url(connection, server.host(), server.port()), p);
             return new TDengineSession(c, o.database(), connection, major, maxSql);
         } catch (SQLException | RuntimeException e) {
             throw DatabaseException.unreachable(displayName(), o, e);

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.Shard;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.ConnectionOptions.Secret;
@@ -43,8 +44,9 @@ public record BenchSettings(String host, int port, String user, String database,
                 Long.parseLong(p.getProperty(PREFIX + "startTs", String.valueOf(WorkloadSpec.DEFAULT_START_TS))),
                 Long.parseLong(p.getProperty(PREFIX + "seed", String.valueOf(WorkloadSpec.DEFAULT_SEED))));
         String dataDir = p.getProperty(PREFIX + "dataDir");
-        DataSet data = dataDir == null ? DataSet.generated(spec)
-                : new DataSet(spec, Path.of(dataDir), Integer.parseInt(p.getProperty(PREFIX + "numOfFiles", "1")));
+        DataSet data = (dataDir == null ? DataSet.generated(spec)
+                : new DataSet(spec, Path.of(dataDir), Integer.parseInt(p.getProperty(PREFIX + "numOfFiles", "1"))))
+                .withShard(Shard.parse(p.getProperty(PREFIX + "shard", "0/1")));
         Map<String, String> options = new LinkedHashMap<>();
         for (String key : p.stringPropertyNames()) {
             if (key.startsWith(PREFIX + "option.")) options.put(key.substring((PREFIX + "option.").length()), p.getProperty(key));
@@ -80,6 +82,7 @@ public record BenchSettings(String host, int port, String user, String database,
             add(args, "dataDir", dataSet.dataDir().toAbsolutePath());
             add(args, "numOfFiles", dataSet.numOfFiles());
         }
+        if (!dataSet.shard().whole()) add(args, "shard", dataSet.shard());
         if (sql != null) add(args, "sql", sql.toAbsolutePath());
         if (verifyLog != null) add(args, "verifyLog", verifyLog.toAbsolutePath());
         return args;

@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.tsdbbench.common.bench.BenchSettings;
 import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.Shard;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
@@ -36,7 +37,7 @@ public final class CommonOptions {
     @Option(names = {"-numOfFiles", "--num-of-files"}, paramLabel = "N", description = "Data files in -dataDir (default: ${DEFAULT-VALUE}).")
     int numOfFiles = 10;
 
-    @Option(names = {"-host", "--host"}, description = "Server host (default: 127.0.0.1).")
+    @Option(names = {"-host", "--host"}, description = "Server host (default: 127.0.0.1); a cluster: several, comma-separated, each host or host:port (Cassandra contact points, MySQL failover; one for the others).")
     String host = "127.0.0.1";
 
     @Option(names = {"-port", "--port"}, description = "Server port (default: the database's usual port).")
@@ -63,6 +64,12 @@ public final class CommonOptions {
     @Option(names = {"-results", "--results"}, paramLabel = "DIR", description = "Folder for this run's JSON, manifest and report (default: results/<date-time>).")
     Path results;
 
+    @Option(names = "--shard", paramLabel = "i/N", description = "Write only shard i of N (0-based) of the data set: N processes together write it once (default: env TSBENCH_SHARD, else the whole set).")
+    String shard;
+
+    @Option(names = "--run-id", paramLabel = "ID", description = "Names the run in the manifest, so the shards of one run can be merged (default: env TSBENCH_RUN_ID, else a fresh id).")
+    String runId;
+
     @Option(names = {"-f", "--forks"}, description = "JMH forks per benchmark (default: ${DEFAULT-VALUE}).")
     int forks = 1;
 
@@ -80,6 +87,17 @@ public final class CommonOptions {
 
     /** Checks ranges; a bad value is a one-line error naming the flag and the value. */
     void validate() throws UsageException {
+        Shard s;
+        try {
+            s = shard();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException((shard != null ? "--shard " : "TSBENCH_SHARD ") + e.getMessage());
+        }
+        int parts = dataDir != null ? numOfFiles : numOfDevices;
+        if (s.count() > parts) {
+            throw new UsageException("--shard " + s + ": " + s.count() + " shards for " + parts + (dataDir != null ? " files" : " devices")
+                    + ": each shard must own at least one");
+        }
         positive("-numOfDevices", numOfDevices);
         positive("-rowsPerDevice", rowsPerDevice);
         positive("-numOfFiles", numOfFiles);
@@ -102,6 +120,7 @@ public final class CommonOptions {
             ConnectionOptions probe = new ConnectionOptions(host, 1, "", "", ConnectionOptions.Secret.none(), options);
             probe.requestTimeout();
             probe.connectTimeout();
+            if (host != null) probe.addresses();
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -116,7 +135,19 @@ public final class CommonOptions {
     }
 
     DataSet dataSet() {
-        return dataDir == null ? DataSet.generated(spec()) : new DataSet(spec(), dataDir, numOfFiles);
+        return (dataDir == null ? DataSet.generated(spec()) : new DataSet(spec(), dataDir, numOfFiles)).withShard(shard());
+    }
+
+    /** --shard, else TSBENCH_SHARD (a Kubernetes Indexed Job sets it from the completion index), else the whole data set. */
+    Shard shard() {
+        String text = shard != null ? shard : System.getenv("TSBENCH_SHARD");
+        return text == null || text.isBlank() ? Shard.WHOLE : Shard.parse(text);
+    }
+
+    /** --run-id, else TSBENCH_RUN_ID, else null (the manifest then gets a fresh one). */
+    String runId() {
+        String id = runId != null ? runId : System.getenv("TSBENCH_RUN_ID");
+        return id == null || id.isBlank() ? null : id.strip();
     }
 
     BenchSettings settings(Database db) {

@@ -26,7 +26,7 @@ final class DiskStep extends Step {
 
     @Override
     protected int execute() throws Exception {
-        long rawText = settings.dataSet().rawTextBytes();
+        long rawText = settings.dataSet().whole().rawTextBytes();
         long rows;
         DiskUse use;
         try (Session s = session()) {

@@ -39,7 +39,7 @@ final class LoadStep extends Step {
         if (rowsPerRequest < 1 || rowsPerRequest > WriteStep.MAX_ROWS_PER_REQUEST) {
             throw new UsageException("-rowsPerRequest " + rowsPerRequest + ": must be 1.." + WriteStep.MAX_ROWS_PER_REQUEST);
         }
-        int max = common.dataDir != null ? common.numOfFiles : common.numOfDevices;
+        int max = common.dataSet().maxClients();
         if (writeClients < 1 || writeClients > Math.min(max, WriteStep.MAX_CLIENTS)) {
             throw new UsageException("-writeClients " + writeClients + ": must be 1.." + Math.min(max, WriteStep.MAX_CLIENTS));
         }
@@ -81,7 +81,7 @@ final class LoadStep extends Step {
 
     /** Rows in the data set: known from the spec, or counted from the files. */
     static long expectedRows(DataSet data) throws IOException {
-        if (!data.fromFiles()) return data.spec().totalRows();
+        if (!data.fromFiles()) return (long) data.devices().count() * data.spec().rowsPerDevice();
         try (var rows = data.all()) {
             return ExpectedAnswers.of(rows).totalRows();
         }

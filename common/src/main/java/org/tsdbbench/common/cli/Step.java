@@ -90,6 +90,12 @@ abstract class Step implements Callable<Integer> {
     private void describeRun(ServerFacts facts) throws IOException {
         ObjectNode m = results.manifest();
         m.put("database", db().displayName());
+        String runId = common.runId();
+        if (runId != null) m.put("runId", runId);
+        else if (!m.hasNonNull("runId")) m.put("runId", java.util.UUID.randomUUID().toString());
+        ObjectNode shard = m.putObject("shard");
+        shard.put("index", settings.dataSet().shard().index());
+        shard.put("count", settings.dataSet().shard().count());
         ObjectNode conn = m.putObject("connection");
         conn.put("host", settings.host());
         conn.put("port", settings.port());

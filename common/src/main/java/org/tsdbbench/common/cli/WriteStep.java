@@ -64,7 +64,12 @@ final class WriteStep extends Step {
         for (int r : rowsPerRequest.values()) {
             if (r < 1 || r > MAX_ROWS_PER_REQUEST) throw new UsageException("-rowsPerRequest " + r + ": must be 1.." + MAX_ROWS_PER_REQUEST);
         }
-        int maxClients = Math.min(MAX_CLIENTS, common.dataDir != null ? common.numOfFiles : common.numOfDevices);
+        if (!common.shard().whole() && rowsPerRequest.values().size() * writeClients.values().size() > 1) {
+            // Every cell starts on an empty table; shards share it, and only the schema step (once, before them) empties it.
+            throw new UsageException("--shard " + common.shard() + " with -rowsPerRequest " + rowsPerRequest.values() + " -writeClients "
+                    + writeClients.values() + ": a sharded write runs one cell (one value each); run the shards once per cell");
+        }
+        int maxClients = Math.min(MAX_CLIENTS, common.dataSet().maxClients());
         for (int c : writeClients.values()) {
             if (c < 1 || c > maxClients) {
                 throw new UsageException("-writeClients " + c + ": must be 1.." + maxClients + " (each client owns whole "
@@ -94,6 +99,12 @@ final class WriteStep extends Step {
                 m.put("rowsPerSecond", cell.score);
                 m.put("error", cell.error);
                 m.set("verified", ResultsFolder.JSON.valueToTree(cell.record));
+                if (cell.record != null && cell.record.measuredFromMs() > 0) {
+                    // The measured window and the rows acknowledged in it: shards of one run are summed over these.
+                    m.put("rowsAcked", cell.record.measuredRowsAcked());
+                    m.put("startedAt", java.time.Instant.ofEpochMilli(cell.record.measuredFromMs()).toString());
+                    m.put("endedAt", java.time.Instant.ofEpochMilli(cell.record.measuredToMs()).toString());
+                }
                 if (cell.failure != null) {
                     m.put("failure", cell.failure);
                     failures.add(r + " rows/request x " + c + " clients: " + cell.failure);

@@ -7,13 +7,36 @@ import java.util.List;
 
 /**
  * The rows a run writes and checks: generated on the fly from the spec, or read from
- * {@code numOfFiles} data files in {@code dataDir}. Hands each client its own disjoint devices
- * (whole files when reading files).
+ * {@code numOfFiles} data files in {@code dataDir}; with a {@link Shard}, only this process's part
+ * of them. Hands each client its own disjoint devices (whole files when reading files).
  */
-public record DataSet(WorkloadSpec spec, Path dataDir, int numOfFiles) {
+public record DataSet(WorkloadSpec spec, Path dataDir, int numOfFiles, Shard shard) {
+
+    public DataSet(WorkloadSpec spec, Path dataDir, int numOfFiles) {
+        this(spec, dataDir, numOfFiles, Shard.WHOLE);
+    }
 
     public static DataSet generated(WorkloadSpec spec) {
         return new DataSet(spec, null, 0);
+    }
+
+    public DataSet withShard(Shard s) {
+        return new DataSet(spec, dataDir, numOfFiles, s);
+    }
+
+    /** The whole data set, whatever this process's shard. */
+    public DataSet whole() {
+        return withShard(Shard.WHOLE);
+    }
+
+    /** This shard's devices (generated data): a contiguous block, empty when there are more shards than devices. */
+    public DeviceRange devices() {
+        return DeviceRange.part(spec.numOfDevices(), shard.index(), shard.count());
+    }
+
+    /** This shard's files (data files): whole files, a contiguous block of them. */
+    private List<Path> shardFiles() {
+        return DataFiles.forClient(dataDir, numOfFiles, shard.index(), shard.count());
     }
 
     public boolean fromFiles() {
@@ -47,8 +70,15 @@ public record DataSet(WorkloadSpec spec, Path dataDir, int numOfFiles) {
 
     /** Client {@code index} of {@code clients}: its own devices or files, once or without end. */
     public RowSource client(int index, int clients, boolean unbounded) {
-        if (fromFiles()) return new FileRows(DataFiles.forClient(dataDir, numOfFiles, index, clients), unbounded);
-        return new GeneratedRows(new DeviceGenerator(spec), DeviceRange.part(spec.numOfDevices(), index, clients), unbounded);
+        if (fromFiles()) {
+            List<Path> mine = shardFiles();
+            DeviceRange block = DeviceRange.part(mine.size(), index, clients);
+            return new FileRows(mine.subList(block.first() - 1, block.last()), unbounded);
+        }
+        DeviceRange shardDevices = devices();
+        DeviceRange block = DeviceRange.part(shardDevices.count(), index, clients);
+        int offset = shardDevices.first() - 1;
+        return new GeneratedRows(new DeviceGenerator(spec), new DeviceRange(block.first() + offset, block.last() + offset), unbounded);
     }
 
     /** Every row of the data set once. */
@@ -58,14 +88,14 @@ public record DataSet(WorkloadSpec spec, Path dataDir, int numOfFiles) {
 
     /** The most clients that still each own something (files are not split). */
     public int maxClients() {
-        return fromFiles() ? numOfFiles : spec.numOfDevices();
+        return fromFiles() ? shardFiles().size() : devices().count();
     }
 
-    /** Bytes of the data set as text (the files' size, or the size they would have). */
+    /** Bytes of this data set (or shard) as text (the files' size, or the size they would have). */
     public long rawTextBytes() throws IOException {
         if (fromFiles()) {
             long n = 0;
-            for (Path f : DataFiles.all(dataDir, numOfFiles)) n += Files.size(f);
+            for (Path f : shardFiles()) n += Files.size(f);
             return n;
         }
         CountingStream count = new CountingStream();
@@ -77,7 +107,10 @@ public record DataSet(WorkloadSpec spec, Path dataDir, int numOfFiles) {
     }
 
     public String describe() {
-        return fromFiles() ? numOfFiles + " files in " + dataDir : "generated: " + spec;
+        String all = fromFiles() ? numOfFiles + " files in " + dataDir : "generated: " + spec;
+        if (shard.whole()) return all;
+        return all + "; shard " + shard + ": " + (fromFiles() ? "files " + shardFiles().stream().map(p -> p.getFileName().toString()).toList()
+                : "devices " + devices().first() + ".." + devices().last());
     }
 
     public List<Path> files() {

@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -24,7 +26,48 @@ public record ConnectionOptions(String host, int port, String user, String datab
     }
 
     public String address() {
-        return host + ":" + port;
+        return host.contains(",") ? String.join(",", addresses().stream().map(Address::toString).toList()) : host + ":" + port;
+    }
+
+    /** One server: host and port. */
+    public record Address(String host, int port) {
+        @Override
+        public String toString() {
+            return host + ":" + port;
+        }
+    }
+
+    /**
+     * The servers {@code -host} names: one, or several separated by commas (a cluster's nodes),
+     * each {@code host} or {@code host:port}, the port defaulting to {@code -port}.
+     */
+    public List<Address> addresses() {
+        List<Address> out = new ArrayList<>();
+        for (String item : host.split(",")) {
+            String h = item.strip();
+            if (h.isEmpty()) throw new IllegalArgumentException("-host " + host + ": an empty address in the list");
+            int colon = h.lastIndexOf(':');
+            if (colon > 0 && h.indexOf(':') == colon) {
+                try {
+                    out.add(new Address(h.substring(0, colon), Integer.parseInt(h.substring(colon + 1))));
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("-host " + host + ": '" + h + "' has no port number after ':'");
+                }
+            } else {
+                out.add(new Address(h, port));
+            }
+        }
+        return out;
+    }
+
+    /** The one server of a module whose driver reaches a single address; several are an error naming them. */
+    public Address single(String databaseName) throws DatabaseException {
+        List<Address> all = addresses();
+        if (all.size() > 1) {
+            throw new DatabaseException(databaseName + " takes one server address here, not " + all
+                    + ": run one process (--shard i/N) per server instead");
+        }
+        return all.get(0);
     }
 
     /** A driver-specific setting ({@code --option key=value}), or the default. */

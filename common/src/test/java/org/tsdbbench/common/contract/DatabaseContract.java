@@ -237,6 +237,11 @@ public abstract class DatabaseContract {
         assertUsage(cli("write", base, List.of("--password-file", tmp.resolve("no-such-file").toString())),
                 "--password-file " + tmp.resolve("no-such-file") + ": no such readable file");
         assertUsage(cli("write", base, List.of("-conf", tmp.resolve("no-such.conf").toString())), "-conf " + tmp.resolve("no-such.conf"));
+        assertUsage(cli("load", base, List.of("--shard", "3/3")), "--shard 3/3: need 0 <= i < N");
+        assertUsage(cli("load", base, List.of("--shard", "1of3")), "--shard 1of3: not i/N");
+        assertUsage(cli("load", base, List.of("--shard", "0/5", "-numOfDevices", "4")), "--shard 0/5: 5 shards for 4 devices");
+        assertUsage(cli("write", base, List.of("--shard", "0/2", "-rowsPerRequest", "10,100")), "a sharded write runs one cell");
+        assertUsage(cli("write", base, List.of("-host", "a,,b")), "-host a,,b: an empty address in the list");
     }
 
     @Test

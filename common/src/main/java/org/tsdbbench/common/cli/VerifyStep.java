@@ -1,0 +1,45 @@
+package org.tsdbbench.common.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.tsdbbench.common.bench.Loader;
+import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.db.Session;
+import picocli.CommandLine.Command;
+
+/**
+ * The verify step, after the shards of a sharded load have all finished: the rows stored must be
+ * exactly the whole data set's rows, none missing and none twice. A shard cannot check this
+ * alone, since the others write the same table.
+ */
+@Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+        description = "Count the stored rows against the whole data set (after all shards of a sharded load).")
+final class VerifyStep extends Step {
+
+    VerifyStep(BenchModule module) {
+        super(module);
+    }
+
+    @Override
+    protected String stepName() {
+        return "verify";
+    }
+
+    @Override
+    protected int execute() throws Exception {
+        DataSet whole = settings.dataSet().whole();
+        long expected = LoadStep.expectedRows(whole);
+        long stored;
+        try (Session s = session()) {
+            stored = Loader.settledCount(db(), s, expected);
+        }
+        boolean ok = stored == expected;
+        ObjectNode m = results.manifest().putObject("verify");
+        m.put("rowsStored", stored);
+        m.put("rowsExpected", expected);
+        m.put("verified", ok);
+        results.saveManifest();
+        out().printf("%s: %,d rows stored, the whole data set has %,d%n", ok ? "verified" : "VERIFY FAILED", stored, expected);
+        out().flush();
+        return ok ? BenchCli.OK : BenchCli.FAILED;
+    }
+}
