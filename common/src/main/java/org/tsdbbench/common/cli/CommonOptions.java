@@ -87,6 +87,10 @@ public final class CommonOptions {
 
     /** Checks ranges; a bad value is a one-line error naming the flag and the value. */
     void validate() throws UsageException {
+        positive("-numOfDevices", numOfDevices);
+        positive("-rowsPerDevice", rowsPerDevice);
+        positive("-numOfFiles", numOfFiles);
+        positive("-i", iterations);
         Shard s;
         try {
             s = shard();
@@ -98,10 +102,6 @@ public final class CommonOptions {
             throw new UsageException("--shard " + s + ": " + s.count() + " shards for " + parts + (dataDir != null ? " files" : " devices")
                     + ": each shard must own at least one");
         }
-        positive("-numOfDevices", numOfDevices);
-        positive("-rowsPerDevice", rowsPerDevice);
-        positive("-numOfFiles", numOfFiles);
-        positive("-i", iterations);
         try {
             if (Step.time("-r", time).getTime() < 1) throw new UsageException("-r " + time + ": must be more than 0");
             if (Step.time("-w", warmupTime).getTime() < 1) throw new UsageException("-w " + warmupTime + ": must be more than 0");
