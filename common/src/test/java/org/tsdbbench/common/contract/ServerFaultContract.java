@@ -72,8 +72,8 @@ public abstract class ServerFaultContract {
 
     /**
      * Before any fault the server has stored the workload's devices once, so every tag value and
-     * name already has its id: OpenTSDB assigns one on a name's first write, and a TSD killed right
-     * then can lose it, after which queries on that name fail (see opentsdb-bench/README.md).
+     * name already has its id: OpenTSDB assigns one on a name's first write, and after a TSD was
+     * killed right then, queries on that name failed (seen on a fresh HBase; opentsdb-bench/README.md).
      */
     @BeforeAll
     void serverKnowsTheWorkload() throws Exception {
