@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -149,8 +151,13 @@ public abstract class ServerFaultContract {
         }
         assertTrue(measured.contains("q1.g0"), measured + "\n" + text);
         assertTrue(measured.containsAll(ids.subList(3, ids.size())), measured + " should hold the queries after the restart\n" + text);
-        // Every measured invocation checked its answer: a wrong one would have failed its query.
-        assertFalse(text.contains("wrong answer"), text);
+        // Every invocation checks its answer: a query that answered wrong (OpenTSDB once did, right after
+        // its restart) is reported failed and has no figure; none is measured with a wrong answer.
+        Matcher wrong = Pattern.compile("wrong answer: (q[0-9a-z.]+):").matcher(text);
+        while (wrong.find()) {
+            assertFalse(measured.contains(wrong.group(1)), wrong.group(1) + " answered wrong but was measured\n" + text);
+            assertTrue(text.contains("FAILED " + wrong.group(1) + ":"), wrong.group(1) + " answered wrong but is not reported\n" + text);
+        }
     }
 
     /** Starts the CLI in its own JVM, output to results/out.txt, on an empty table (no rows of an earlier test). */
