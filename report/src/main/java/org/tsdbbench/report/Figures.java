@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import org.tsdbbench.report.RunResults.Database;
 import org.tsdbbench.report.RunResults.Disk;
 import org.tsdbbench.report.RunResults.Metric;
@@ -22,10 +23,24 @@ final class Figures {
     static final Map<String, String> SERVER_METRICS = Map.of("server.cpu", "cpu", "server.rss", "rss", "server.diskWrite", "disk write");
     static final List<String> SERVER_METRIC_ORDER = List.of("server.cpu", "server.rss", "server.diskWrite");
 
-    /** The summary rows in the published shape: label and the query id (or prefix for q1) they show. */
+    /** The query ids the summary rows show. */
     static final String AVG_ALL = "q2.avg.p100";
     static final String GROUP_BY_TAG = "q3.count.p100";
     static final String ONE_MINUTE = "q4.count.p100";
+
+    /** One row of the summary table: its label and each database's figure in it. */
+    record SummaryRow(String label, Function<Database, Optional<String>> figure) {
+    }
+
+    /** The summary table's rows, the same in report.md and report.html. */
+    static final List<SummaryRow> SUMMARY = List.of(
+            new SummaryRow("best write, rows/s", Figures::bestText),
+            new SummaryRow("read one group (q1, mean of groups), ms", db -> meanP50(db, "q1.")),
+            new SummaryRow("avg over all rows (q2.avg.p100), ms", db -> p50(db, AVG_ALL)),
+            new SummaryRow("group by tag (q3.count.p100), ms", db -> p50(db, GROUP_BY_TAG)),
+            new SummaryRow("1-minute intervals (q4.count.p100), ms", db -> p50(db, ONE_MINUTE)),
+            new SummaryRow("disk (bytes/row)", Figures::diskText),
+            new SummaryRow("rows loaded and verified", Figures::rowsVerified));
 
     private Figures() {
     }

@@ -91,13 +91,7 @@ final class HtmlReport {
             h.append(db.failed() ? "<th class=\"failed\">" : "<th>").append(esc(Figures.header(db))).append("</th>");
         }
         h.append("</tr>\n");
-        row(h, "best write, rows/s", dbs, Figures::bestText);
-        row(h, "read one group (q1, mean of groups), ms", dbs, db -> Figures.meanP50(db, "q1."));
-        row(h, "average over all rows (q2.avg.p100), ms", dbs, db -> Figures.p50(db, Figures.AVG_ALL));
-        row(h, "group by tag (q3.count.p100), ms", dbs, db -> Figures.p50(db, Figures.GROUP_BY_TAG));
-        row(h, "1-minute intervals (q4.count.p100), ms", dbs, db -> Figures.p50(db, Figures.ONE_MINUTE));
-        row(h, "disk (bytes/row)", dbs, Figures::diskText);
-        row(h, "rows loaded and verified", dbs, Figures::rowsVerified);
+        for (Figures.SummaryRow r : Figures.SUMMARY) row(h, r.label(), dbs, r.figure());
         h.append("</table>\n");
     }
 

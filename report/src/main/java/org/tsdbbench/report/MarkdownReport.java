@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;
+import java.util.function.Function;
 import org.tsdbbench.report.RunResults.Database;
 import org.tsdbbench.report.RunResults.QueryLatency;
 import org.tsdbbench.report.RunResults.WriteCell;
@@ -53,22 +54,12 @@ final class MarkdownReport {
         md.append("\n|---|");
         for (int i = 0; i < dbs.size(); i++) md.append("---|");
         md.append('\n');
-        row(md, "best write, rows/s", dbs, Figures::bestText);
-        row(md, "read one group (q1, mean of groups), ms", dbs, db -> Figures.meanP50(db, "q1."));
-        row(md, "avg over all rows (q2.avg.p100), ms", dbs, db -> Figures.p50(db, Figures.AVG_ALL));
-        row(md, "group by tag (q3.count.p100), ms", dbs, db -> Figures.p50(db, Figures.GROUP_BY_TAG));
-        row(md, "1-minute intervals (q4.count.p100), ms", dbs, db -> Figures.p50(db, Figures.ONE_MINUTE));
-        row(md, "disk (bytes/row)", dbs, Figures::diskText);
-        row(md, "rows loaded and verified", dbs, Figures::rowsVerified);
+        for (Figures.SummaryRow r : Figures.SUMMARY) row(md, r.label(), dbs, r.figure());
     }
 
-    private interface Cell {
-        Optional<String> of(Database db);
-    }
-
-    private static void row(StringBuilder md, String name, List<Database> dbs, Cell cell) {
+    private static void row(StringBuilder md, String name, List<Database> dbs, Function<Database, Optional<String>> cell) {
         md.append("| ").append(name).append(" |");
-        for (Database db : dbs) md.append(' ').append(cell.of(db).orElse("-")).append(" |");
+        for (Database db : dbs) md.append(' ').append(cell.apply(db).orElse("-")).append(" |");
         md.append('\n');
     }
 
