@@ -27,17 +27,17 @@ public final class Loader {
     /** The load's figures. Verified means: nothing failed and the stored count equals the rows sent. */
     /**
      * rowsStored is -1 when the stored rows were not counted: the database could not be asked, or
-     * other shards write the same table (countError says which).
+     * other shards write the same table (countError says which; sharded tells the second case).
      */
     public record Result(long rowsSent, long rowsAcked, long failedRequests, String firstError, long elapsedNanos, long rowsStored,
-                         long rowsExpected, String countError) {
+                         long rowsExpected, String countError, boolean sharded) {
         public double rowsPerSecond() {
             return rowsAcked / (elapsedNanos / 1e9);
         }
 
         /** Nothing failed, every row was acknowledged, and the count matched (a shard's load is counted by the verify step). */
         public boolean verified() {
-            return failedRequests == 0 && rowsAcked == rowsExpected && (rowsStored == rowsAcked || rowsStored == -1 && countError.startsWith(SHARD));
+            return failedRequests == 0 && rowsAcked == rowsExpected && (rowsStored == rowsAcked || sharded);
         }
 
         public String describe() {
@@ -48,9 +48,6 @@ public final class Loader {
             return s;
         }
     }
-
-    /** Why a shard's load does not count the table. */
-    static final String SHARD = "not counted by a shard";
 
     private Loader() {
     }
@@ -92,13 +89,13 @@ public final class Loader {
             String countError = null;
             try {
                 if (data.shard().whole()) stored = settledCount(db, admin, outcome.rowsAcked());
-                else countError = SHARD + " (shard " + data.shard() + "): other shards write the same table; the verify step counts it";
+                else countError = "not counted by a shard (shard " + data.shard() + "): other shards write the same table; the verify step counts it";
             } catch (DatabaseException e) {
                 // The server may be gone: what was acknowledged and sent is still the result.
                 countError = e.getMessage();
             }
             return new Result(outcome.rowsSent(), outcome.rowsAcked(), outcome.failedRequests(), outcome.firstError(), elapsed, stored,
-                    rowsExpected, countError);
+                    rowsExpected, countError, !data.shard().whole());
         }
     }
 
