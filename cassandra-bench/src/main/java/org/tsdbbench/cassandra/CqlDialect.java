@@ -6,6 +6,7 @@ import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.QueryFamily;
 
 /**
  * The catalog in CQL. CQL filters and groups only by primary-key columns in key order, so:
@@ -14,12 +15,17 @@ import org.tsdbbench.common.query.LogicalQuery;
  * (CQL has no spread; the session subtracts); STDDEV is absent. q4 groups by a real 1-minute
  * bucket, {@code floor(ts, 1m)} on the last clustering column, per device (CQL must group by the
  * key prefix devgroup, devid, devname first); the session sums the devices' buckets into minutes.
+ * One device (q5, q6) is its partition and clustering prefix: first and last are the first row in
+ * clustering order and in reverse order; stddev and percentile are absent. A time range over every
+ * device skips the clustering prefix, which CQL takes only with ALLOW FILTERING.
  */
 public final class CqlDialect implements Dialect {
 
     @Override
     public Optional<String> render(LogicalQuery q, WorkloadSpec spec) {
-        String where = q.family() == org.tsdbbench.common.query.QueryFamily.Q1_FULL_READ ? " WHERE devgroup = " + q.group()
+        if (q.family() == QueryFamily.Q5_DEVICE_FUNCTION) return deviceFunction(q.function(), q.device());
+        if (q.family() == QueryFamily.Q6_RANGE) return Optional.of(range(q));
+        String where = q.family() == QueryFamily.Q1_FULL_READ ? " WHERE devgroup = " + q.group()
                 : q.allDevices() ? "" : " WHERE devgroup IN " + groupsBelow(q.groupLimit());
         return switch (q.family()) {
             case Q1_FULL_READ -> Optional.of("SELECT ts, devid, temperature, humidity FROM devices" + where);
@@ -28,7 +34,29 @@ public final class CqlDialect implements Dialect {
             // Counts and sums per device and minute; every function of q4 is derived from them.
             case Q4_GROUP_BY_MINUTE -> selection(q.function()).map(fn -> "SELECT floor(ts, 1m), COUNT(*), SUM(CAST(temperature AS bigint)) FROM devices"
                     + where + " GROUP BY devgroup, devid, devname, floor(ts, 1m)");
+            default -> throw new IllegalStateException(q.id());
         };
+    }
+
+    private static String device(int devid) {
+        return "devgroup = " + WorkloadSpec.group(devid) + " AND devid = " + devid + " AND devname = '" + WorkloadSpec.devname(devid) + "'";
+    }
+
+    private static Optional<String> deviceFunction(Aggregate fn, int devid) {
+        String from = " FROM devices WHERE " + device(devid);
+        return switch (fn) {
+            case FIRST -> Optional.of("SELECT temperature" + from + " LIMIT 1");
+            case LAST -> Optional.of("SELECT temperature" + from + " ORDER BY devid DESC, devname DESC, ts DESC LIMIT 1");
+            case SPREAD, STDDEV, PERCENTILE -> Optional.empty();
+            default -> selection(fn).map(f -> "SELECT " + f + from);
+        };
+    }
+
+    private static String range(LogicalQuery q) {
+        String time = "ts >= " + q.fromTs() + " AND ts < " + q.toTs();
+        return q.device() == 0
+                ? "SELECT ts, devid, temperature, humidity FROM devices WHERE devgroup IN " + groupsBelow(WorkloadSpec.GROUPS) + " AND " + time + " ALLOW FILTERING"
+                : "SELECT ts, devid, temperature, humidity FROM devices WHERE " + device(q.device()) + " AND " + time;
     }
 
     static Optional<String> selection(Aggregate fn) {
@@ -39,7 +67,7 @@ public final class CqlDialect implements Dialect {
             case MAX -> Optional.of("MAX(temperature)");
             case MIN -> Optional.of("MIN(temperature)");
             case SPREAD -> Optional.of("MAX(temperature), MIN(temperature)");
-            case STDDEV -> Optional.empty();
+            case STDDEV, FIRST, LAST, PERCENTILE -> Optional.empty();
         };
     }
 

@@ -25,8 +25,8 @@ final class CqlResultShaper implements ResultSink {
     @Override
     public void row(double[] v) {
         switch (query.family()) {
-            case Q1_FULL_READ -> sink.row(v);
-            case Q2_AGGREGATE -> {
+            case Q1_FULL_READ, Q6_RANGE -> sink.row(v);
+            case Q2_AGGREGATE, Q5_DEVICE_FUNCTION -> {
                 out[0] = query.function() == Aggregate.SPREAD ? v[0] - v[1] : v[0];
                 sink.row(new double[] {out[0]});
             }

@@ -4,7 +4,10 @@ import java.util.Optional;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.SqlDialect;
 
-/** ClickHouse's SQL for the catalog: ts is an Int64 of epoch ms, a minute is {@code intDiv(ts, 60000)}. */
+/**
+ * ClickHouse's SQL for the catalog: ts is an Int64 of epoch ms, a minute is {@code intDiv(ts, 60000)};
+ * the percentile is {@code quantileExact} (the value at rank floor(level x n), no interpolation).
+ */
 public final class ClickHouseDialect extends SqlDialect {
 
     @Override
@@ -19,5 +22,10 @@ public final class ClickHouseDialect extends SqlDialect {
             case STDDEV -> Optional.of("stddevPop(temperature)");
             default -> super.function(fn);
         };
+    }
+
+    @Override
+    protected Optional<String> percentile() {
+        return Optional.of("quantileExact(" + Aggregate.PERCENTILE_LEVEL / 100.0 + ")(temperature)");
     }
 }

@@ -17,8 +17,19 @@ public final class InfluxDialect implements Dialect {
 
     @Override
     public Optional<String> render(LogicalQuery q, WorkloadSpec spec) {
-        if (q.family() == org.tsdbbench.common.query.QueryFamily.Q1_FULL_READ) {
-            return Optional.of("SELECT devid, temperature, humidity FROM devices WHERE devgroup = '" + q.group() + "'");
+        switch (q.family()) {
+            case Q1_FULL_READ -> {
+                return Optional.of("SELECT devid, temperature, humidity FROM devices WHERE devgroup = '" + q.group() + "'");
+            }
+            case Q5_DEVICE_FUNCTION -> {
+                return function(q.function()).map(fn -> "SELECT " + fn + " FROM devices WHERE devid = '" + q.device() + "'");
+            }
+            case Q6_RANGE -> {
+                String range = "time >= " + q.fromTs() + "ms AND time < " + q.toTs() + "ms";
+                return Optional.of("SELECT devid, temperature, humidity FROM devices WHERE "
+                        + (q.device() == 0 ? "" : "devid = '" + q.device() + "' AND ") + range);
+            }
+            default -> { }
         }
         return function(q.function()).map(fn -> {
             String filter = q.allDevices() ? "" : "devgroup =~ " + groupsBelow(q.groupLimit());
@@ -26,7 +37,7 @@ public final class InfluxDialect implements Dialect {
                 case Q2_AGGREGATE -> "SELECT " + fn + " FROM devices" + where(filter);
                 case Q3_GROUP_BY_TAG -> "SELECT " + fn + " FROM devices" + where(filter) + " GROUP BY devgroup";
                 case Q4_GROUP_BY_MINUTE -> "SELECT " + fn + " FROM devices" + where(and(filter, timeRange(spec))) + " GROUP BY time(1m) fill(none)";
-                case Q1_FULL_READ -> throw new IllegalStateException();
+                default -> throw new IllegalStateException(q.id());
             };
         });
     }
@@ -44,6 +55,10 @@ public final class InfluxDialect implements Dialect {
             case MIN -> Optional.of("MIN(temperature)");
             case SPREAD -> Optional.of("SPREAD(temperature)");
             case STDDEV -> Optional.empty();
+            case FIRST -> Optional.of("FIRST(temperature)");
+            case LAST -> Optional.of("LAST(temperature)");
+            // InfluxQL's PERCENTILE picks the value at rank round(n * level / 100): a rank the check accepts.
+            case PERCENTILE -> Optional.of("PERCENTILE(temperature, " + Aggregate.PERCENTILE_LEVEL + ")");
         };
     }
 

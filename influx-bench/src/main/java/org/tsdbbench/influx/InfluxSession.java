@@ -79,16 +79,16 @@ final class InfluxSession implements Session {
     }
 
     private static int shapeWidth(QueryFamily family, int columns) {
-        return family == QueryFamily.Q2_AGGREGATE ? columns - 1 : columns;
+        return family.returnsOneValue() ? columns - 1 : columns;
     }
 
     /** InfluxDB rows are {@code time, value...}; the catalog's shapes are in {@link org.tsdbbench.common.query.Dialect}. */
     private static void shape(QueryFamily family, List<Object> values, double group, double[] row) {
         switch (family) {
-            case Q1_FULL_READ, Q4_GROUP_BY_MINUTE -> {
+            case Q1_FULL_READ, Q4_GROUP_BY_MINUTE, Q6_RANGE -> {
                 for (int i = 0; i < row.length; i++) row[i] = number(values.get(i));
             }
-            case Q2_AGGREGATE -> {
+            case Q2_AGGREGATE, Q5_DEVICE_FUNCTION -> {
                 for (int i = 0; i < row.length; i++) row[i] = number(values.get(i + 1));
             }
             case Q3_GROUP_BY_TAG -> {

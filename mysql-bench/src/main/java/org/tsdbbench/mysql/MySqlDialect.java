@@ -1,11 +1,24 @@
 package org.tsdbbench.mysql;
 
+import java.util.Optional;
+import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.SqlDialect;
 
-/** MySQL's SQL for the catalog: ts is a BIGINT of epoch ms, so a minute is {@code ts DIV 60000}. */
+/**
+ * MySQL's SQL for the catalog: ts is a BIGINT of epoch ms, so a minute is {@code ts DIV 60000}.
+ * The percentile is MariaDB's {@code PERCENTILE_DISC}, a window function (one row per input row,
+ * hence DISTINCT); MySQL itself has none, and there it fails rather than answers.
+ */
 public final class MySqlDialect extends SqlDialect {
     @Override
     protected String minuteBucket() {
         return "ts DIV 60000 * 60000";
+    }
+
+    @Override
+    protected Optional<String> deviceFunction(Aggregate fn, int devid) {
+        if (fn != Aggregate.PERCENTILE) return super.deviceFunction(fn, devid);
+        return Optional.of("SELECT DISTINCT PERCENTILE_DISC(" + Aggregate.PERCENTILE_LEVEL / 100.0
+                + ") WITHIN GROUP (ORDER BY temperature) OVER () FROM devices WHERE devid = " + devid);
     }
 }

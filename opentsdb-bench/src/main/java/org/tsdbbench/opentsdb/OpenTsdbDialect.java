@@ -20,7 +20,9 @@ import org.tsdbbench.common.query.QueryFamily;
  * min, and combined by {@link OpenTsdbResultShaper}; stddev across series cannot be combined from
  * per-series values, so it is absent. {@code devgroup < N} is an anchored regexp filter listing
  * exactly groups 0..N-1. Start is aligned to the downsample interval and end lies past the last
- * point, as OpenTSDB needs.
+ * point, as OpenTSDB needs. One device (q5) is one series: its function is a single downsampler
+ * ({@code 0all-avg}, {@code first}, {@code last}, {@code dev}, {@code p90}); a range (q6) reads both
+ * metrics of the device (or every device) between start and end, which OpenTSDB takes inclusive.
  */
 public final class OpenTsdbDialect implements Dialect {
 
@@ -38,12 +40,32 @@ public final class OpenTsdbDialect implements Dialect {
             case MIN -> Optional.of(List.of(new Part("mimmin", "min")));
             case AVG -> Optional.of(List.of(new Part("zimsum", "sum"), new Part("zimsum", "count")));
             case SPREAD -> Optional.of(List.of(new Part("mimmax", "max"), new Part("mimmin", "min")));
-            case STDDEV -> Optional.empty();
+            case STDDEV, FIRST, LAST, PERCENTILE -> Optional.empty();
         };
+    }
+
+    /** The sub-queries of a q2..q5 query: q5's one series needs no combining. */
+    static Optional<List<Part>> parts(LogicalQuery q) {
+        if (q.family() != QueryFamily.Q5_DEVICE_FUNCTION) return parts(q.function());
+        String downsampler = switch (q.function()) {
+            case COUNT -> "count";
+            case SUM -> "sum";
+            case AVG -> "avg";
+            case MAX -> "max";
+            case MIN -> "min";
+            case FIRST -> "first";
+            case LAST -> "last";
+            case STDDEV -> "dev";
+            case PERCENTILE -> "p" + Aggregate.PERCENTILE_LEVEL;
+            case SPREAD -> null;
+        };
+        // One series: the aggregator across series has a single input and passes it on.
+        return Optional.ofNullable(downsampler).map(d -> List.of(new Part("zimsum", d)));
     }
 
     @Override
     public Optional<String> render(LogicalQuery q, WorkloadSpec spec) {
+        if (q.family() == QueryFamily.Q6_RANGE) return Optional.of(range(q));
         ObjectNode body = JSON.createObjectNode();
         long start = q.family() == QueryFamily.Q1_FULL_READ ? spec.startTs() : Math.floorDiv(spec.startTs(), 60_000L) * 60_000L;
         body.put("start", start);
@@ -60,7 +82,7 @@ public final class OpenTsdbDialect implements Dialect {
             }
             return Optional.of(body.toString());
         }
-        Optional<List<Part>> parts = parts(q.function());
+        Optional<List<Part>> parts = parts(q);
         if (parts.isEmpty()) return Optional.empty();
         String interval = q.family() == QueryFamily.Q4_GROUP_BY_MINUTE ? "1m" : "0all";
         boolean byGroup = q.family() == QueryFamily.Q3_GROUP_BY_TAG;
@@ -69,16 +91,37 @@ public final class OpenTsdbDialect implements Dialect {
             sub.put("metric", "temperature");
             sub.put("aggregator", part.aggregator());
             sub.put("downsample", interval + "-" + part.downsampler());
-            if (!q.allDevices()) filter(sub, "regexp", groupsBelow(q.groupLimit()), byGroup);
+            if (q.family() == QueryFamily.Q5_DEVICE_FUNCTION) filter(sub, "devid", "literal_or", Integer.toString(q.device()), false);
+            else if (!q.allDevices()) filter(sub, "regexp", groupsBelow(q.groupLimit()), byGroup);
             else if (byGroup) filter(sub, "wildcard", "*", true);
         }
         return Optional.of(body.toString());
     }
 
+    private static String range(LogicalQuery q) {
+        ObjectNode body = JSON.createObjectNode();
+        body.put("start", q.fromTs());
+        body.put("end", q.toTs() - 1);
+        body.put("msResolution", true);
+        body.put("showQuery", true);
+        ArrayNode queries = body.putArray("queries");
+        for (String metric : List.of("temperature", "humidity")) {
+            ObjectNode sub = queries.addObject();
+            sub.put("metric", metric);
+            sub.put("aggregator", "none");
+            if (q.device() != 0) filter(sub, "devid", "literal_or", Integer.toString(q.device()), false);
+        }
+        return body.toString();
+    }
+
     private static void filter(ObjectNode sub, String type, String value, boolean groupBy) {
+        filter(sub, "devgroup", type, value, groupBy);
+    }
+
+    private static void filter(ObjectNode sub, String tag, String type, String value, boolean groupBy) {
         ObjectNode f = sub.putArray("filters").addObject();
         f.put("type", type);
-        f.put("tagk", "devgroup");
+        f.put("tagk", tag);
         f.put("filter", value);
         f.put("groupBy", groupBy);
     }

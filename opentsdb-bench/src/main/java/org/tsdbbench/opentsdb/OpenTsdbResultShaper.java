@@ -22,11 +22,11 @@ final class OpenTsdbResultShaper {
     }
 
     static void shape(LogicalQuery q, JsonNode answer, ResultSink sink) {
-        if (q.family() == QueryFamily.Q1_FULL_READ) {
+        if (q.family().returnsRows()) {
             fullRead(answer, sink);
             return;
         }
-        List<OpenTsdbDialect.Part> parts = OpenTsdbDialect.parts(q.function()).orElseThrow();
+        List<OpenTsdbDialect.Part> parts = OpenTsdbDialect.parts(q).orElseThrow();
         // key -> value of each part
         TreeMap<Long, double[]> byKey = new TreeMap<>();
         for (JsonNode series : answer) {
@@ -42,14 +42,11 @@ final class OpenTsdbResultShaper {
                 values[part] += dp.getValue().asDouble();
             }
         }
-        double[] row = new double[q.family() == QueryFamily.Q2_AGGREGATE ? 1 : 2];
+        double[] row = new double[q.family().returnsOneValue() ? 1 : 2];
         for (Map.Entry<Long, double[]> e : byKey.entrySet()) {
             double[] v = e.getValue();
-            double value = switch (q.function()) {
-                case AVG -> v[0] / v[1];
-                case SPREAD -> v[0] - v[1];
-                default -> v[0];
-            };
+            // Two parts are combined: avg = sum / count, spread = max - min.
+            double value = v.length == 1 ? v[0] : q.function() == org.tsdbbench.common.query.Aggregate.AVG ? v[0] / v[1] : v[0] - v[1];
             if (row.length == 1) {
                 row[0] = value;
             } else {

@@ -2,13 +2,16 @@ package org.tsdbbench.tdengine;
 
 import java.util.Optional;
 import org.tsdbbench.common.query.Aggregate;
+import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.SqlDialect;
 
 /**
  * TDengine's SQL for the catalog, the published query files' semantics: the super table
  * {@code devices} filtered on its devgroup tag; SPREAD and STDDEV (population) are built in;
  * {@code INTERVAL(1m)} windows align to the epoch. 3.x names the window start {@code _wstart};
- * 2.x returns it as the first column by itself and puts the GROUP BY tag last.
+ * 2.x returns it as the first column by itself and puts the GROUP BY tag last. One device's
+ * queries (q5, q6) read its own table {@code dev<devid>}, where FIRST, LAST and PERCENTILE (which a
+ * super table does not take) are built in.
  */
 public final class TDengineDialect extends SqlDialect {
 
@@ -29,6 +32,23 @@ public final class TDengineDialect extends SqlDialect {
             case STDDEV -> Optional.of("STDDEV(temperature)");
             default -> super.function(fn);
         };
+    }
+
+    @Override
+    protected Optional<String> deviceFunction(Aggregate fn, int devid) {
+        String f = switch (fn) {
+            case FIRST -> "FIRST(temperature)";
+            case LAST -> "LAST(temperature)";
+            case PERCENTILE -> "PERCENTILE(temperature, " + Aggregate.PERCENTILE_LEVEL + ")";
+            default -> function(fn).orElseThrow();
+        };
+        return Optional.of("SELECT " + f + " FROM dev" + devid);
+    }
+
+    @Override
+    protected String range(LogicalQuery q) {
+        return "SELECT ts, devid, temperature, humidity FROM " + (q.device() == 0 ? "devices" : "dev" + q.device())
+                + " WHERE ts >= " + q.fromTs() + " AND ts < " + q.toTs();
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -41,6 +42,11 @@ import org.tsdbbench.common.db.Session;
  * {@code rowsAcked} counts only what the database acknowledged, and {@code failedRequests} what it
  * refused. At the end of the trial the stored row count must equal the rows acknowledged.
  *
+ * <p>With {@code targetRowsPerSecond} above 0 it is the fixed-rate test: each client sends its
+ * requests on a schedule that adds up to the target (a real IoT feed does not wait for the
+ * database), and a request's latency is measured from when it should have started, so a database
+ * that falls behind shows the backlog in its latency instead of hiding it (no coordinated omission).
+ *
  * <p>A module extends this with one line ({@link #database()}). From an IDE it runs as it is
  * against the local server; keep {@code @OperationsPerInvocation} equal to the chosen
  * {@code rowsPerRequest} (the CLI does this for you).
@@ -60,6 +66,10 @@ public abstract class WriteBenchmarkBase {
     @Param("1000")
     public int rowsPerRequest;
 
+    /** Rows/s of all clients together on a fixed schedule; 0: as fast as the database takes them. */
+    @Param("0")
+    public long targetRowsPerSecond;
+
     private BenchSettings settings;
     private Database db;
     private Session session;
@@ -70,6 +80,10 @@ public abstract class WriteBenchmarkBase {
     private Histogram latency;
     private long failingSince;
     private BenchmarkParams params;
+    /** Fixed rate: nanoseconds between this client's requests, and when its next one is due (0: not started). */
+    private long intervalNanos;
+    private long nextDueNanos;
+    private long firstDueOffsetNanos;
 
     /** The database this benchmark writes to. */
     protected abstract Database database();
@@ -118,6 +132,11 @@ public abstract class WriteBenchmarkBase {
         batch = new RowBatch(rowsPerRequest);
         outcome = trial.outcome;
         latency = new Histogram(3_600_000_000_000L, 3);
+        if (targetRowsPerSecond > 0) {
+            intervalNanos = Math.max(1, Math.round(1e9 * rowsPerRequest * thread.getThreadCount() / targetRowsPerSecond));
+            // The clients' schedules interleave evenly instead of all sending at once.
+            firstDueOffsetNanos = intervalNanos * thread.getThreadIndex() / thread.getThreadCount();
+        }
     }
 
     @Setup(Level.Iteration)
@@ -136,7 +155,7 @@ public abstract class WriteBenchmarkBase {
     public long write(Trial trial, Acked acked, Failed failed) throws Exception {
         if (trial.abandoned.get()) throw new IllegalStateException(db.displayName() + " write test abandoned by another client");
         int n = rows.fill(batch, rowsPerRequest);
-        long start = System.nanoTime();
+        long start = targetRowsPerSecond > 0 ? awaitDue() : System.nanoTime();
         try {
             long ok = session.write(batch);
             outcome.succeeded(n, ok);
@@ -154,6 +173,15 @@ public abstract class WriteBenchmarkBase {
         } finally {
             if (measuring) latency.recordValue(Math.min(System.nanoTime() - start, latency.getHighestTrackableValue()));
         }
+    }
+
+    /** Fixed rate: waits for this client's next request to be due and returns when it was due (never later than now). */
+    private long awaitDue() {
+        if (nextDueNanos == 0) nextDueNanos = System.nanoTime() + firstDueOffsetNanos;
+        long due = nextDueNanos;
+        nextDueNanos += intervalNanos;
+        for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) LockSupport.parkNanos(wait);
+        return due;
     }
 
     /**

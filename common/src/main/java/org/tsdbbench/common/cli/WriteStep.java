@@ -50,6 +50,11 @@ final class WriteStep extends Step {
             description = "Pids of the server's processes to sample for CPU, RSS and disk writes (default: the local process listening on -port).")
     IntList serverPids;
 
+    @Option(names = "--rate", paramLabel = "ROWS_PER_S",
+            description = "Fixed-rate mode: the clients together send this many rows/s on a schedule (e.g. devices x 1 Hz), latency is"
+                    + " measured from each request's intended start, and the verdict says whether the database kept up (default: 0, as fast as it can).")
+    long rate;
+
     WriteStep(BenchModule module) {
         super(module);
     }
@@ -61,6 +66,7 @@ final class WriteStep extends Step {
 
     @Override
     protected void validate() throws UsageException {
+        if (rate < 0) throw new UsageException("--rate " + rate + ": rows per second must be 0 (as fast as possible) or more");
         for (int r : rowsPerRequest.values()) {
             if (r < 1 || r > MAX_ROWS_PER_REQUEST) throw new UsageException("-rowsPerRequest " + r + ": must be 1.." + MAX_ROWS_PER_REQUEST);
         }
@@ -84,7 +90,7 @@ final class WriteStep extends Step {
         List<String> failures = new ArrayList<>();
         Map<String, Cell> cells = new LinkedHashMap<>();
         List<Long> pids = serverPids();
-        ArrayNode manifestCells = results.manifest().putArray("write");
+        ArrayNode manifestCells = results.manifest().putArray(fixedRate() ? "fixedRate" : "write");
         int total = rowsPerRequest.values().size() * writeClients.values().size();
         int done = 0;
         for (int r : rowsPerRequest.values()) {
@@ -105,6 +111,7 @@ final class WriteStep extends Step {
                     m.put("startedAt", java.time.Instant.ofEpochMilli(cell.record.measuredFromMs()).toString());
                     m.put("endedAt", java.time.Instant.ofEpochMilli(cell.record.measuredToMs()).toString());
                 }
+                if (fixedRate()) verdict(m, cell, c);
                 if (cell.failure != null) {
                     m.put("failure", cell.failure);
                     failures.add(r + " rows/request x " + c + " clients: " + cell.failure);
@@ -114,7 +121,7 @@ final class WriteStep extends Step {
         }
         out().println();
         out().print(table(cells));
-        out().println("# JMH JSON: " + results.file("write", "json") + "; manifest: " + results.file("manifest", "json"));
+        out().println("# JMH JSON: " + results.file(jsonKind(), "json") + "; manifest: " + results.file("manifest", "json"));
         for (String f : failures) out().println("FAILED " + f);
         out().flush();
         return failures.isEmpty() ? BenchCli.OK : BenchCli.FAILED;
@@ -135,6 +142,7 @@ final class WriteStep extends Step {
             run = new Runner(options
                     .include(Pattern.quote(module.writeBenchmark().getName()) + "\\.write$")
                     .param("rowsPerRequest", String.valueOf(rows))
+                    .param("targetRowsPerSecond", String.valueOf(rate))
                     .threads(clients)
                     .operationsPerInvocation(rows)
                     .resultFormat(ResultFormatType.JSON)
@@ -144,7 +152,7 @@ final class WriteStep extends Step {
             // In this JVM (-f 0) JMH itself fails on a failed benchmark; the trial record says why.
             run = List.of();
         }
-        results.appendJmhJson("write", cellJson);
+        results.appendJmhJson(jsonKind(), cellJson);
         List<TrialRecord> records = TrialRecord.readAll(log);
         Files.deleteIfExists(log);
         TrialRecord record = records.isEmpty() ? null : records.get(records.size() - 1);
@@ -157,6 +165,35 @@ final class WriteStep extends Step {
         Result<?> score = acked != null ? acked : result.getPrimaryResult();
         String failure = record == null ? "no verification record (the trial did not finish)" : record.failure();
         return new Cell(score.getScore(), score.getScoreError(), record, failure);
+    }
+
+    private boolean fixedRate() {
+        return rate > 0;
+    }
+
+    /** Fixed-rate cells go to their own JMH file: their rows/s is the target met, not the database's best. */
+    private String jsonKind() {
+        return fixedRate() ? "fixedrate" : "write";
+    }
+
+    /**
+     * The fixed-rate verdict: the database kept up when the rows it acknowledged in the measured
+     * window came to at least 99% of the target and no request failed; the latency percentiles
+     * (from each request's intended start, so a backlog shows in them) stand beside it.
+     */
+    private void verdict(ObjectNode m, Cell cell, int clients) {
+        m.put("targetRowsPerSecond", rate);
+        TrialRecord r = cell.record;
+        double seconds = r == null ? 0 : (r.measuredToMs() - r.measuredFromMs()) / 1000.0;
+        double achieved = seconds > 0 ? r.measuredRowsAcked() / seconds : Double.NaN;
+        boolean keptUp = cell.failure == null && !Double.isNaN(achieved) && achieved >= 0.99 * rate;
+        m.put("achievedRowsPerSecond", achieved);
+        m.put("keptUp", keptUp);
+        if (r != null) m.set("latencyFromIntendedStartMs", ResultsFolder.JSON.valueToTree(r.latencyMillis()));
+        Map<String, Double> l = r == null ? Map.of() : r.latencyMillis();
+        out().printf(Locale.ROOT, "# fixed rate %,d rows/s with %d clients: achieved %,.0f rows/s, latency from intended start p50 %.1f ms,"
+                        + " p99 %.1f ms, max %.1f ms: %s%n", rate, clients, achieved, l.getOrDefault("p50", Double.NaN),
+                l.getOrDefault("p99", Double.NaN), l.getOrDefault("max", Double.NaN), keptUp ? "KEPT UP" : "FELL BEHIND");
     }
 
     /**

@@ -2,10 +2,17 @@ package org.tsdbbench.common.query;
 
 /**
  * The functions the query tests apply to temperature. Integer results (count, sum, min, max,
- * spread) are checked exactly; avg and stddev within {@link #tolerance(double)}.
+ * spread, first, last) are checked exactly; avg and stddev (population) within
+ * {@link #tolerance(double)}; the {@link #PERCENTILE_LEVEL}th percentile between the neighbouring
+ * ranks the usual definitions pick (see {@link Answer.Within}). FIRST, LAST and PERCENTILE are
+ * q5's, over one device's rows in time order.
  */
 public enum Aggregate {
-    COUNT(true), AVG(false), SUM(true), MAX(true), MIN(true), SPREAD(true), STDDEV(false);
+    COUNT(true), AVG(false), SUM(true), MAX(true), MIN(true), SPREAD(true), STDDEV(false),
+    FIRST(true), LAST(true), PERCENTILE(true);
+
+    /** The percentile PERCENTILE asks for. */
+    public static final int PERCENTILE_LEVEL = 90;
 
     private final boolean exact;
 

@@ -24,6 +24,43 @@ public sealed interface Answer {
         long rows();
     }
 
+    /**
+     * q5's percentile: one value between {@code low} and {@code high}, the values at the
+     * neighbouring ranks the usual definitions pick (nearest rank, linear interpolation,
+     * ClickHouse's and InfluxDB's rank rounding): on integer temperatures they are nearly always
+     * equal, and a value from elsewhere in the distribution is still caught.
+     */
+    record Within(LogicalQuery query, double low, double high) implements Answer {
+        @Override
+        public Check newCheck() {
+            return new Check() {
+                final java.util.List<Double> values = new java.util.ArrayList<>();
+
+                @Override
+                public void row(double[] v) {
+                    values.add(v[0]);
+                }
+
+                @Override
+                public long rows() {
+                    return values.size();
+                }
+
+                @Override
+                public String mismatch() {
+                    String want = low == high ? format(low) : "a value in [" + format(low) + ", " + format(high) + "]";
+                    if (values.size() != 1) return query.id() + ": expected one row, " + want + ", got " + values.size() + " rows " + values;
+                    double got = values.get(0);
+                    return got >= low && got <= high ? null : query.id() + ": expected " + want + ", got " + format(got);
+                }
+            };
+        }
+    }
+
+    private static String format(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(java.util.Locale.ROOT, "%.6f", v);
+    }
+
     /** Order-independent totals of a full read (q1). Humidity is compared to 0.001 per row. */
     record Checksum(long count, long sumTemperature, long sumTs, long sumDevid, double sumHumidity) {
         String describe() {
@@ -32,7 +69,7 @@ public sealed interface Answer {
         }
     }
 
-    /** q1: every row fetched; compared by checksum. Rows are {@code ts, devid, temperature, humidity}. */
+    /** q1, q6: every row fetched; compared by checksum. Rows are {@code ts, devid, temperature, humidity}. */
     record Rows(LogicalQuery query, Checksum expected) implements Answer {
         @Override
         public Check newCheck() {
@@ -70,8 +107,8 @@ public sealed interface Answer {
     }
 
     /**
-     * q2..q4: values by key (0 for q2's single value, devgroup for q3, bucket start in ms for q4).
-     * Rows are {@code value} (q2) or {@code key, value}.
+     * q2..q5: values by key (0 for q2's and q5's single value, devgroup for q3, bucket start in ms
+     * for q4). Rows are {@code value} (q2, q5) or {@code key, value}.
      */
     record Values(LogicalQuery query, SortedMap<Long, Double> expected) implements Answer {
         public Values {
@@ -80,7 +117,7 @@ public sealed interface Answer {
 
         @Override
         public Check newCheck() {
-            boolean keyed = query.family() != QueryFamily.Q2_AGGREGATE;
+            boolean keyed = !query.family().returnsOneValue();
             return new Check() {
                 final TreeMap<Long, Double> actual = new TreeMap<>();
                 String duplicate;
@@ -131,10 +168,6 @@ public sealed interface Answer {
                 case Q4_GROUP_BY_MINUTE -> "minute " + Instant.ofEpochMilli(key) + ": ";
                 default -> "";
             };
-        }
-
-        private static String format(double v) {
-            return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(java.util.Locale.ROOT, "%.6f", v);
         }
     }
 }

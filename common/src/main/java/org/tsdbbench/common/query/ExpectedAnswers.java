@@ -14,8 +14,9 @@ import org.tsdbbench.common.data.WorkloadSpec;
 
 /**
  * The exact answer to every catalog query, computed from the data set without a database: one pass
- * over the rows keeps totals per device group and per (group, minute); any query's answer is then
- * a merge of those totals.
+ * over the rows keeps totals per device group and per (group, minute), and the rows of q5's
+ * device; any query's answer is then a merge of those totals. q6's ranges are answered by
+ * {@link #range}, straight from the generator.
  */
 public final class ExpectedAnswers {
 
@@ -24,6 +25,9 @@ public final class ExpectedAnswers {
     private final GroupStats[] groups = new GroupStats[WorkloadSpec.GROUPS];
     @SuppressWarnings("unchecked")
     private final Map<Long, GroupStats>[] minutes = new Map[WorkloadSpec.GROUPS];
+
+    /** Timestamp and temperature of each row of {@link QueryCatalog#DEVICE}, in the order read. */
+    private final java.util.List<long[]> deviceRows = new java.util.ArrayList<>();
 
     private ExpectedAnswers() {
         for (int g = 0; g < groups.length; g++) {
@@ -60,6 +64,7 @@ public final class ExpectedAnswers {
                     minuteKey = key;
                 }
                 minute.add(batch.devid[i], batch.ts[i], batch.temperature[i], batch.humidity[i]);
+                if (batch.devid[i] == QueryCatalog.DEVICE) answers.deviceRows.add(new long[] {batch.ts[i], batch.temperature[i]});
             }
         }
         return answers;
@@ -91,7 +96,61 @@ public final class ExpectedAnswers {
                 merged.forEach((key, stats) -> perMinute.put(key, stats.value(q.function())));
                 yield new Answer.Values(q, perMinute);
             }
+            case Q5_DEVICE_FUNCTION -> deviceFunction(q);
+            case Q6_RANGE -> throw new IllegalArgumentException(q.id() + ": a range is answered by ExpectedAnswers.range");
         };
+    }
+
+    private Answer deviceFunction(LogicalQuery q) {
+        if (q.device() != QueryCatalog.DEVICE) {
+            throw new IllegalArgumentException(q.id() + ": answers are kept for device " + QueryCatalog.DEVICE + " only");
+        }
+        long[][] rows = deviceRows.toArray(long[][]::new);
+        java.util.Arrays.sort(rows, java.util.Comparator.comparingLong(r -> r[0]));
+        GroupStats all = new GroupStats();
+        for (long[] r : rows) all.add(q.device(), r[0], (int) r[1], 0);
+        TreeMap<Long, Double> one = new TreeMap<>();
+        int n = rows.length;
+        switch (q.function()) {
+            case FIRST -> one.put(0L, n == 0 ? Double.NaN : rows[0][1]);
+            case LAST -> one.put(0L, n == 0 ? Double.NaN : rows[n - 1][1]);
+            case PERCENTILE -> {
+                if (n == 0) throw new IllegalArgumentException(q.id() + ": device " + q.device() + " has no rows");
+                long[] sorted = java.util.Arrays.stream(rows).mapToLong(r -> r[1]).sorted().toArray();
+                // 0-based ranks: linear interpolation lies between floor(pn)-1 and ceil(pn); nearest rank is ceil(pn)-1.
+                long pn = (long) Aggregate.PERCENTILE_LEVEL * n;
+                int low = (int) Math.max(0, pn / 100 - 1);
+                int high = (int) Math.min(n - 1, (pn + 99) / 100);
+                return new Answer.Within(q, sorted[low], sorted[high]);
+            }
+            default -> one.put(0L, all.value(q.function()));
+        }
+        return new Answer.Values(q, one);
+    }
+
+    /**
+     * The rows of a q6 range when every device holds its rows {@code 0 .. storedRowsPerDevice - 1}
+     * (the data set's rowsPerDevice, or more once the volume test wrote past it), from the
+     * generator: every value is a function of (seed, devid, row).
+     */
+    public static Answer range(DeviceGenerator generator, long storedRowsPerDevice, LogicalQuery q) {
+        WorkloadSpec spec = generator.spec();
+        long fromRow = Math.max(0, Math.floorDiv(q.fromTs() - spec.startTs() + WorkloadSpec.INTERVAL_MS - 1, WorkloadSpec.INTERVAL_MS));
+        long toRow = Math.min(storedRowsPerDevice,
+                Math.floorDiv(q.toTs() - spec.startTs() + WorkloadSpec.INTERVAL_MS - 1, WorkloadSpec.INTERVAL_MS));
+        toRow = Math.max(fromRow, toRow);
+        int first = q.device() == 0 ? 1 : q.device();
+        int last = q.device() == 0 ? spec.numOfDevices() : q.device();
+        GroupStats s = new GroupStats();
+        RowBatch batch = new RowBatch(1024);
+        for (int devid = first; devid <= last; devid++) {
+            for (long row = fromRow; row < toRow; row += batch.capacity()) {
+                batch.clear();
+                generator.appendRows(batch, devid, row, (int) Math.min(batch.capacity(), toRow - row));
+                for (int i = 0; i < batch.size(); i++) s.add(batch.devid[i], batch.ts[i], batch.temperature[i], batch.humidity[i]);
+            }
+        }
+        return new Answer.Rows(q, checksum(s));
     }
 
     /** Rows stored in all: what a load must leave in the database. */

@@ -50,6 +50,7 @@ final class GroupStats {
                 double mean = (double) sum / count;
                 yield Math.sqrt(Math.max(0, (double) sumSquares / count - mean * mean));
             }
+            case FIRST, LAST, PERCENTILE -> throw new IllegalArgumentException(fn.id() + " needs the rows in order, not totals");
         };
     }
 }

@@ -5,7 +5,9 @@ import java.util.List;
 
 /**
  * The query tests as data: q1 reads groups 0, 10 .. 90; q2 applies each aggregate to 10%, 20% ..
- * 100% of the devices; q3 and q4 apply count, sum and avg per group and per minute.
+ * 100% of the devices; q3 and q4 apply count, sum and avg per group and per minute; q5 applies
+ * each single-device function to device {@link #DEVICE}. (q6's ranges are drawn per run, not
+ * listed here.)
  */
 public final class QueryCatalog {
 
@@ -13,6 +15,9 @@ public final class QueryCatalog {
     public static final List<Aggregate> Q2_FUNCTIONS = List.of(
             Aggregate.COUNT, Aggregate.AVG, Aggregate.SUM, Aggregate.MAX, Aggregate.MIN, Aggregate.SPREAD, Aggregate.STDDEV);
     public static final List<Aggregate> GROUPED_FUNCTIONS = List.of(Aggregate.COUNT, Aggregate.SUM, Aggregate.AVG);
+
+    /** The device q5 reads: device 1 exists at every scale. */
+    public static final int DEVICE = 1;
 
     private QueryCatalog() {
     }
@@ -25,6 +30,10 @@ public final class QueryCatalog {
             }
             case Q2_AGGREGATE -> addAll(queries, family, Q2_FUNCTIONS);
             case Q3_GROUP_BY_TAG, Q4_GROUP_BY_MINUTE -> addAll(queries, family, GROUPED_FUNCTIONS);
+            case Q5_DEVICE_FUNCTION -> {
+                for (Aggregate fn : LogicalQuery.DEVICE_FUNCTIONS) queries.add(LogicalQuery.deviceFunction(fn, DEVICE));
+            }
+            case Q6_RANGE -> { }
         }
         return queries;
     }

@@ -17,7 +17,7 @@ public abstract class SqlDialect implements Dialect {
 
     /** The expression of an aggregate over temperature; empty when the database lacks it. */
     protected Optional<String> function(Aggregate fn) {
-        return Optional.of(switch (fn) {
+        return Optional.ofNullable(switch (fn) {
             case COUNT -> "COUNT(*)";
             case AVG -> "AVG(temperature)";
             case SUM -> "SUM(temperature)";
@@ -25,7 +25,33 @@ public abstract class SqlDialect implements Dialect {
             case MIN -> "MIN(temperature)";
             case SPREAD -> "MAX(temperature) - MIN(temperature)";
             case STDDEV -> "STDDEV_POP(temperature)";
+            case FIRST, LAST, PERCENTILE -> null;
         });
+    }
+
+    /**
+     * q5's statement: the aggregates over the device's rows; first and last as the temperature of
+     * its earliest and latest row; the percentile only where {@link #percentile()} says it.
+     */
+    protected Optional<String> deviceFunction(Aggregate fn, int devid) {
+        String where = " WHERE devid = " + devid;
+        return switch (fn) {
+            case FIRST -> Optional.of("SELECT temperature FROM " + table() + where + " ORDER BY ts LIMIT 1");
+            case LAST -> Optional.of("SELECT temperature FROM " + table() + where + " ORDER BY ts DESC LIMIT 1");
+            case PERCENTILE -> percentile().map(p -> "SELECT " + p + " FROM " + table() + where);
+            default -> function(fn).map(f -> "SELECT " + f + " FROM " + table() + where);
+        };
+    }
+
+    /** The {@link Aggregate#PERCENTILE_LEVEL}th percentile of temperature as a select expression; empty when the SQL lacks it. */
+    protected Optional<String> percentile() {
+        return Optional.empty();
+    }
+
+    /** q6: the rows of one device (or all) in a time range; ts compares as epoch milliseconds. */
+    protected String range(LogicalQuery q) {
+        return "SELECT ts, devid, temperature, humidity FROM " + table() + " WHERE " + (q.device() == 0 ? "" : "devid = " + q.device() + " AND ")
+                + "ts >= " + q.fromTs() + " AND ts < " + q.toTs();
     }
 
     /** The start of the row's minute in epoch milliseconds, aligned to the epoch (ts is epoch ms). */
@@ -49,13 +75,24 @@ public abstract class SqlDialect implements Dialect {
 
     @Override
     public Optional<String> render(LogicalQuery q, WorkloadSpec spec) {
-        if (q.family() == QueryFamily.Q1_FULL_READ) return Optional.of(fullRead(q.group()));
+        switch (q.family()) {
+            case Q1_FULL_READ -> {
+                return Optional.of(fullRead(q.group()));
+            }
+            case Q5_DEVICE_FUNCTION -> {
+                return deviceFunction(q.function(), q.device());
+            }
+            case Q6_RANGE -> {
+                return Optional.of(range(q));
+            }
+            default -> { }
+        }
         String where = q.allDevices() ? "" : " WHERE devgroup < " + q.groupLimit();
         return function(q.function()).map(fn -> switch (q.family()) {
             case Q2_AGGREGATE -> "SELECT " + fn + " FROM " + table() + where;
             case Q3_GROUP_BY_TAG -> groupByTag(fn, where);
             case Q4_GROUP_BY_MINUTE -> groupByMinute(fn, where);
-            case Q1_FULL_READ -> throw new IllegalStateException();
+            default -> throw new IllegalStateException(q.id());
         });
     }
 }

@@ -130,6 +130,36 @@ public abstract class DatabaseContract {
         assertTrue(checked >= 100, "only " + checked + " catalog queries rendered");
     }
 
+    /** Runs after the catalog test's load (or loads itself): q6 ranges of one device and of all devices, checked. */
+    @Test
+    void rangeQueriesOfOneDeviceAndOfAllDevicesAreAnsweredCorrectly() throws Exception {
+        DataSet data = DataSet.generated(SMALL);
+        try (Session s = db().open(connection())) {
+            if (s.countRows() != SMALL.totalRows()) {
+                assertTrue(Loader.load(db(), connection(), data, SMALL.totalRows(), 3, 500, n -> { }).verified());
+            }
+        }
+        DeviceGenerator generator = new DeviceGenerator(SMALL);
+        long t0 = SMALL.startTs();
+        List<LogicalQuery> ranges = List.of(
+                LogicalQuery.range(1, t0, t0 + 5_000),
+                LogicalQuery.range(SMALL.numOfDevices(), t0 + 40_000, SMALL.endTs()),
+                LogicalQuery.range(77, t0 + 10_500, t0 + 20_500),
+                LogicalQuery.range(0, t0 + 100_000, t0 + 103_000),
+                // Past the data: no rows, and none must come back.
+                LogicalQuery.range(5, SMALL.endTs(), SMALL.endTs() + 60_000));
+        List<String> wrong = new ArrayList<>();
+        try (Session s = db().open(connection())) {
+            for (LogicalQuery q : ranges) {
+                String text = db().dialect().render(q, SMALL).orElseThrow();
+                Answer.Check check = ExpectedAnswers.range(generator, SMALL.rowsPerDevice(), q).newCheck();
+                s.query(q, text, check);
+                if (check.mismatch() != null) wrong.add(check.mismatch() + "  [" + text + "]");
+            }
+        }
+        assertTrue(wrong.isEmpty(), "wrong answers:\n" + String.join("\n", wrong));
+    }
+
     @Test
     void unreachableServerNamesHostAndPort() throws Exception {
         ConnectionOptions c = connection();

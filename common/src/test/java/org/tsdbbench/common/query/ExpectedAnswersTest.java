@@ -46,6 +46,10 @@ class ExpectedAnswersTest {
 
     /** Computes the query's rows from nothing but the generator and feeds them to the check. */
     private static void feedBruteForce(LogicalQuery q, DeviceGenerator g, Answer.Check check) {
+        if (q.family() == QueryFamily.Q5_DEVICE_FUNCTION) {
+            feedDeviceFunction(q, g, check);
+            return;
+        }
         Map<Long, double[]> acc = new TreeMap<>(); // key -> count, sum, min, max, sumsq
         for (int devid = 1; devid <= SPEC.numOfDevices(); devid++) {
             int group = devid % 100;
@@ -80,9 +84,67 @@ class ExpectedAnswersTest {
                 case SPREAD -> a[3] - a[2];
                 case AVG -> mean;
                 case STDDEV -> Math.sqrt(a[4] / a[0] - mean * mean);
+                case FIRST, LAST, PERCENTILE -> throw new IllegalStateException("not a q2..q4 function: " + q.id());
             };
             if (q.family() == QueryFamily.Q2_AGGREGATE) check.row(new double[] {v});
             else check.row(new double[] {key, v});
         });
+    }
+
+    /** q5 by brute force: the device's temperatures in row (time) order; the percentile by nearest rank. */
+    private static void feedDeviceFunction(LogicalQuery q, DeviceGenerator g, Answer.Check check) {
+        int n = SPEC.rowsPerDevice();
+        double[] t = new double[n];
+        for (int row = 0; row < n; row++) t[row] = g.temperature(q.device(), row);
+        java.util.DoubleSummaryStatistics st = java.util.Arrays.stream(t).summaryStatistics();
+        double mean = st.getAverage();
+        double[] sorted = t.clone();
+        java.util.Arrays.sort(sorted);
+        double v = switch (q.function()) {
+            case COUNT -> n;
+            case SUM -> st.getSum();
+            case MIN -> st.getMin();
+            case MAX -> st.getMax();
+            case AVG -> mean;
+            case STDDEV -> Math.sqrt(java.util.Arrays.stream(t).map(x -> (x - mean) * (x - mean)).sum() / n);
+            case FIRST -> t[0];
+            case LAST -> t[n - 1];
+            case PERCENTILE -> sorted[(int) Math.ceil(Aggregate.PERCENTILE_LEVEL / 100.0 * n) - 1];
+            case SPREAD -> throw new IllegalStateException("q5 has no spread");
+        };
+        check.row(new double[] {v});
+    }
+
+    @Test
+    void percentileAcceptsTheNeighbouringRanksOnlyAndFirstLastFollowTime() {
+        ExpectedAnswers answers = ExpectedAnswers.of(SPEC);
+        DeviceGenerator g = new DeviceGenerator(SPEC);
+        Answer.Within p90 = (Answer.Within) answers.answer(LogicalQuery.deviceFunction(Aggregate.PERCENTILE, QueryCatalog.DEVICE));
+        int[] sorted = java.util.stream.IntStream.range(0, 150).map(r -> g.temperature(1, r)).sorted().toArray();
+        // 150 rows: 0.9 x 150 = 135, so ranks 134 .. 135 (0-based) are the ones accepted.
+        assertEquals(sorted[134], p90.low());
+        assertEquals(sorted[135], p90.high());
+        Answer.Check median = p90.newCheck();
+        median.row(new double[] {sorted[75]});
+        org.junit.jupiter.api.Assertions.assertNotNull(sorted[75] < sorted[134] ? median.mismatch() : "equal values");
+        Answer.Values last = (Answer.Values) answers.answer(LogicalQuery.parse("q5.last.d1"));
+        assertEquals(g.temperature(1, 149), last.expected().get(0L));
+        Answer.Check twoRows = last.newCheck();
+        twoRows.row(new double[] {1});
+        twoRows.row(new double[] {2});
+        org.junit.jupiter.api.Assertions.assertNotNull(twoRows.mismatch());
+    }
+
+    @Test
+    void rangeAnswersComeFromTheGenerator() {
+        DeviceGenerator g = new DeviceGenerator(SPEC);
+        long t0 = SPEC.startTs();
+        Answer.Rows r = (Answer.Rows) ExpectedAnswers.range(g, SPEC.rowsPerDevice(), LogicalQuery.range(7, t0 + 2_000, t0 + 5_000));
+        assertEquals(3, r.expected().count());
+        assertEquals(g.temperature(7, 2) + g.temperature(7, 3) + g.temperature(7, 4), r.expected().sumTemperature());
+        // Past the data set's end there is nothing, until the volume test has written rows there.
+        LogicalQuery past = LogicalQuery.range(0, SPEC.endTs(), SPEC.endTs() + 10_000);
+        assertEquals(0, ((Answer.Rows) ExpectedAnswers.range(g, SPEC.rowsPerDevice(), past)).expected().count());
+        assertEquals(6L * SPEC.numOfDevices(), ((Answer.Rows) ExpectedAnswers.range(g, SPEC.rowsPerDevice() + 6, past)).expected().count());
     }
 }

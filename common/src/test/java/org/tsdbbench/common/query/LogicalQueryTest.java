@@ -16,13 +16,17 @@ class LogicalQueryTest {
             assertEquals(q, LogicalQuery.parse(q.id()));
             ids.add(q.id());
         }
-        // q1: 10 groups; q2: 7 functions x 10; q3, q4: 3 functions x 10.
-        assertEquals(10 + 70 + 30 + 30, ids.size());
+        // q1: 10 groups; q2: 7 functions x 10; q3, q4: 3 functions x 10; q5: 9 functions of one device.
+        assertEquals(10 + 70 + 30 + 30 + 9, ids.size());
+        LogicalQuery range = LogicalQuery.range(7, 1_000, 6_000);
+        assertEquals("q6.d7.1000-6000", range.id());
+        assertEquals(range, LogicalQuery.parse(range.id()));
+        assertEquals(LogicalQuery.range(0, 5, 9), LogicalQuery.parse("q6.all.5-9"));
     }
 
     @Test
     void badIdsAreRejected() {
-        for (String bad : new String[] {"q5.avg.p10", "q2.avg", "q2.median.p10", "q1.g100", "q2.avg.p0", "q2.avg.p101", "Q2.avg.p10"}) {
+        for (String bad : new String[] {"q5.avg.p10", "q5.spread.d1", "q5.avg.d0", "q2.first.p10", "q6.d1.9-9", "q2.avg", "q2.median.p10", "q1.g100", "q2.avg.p0", "q2.avg.p101", "Q2.avg.p10"}) {
             assertThrows(IllegalArgumentException.class, () -> LogicalQuery.parse(bad), bad);
         }
     }
