@@ -2,7 +2,10 @@ package org.tsdbbench.cassandra;
 
 import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.cli.BenchModule;
+import org.tsdbbench.cassandra.bench.CassandraMixedLoad;
 import org.tsdbbench.cassandra.bench.CassandraQuery;
+import org.tsdbbench.cassandra.bench.CassandraRangeQuery;
+import org.tsdbbench.cassandra.bench.CassandraVolume;
 import org.tsdbbench.cassandra.bench.CassandraWrite;
 
 /** {@code java -jar cassandra-bench/target/cassandra-bench.jar [write|load|query|disk] [options]}. */
@@ -12,7 +15,8 @@ public final class CassandraBenchMain {
     }
 
     public static BenchModule module() {
-        return new BenchModule(new CassandraDatabase(), CassandraWrite.class, CassandraQuery.class);
+        return new BenchModule(new CassandraDatabase(), CassandraWrite.class, CassandraQuery.class,
+                CassandraRangeQuery.class, CassandraVolume.class, CassandraMixedLoad.class);
     }
 
     public static void main(String[] args) {

@@ -2,7 +2,10 @@ package org.tsdbbench.influx;
 
 import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.cli.BenchModule;
+import org.tsdbbench.influx.bench.InfluxMixedLoad;
 import org.tsdbbench.influx.bench.InfluxQuery;
+import org.tsdbbench.influx.bench.InfluxRangeQuery;
+import org.tsdbbench.influx.bench.InfluxVolume;
 import org.tsdbbench.influx.bench.InfluxWrite;
 
 /** {@code java -jar influx-bench/target/influx-bench.jar [write|load|query|disk] [options]}. */
@@ -12,7 +15,8 @@ public final class InfluxBenchMain {
     }
 
     public static BenchModule module() {
-        return new BenchModule(new InfluxDatabase(), InfluxWrite.class, InfluxQuery.class);
+        return new BenchModule(new InfluxDatabase(), InfluxWrite.class, InfluxQuery.class,
+                InfluxRangeQuery.class, InfluxVolume.class, InfluxMixedLoad.class);
     }
 
     public static void main(String[] args) {

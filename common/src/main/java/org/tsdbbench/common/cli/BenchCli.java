@@ -10,7 +10,7 @@ import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The command line every module's jar has: {@code <db>-bench [write|load|query|disk|schema|verify] [options]}, where a
+ * The command line every module's jar has: {@code <db>-bench [write|load|query|disk|range|volume|mixed|schema|verify] [options]}, where a
  * bare {@code <db>-bench -writeClients 5 -rowsPerRequest 1000} runs the write test as the original
  * tools did. Exit codes: 0 all verified, 1 a request failed or an answer was wrong (results kept),
  * 2 bad input (one line naming it).
@@ -36,6 +36,9 @@ public final class BenchCli {
         cl.addSubcommand("load", new LoadStep(module));
         cl.addSubcommand("query", new QueryStep(module));
         cl.addSubcommand("disk", new DiskStep(module));
+        cl.addSubcommand("range", new RangeStep(module));
+        cl.addSubcommand("volume", new VolumeStep(module));
+        cl.addSubcommand("mixed", new MixedStep(module));
         cl.addSubcommand("schema", new SchemaStep(module));
         cl.addSubcommand("verify", new VerifyStep(module));
         cl.setParameterExceptionHandler(parameterErrors());

@@ -141,6 +141,40 @@ abstract class Step implements Callable<Integer> {
         }
     }
 
+    /**
+     * One JMH run whose JSON is appended to {@code <db>-<kind>.json} at once; a run that fails (in
+     * this JVM JMH itself throws) is named in {@code failures} and gives no results.
+     */
+    protected java.util.Collection<org.openjdk.jmh.results.RunResult> runJmh(String kind, ChainedOptionsBuilder options, String what,
+                                                                          java.util.List<String> failures) throws IOException {
+        java.nio.file.Path json = results.file(kind + "-run", "json");
+        java.util.Collection<org.openjdk.jmh.results.RunResult> run;
+        try {
+            run = new org.openjdk.jmh.runner.Runner(options.resultFormat(org.openjdk.jmh.results.format.ResultFormatType.JSON)
+                    .result(json.toString()).build()).run();
+            if (run.isEmpty()) failures.add(what + ": the benchmark failed (see the JMH output above)");
+        } catch (org.openjdk.jmh.runner.RunnerException | RuntimeException e) {
+            failures.add(what + ": the benchmark failed: " + DatabaseException.rootMessage(e));
+            run = java.util.List.of();
+        }
+        results.appendJmhJson(kind, json);
+        return run;
+    }
+
+    /** Makes sure the server holds exactly the data set, loading it if not; false when the load failed. */
+    protected boolean ensureDataSet(int loadClients) throws Exception {
+        long expected = org.tsdbbench.common.bench.QuerySet.prepare(db(), settings).expectedRows();
+        long stored;
+        try (Session s = session()) {
+            stored = s.countRows();
+        } catch (DatabaseException e) {
+            stored = -1;
+        }
+        if (stored == expected) return true;
+        out().println("# " + db().displayName() + " holds " + Math.max(0, stored) + " rows, the data set " + expected + ": loading it first");
+        return LoadStep.load(this, Math.min(loadClients, settings.dataSet().maxClients()), 1000).verified();
+    }
+
     /** Opens a session to count or check; the server failing now (it answered at the start) is a failed run. */
     protected Session session() throws DatabaseException, IOException {
         return db().open(settings.connection());

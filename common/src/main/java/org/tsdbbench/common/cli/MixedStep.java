@@ -1,0 +1,114 @@
+package org.tsdbbench.common.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.util.Statistics;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The mixed-load test: readers alone, writers and readers together, writers alone (one JMH group
+ * run each), so write rows/s and query latency under load stand beside each side alone.
+ */
+@Command(name = "mixed", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+        description = "Writers and readers at the same time, against each alone: write rows/s and query latency (loads the data set first if needed).")
+final class MixedStep extends Step {
+
+    @Option(names = "--writers", description = "Writer clients (default: ${DEFAULT-VALUE}).")
+    int writers = 1;
+
+    @Option(names = "--readers", description = "Reader clients (default: ${DEFAULT-VALUE}).")
+    int readers = 1;
+
+    @Option(names = {"-rowsPerRequest", "--rows-per-request"}, description = "Rows in one write request (default: ${DEFAULT-VALUE}).")
+    int rowsPerRequest = 1000;
+
+    @Option(names = "--result-rows", description = "Rows each range query returns (default: ${DEFAULT-VALUE}).")
+    int resultRows = 100;
+
+    MixedStep(BenchModule module) {
+        super(module);
+    }
+
+    @Override
+    protected String stepName() {
+        return "mixed";
+    }
+
+    @Override
+    protected void validate() throws UsageException {
+        CommonOptions.positive("--writers", writers);
+        CommonOptions.positive("--readers", readers);
+        if (writers > common.dataSet().spec().numOfDevices()) {
+            throw new UsageException("--writers " + writers + ": must be 1.." + common.dataSet().spec().numOfDevices() + " (each writer owns whole devices)");
+        }
+        if (rowsPerRequest < 1 || rowsPerRequest > WriteStep.MAX_ROWS_PER_REQUEST) {
+            throw new UsageException("-rowsPerRequest " + rowsPerRequest + ": must be 1.." + WriteStep.MAX_ROWS_PER_REQUEST);
+        }
+        int rows = common.dataSet().spec().rowsPerDevice();
+        if (resultRows < 1 || resultRows > rows) throw new UsageException("--result-rows " + resultRows + ": must be 1.." + rows);
+    }
+
+    @Override
+    protected int execute() throws Exception {
+        if (!ensureDataSet(2)) return BenchCli.FAILED;
+        List<String> failures = new ArrayList<>();
+        ArrayNode cells = results.manifest().putArray("mixed");
+        StringBuilder table = new StringBuilder(db().displayName() + ": mixed load (" + rowsPerRequest + " rows per write, "
+                + resultRows + " rows per range query, answers checked)\n");
+        table.append(String.format(Locale.ROOT, "%-22s %14s %12s %12s %12s %12s%n", "run", "write rows/s", "write p50", "write p99", "query p50", "query p99"));
+        // Readers alone first: they append nothing, so the next run need not reload the data set.
+        int[][] runs = {{0, readers}, {writers, readers}, {writers, 0}};
+        for (int[] tg : runs) {
+            String what = tg[0] == 0 ? "readers alone" : tg[1] == 0 ? "writers alone" : "writers + readers";
+            out().printf("# mixed: %s (%d writers, %d readers)%n", what, tg[0], tg[1]);
+            out().flush();
+            Collection<RunResult> run = runJmh("mixed", jmh(settings)
+                    .include(Pattern.quote(module.mixedLoadBenchmark().getName()) + "\\.mixed$")
+                    .param("rowsPerRequest", String.valueOf(rowsPerRequest))
+                    .param("resultRows", String.valueOf(resultRows))
+                    // JMH orders a group's methods by name: query (readers), then write (writers).
+                    .threadGroups(tg[1], tg[0])
+                    .threads(tg[0] + tg[1]), what, failures);
+            ObjectNode cell = cells.addObject();
+            cell.put("run", what);
+            cell.put("writers", tg[0]);
+            cell.put("readers", tg[1]);
+            double rowsPerSecond = Double.NaN;
+            Statistics write = null;
+            Statistics query = null;
+            for (RunResult r : run) {
+                Result<?> acked = r.getSecondaryResults().get("rowsAcked");
+                // Throughput mode counts the rows (per ms, as the benchmark's time unit); sample time gives the latencies.
+                if (acked != null && tg[0] > 0) rowsPerSecond = acked.getScore() * 1000;
+                if (r.getParams().getMode() != org.openjdk.jmh.annotations.Mode.SampleTime) continue;
+                if (tg[0] > 0 && r.getSecondaryResults().get("write") != null) write = r.getSecondaryResults().get("write").getStatistics();
+                if (tg[1] > 0 && r.getSecondaryResults().get("query") != null) query = r.getSecondaryResults().get("query").getStatistics();
+            }
+            if (tg[0] > 0) cell.put("writeRowsPerSecond", rowsPerSecond);
+            if (write != null) cell.put("writeP50Ms", write.getPercentile(50)).put("writeP99Ms", write.getPercentile(99));
+            if (query != null) cell.put("queryP50Ms", query.getPercentile(50)).put("queryP99Ms", query.getPercentile(99));
+            results.saveManifest();
+            table.append(String.format(Locale.ROOT, "%-22s %14s %12s %12s %12s %12s%n", what,
+                    tg[0] == 0 ? "-" : Double.isNaN(rowsPerSecond) ? "FAILED" : String.format(Locale.ROOT, "%,.0f", rowsPerSecond),
+                    ms(write, 50), ms(write, 99), ms(query, 50), ms(query, 99)));
+        }
+        out().println();
+        out().print(table);
+        out().println("# JMH JSON: " + results.file("mixed", "json"));
+        for (String f : failures) out().println("FAILED " + f);
+        out().flush();
+        return failures.isEmpty() ? BenchCli.OK : BenchCli.FAILED;
+    }
+
+    private static String ms(Statistics s, double percentile) {
+        return s == null ? "-" : String.format(Locale.ROOT, "%.2f ms", s.getPercentile(percentile));
+    }
+}

@@ -1,0 +1,102 @@
+package org.tsdbbench.common.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.util.Statistics;
+import org.tsdbbench.common.bench.QueryBenchmarkBase;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The concurrent range-query test: for each client count and result size, the clients run short
+ * time-range reads of one random device (seeded), every answer checked; queries/s and latency
+ * percentiles per cell.
+ */
+@Command(name = "range", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+        description = "Concurrent short range queries on one random device: queries/s and latency by client count and result size.")
+final class RangeStep extends Step {
+
+    @Option(names = "--clients", paramLabel = "LIST", converter = IntList.Converter.class,
+            description = "Client connections: e.g. 1,5,10,20 (default: 1,5,10,20).")
+    IntList clients = IntList.of(1, 5, 10, 20);
+
+    @Option(names = "--result-rows", paramLabel = "LIST", converter = IntList.Converter.class,
+            description = "Rows each query returns: e.g. 5,100,1000 (default: 5,100,1000).")
+    IntList resultRows = IntList.of(5, 100, 1000);
+
+    RangeStep(BenchModule module) {
+        super(module);
+    }
+
+    @Override
+    protected String stepName() {
+        return "range";
+    }
+
+    @Override
+    protected void validate() throws UsageException {
+        int rows = common.dataSet().spec().rowsPerDevice();
+        for (int r : resultRows.values()) {
+            if (r < 1 || r > rows) throw new UsageException("--result-rows " + r + ": must be 1.." + rows + " (the rows of one device)");
+        }
+        for (int c : clients.values()) {
+            if (c < 1 || c > WriteStep.MAX_CLIENTS) throw new UsageException("--clients " + c + ": must be 1.." + WriteStep.MAX_CLIENTS);
+        }
+    }
+
+    @Override
+    protected int execute() throws Exception {
+        if (!ensureDataSet(2)) return BenchCli.FAILED;
+        List<String> failures = new ArrayList<>();
+        ArrayNode cells = results.manifest().putArray("range");
+        StringBuilder table = new StringBuilder(db().displayName() + ": concurrent range queries on one random device (answers checked)\n");
+        table.append(String.format(Locale.ROOT, "%8s %8s %14s %10s %10s %10s%n", "clients", "rows", "queries/s", "p50 ms", "p99 ms", "max ms"));
+        int total = clients.values().size() * resultRows.values().size(), done = 0;
+        for (int rows : resultRows.values()) {
+            for (int c : clients.values()) {
+                out().printf("# range cell %d/%d: %d clients x %d rows per query%n", ++done, total, c, rows);
+                out().flush();
+                if (common.forks == 0) System.setProperty(QueryBenchmarkBase.DATA_CHECKED, "true");
+                String what = c + " clients x " + rows + " rows";
+                Collection<RunResult> run = runJmh("range", jmh(settings).jvmArgsAppend("-D" + QueryBenchmarkBase.DATA_CHECKED + "=true")
+                        .include(Pattern.quote(module.rangeQueryBenchmark().getName()) + "\\.(queriesPerSecond|latency)$")
+                        .param("resultRows", String.valueOf(rows))
+                        .threads(c), what, failures);
+                double qps = Double.NaN;
+                Statistics latency = null;
+                for (RunResult r : run) {
+                    Result<?> primary = r.getPrimaryResult();
+                    if (r.getParams().getBenchmark().endsWith("queriesPerSecond")) qps = primary.getScore();
+                    else latency = primary.getStatistics();
+                }
+                ObjectNode cell = cells.addObject();
+                cell.put("clients", c);
+                cell.put("resultRows", rows);
+                cell.put("queriesPerSecond", qps);
+                if (latency != null) {
+                    cell.put("p50Ms", latency.getPercentile(50));
+                    cell.put("p99Ms", latency.getPercentile(99));
+                }
+                if (run.size() < 2 && failures.stream().noneMatch(f -> f.startsWith(what))) failures.add(what + ": the benchmark did not complete");
+                results.saveManifest();
+                table.append(latency == null || Double.isNaN(qps)
+                        ? String.format(Locale.ROOT, "%8d %8d %14s%n", c, rows, "FAILED")
+                        : String.format(Locale.ROOT, "%8d %8d %,14.0f %10.3f %10.3f %10.3f%n", c, rows, qps,
+                                latency.getPercentile(50), latency.getPercentile(99), latency.getMax()));
+            }
+        }
+        out().println();
+        out().print(table);
+        out().println("# JMH JSON: " + results.file("range", "json"));
+        for (String f : failures) out().println("FAILED " + f);
+        out().flush();
+        return failures.isEmpty() ? BenchCli.OK : BenchCli.FAILED;
+    }
+}

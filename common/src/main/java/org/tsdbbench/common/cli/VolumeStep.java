@@ -1,0 +1,102 @@
+package org.tsdbbench.common.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.RunResult;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The volume-growth test: from an empty table, one client writes a block and reads it back, block
+ * after block up to the target volume; write and read speed per block against the rows stored.
+ */
+@Command(name = "volume", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+        description = "Write blocks of rows and read each back at once, up to a target volume: speed against rows stored (empties the table first).")
+final class VolumeStep extends Step {
+
+    @Option(names = "--blocks", description = "Blocks to write; the target volume is blocks x block rows (default: ${DEFAULT-VALUE}).")
+    int blocks = 10;
+
+    @Option(names = "--block-rows", description = "Rows per block, a multiple of the devices (default: ${DEFAULT-VALUE}).")
+    int blockRows = 100_000;
+
+    @Option(names = {"-rowsPerRequest", "--rows-per-request"}, description = "Rows in one write request (default: ${DEFAULT-VALUE}).")
+    int rowsPerRequest = 1000;
+
+    VolumeStep(BenchModule module) {
+        super(module);
+    }
+
+    @Override
+    protected String stepName() {
+        return "volume";
+    }
+
+    @Override
+    protected void validate() throws UsageException {
+        CommonOptions.positive("--blocks", blocks);
+        CommonOptions.positive("--block-rows", blockRows);
+        int devices = common.dataSet().spec().numOfDevices();
+        if (blockRows % devices != 0) {
+            throw new UsageException("--block-rows " + blockRows + ": must be a multiple of the " + devices + " devices (a block is the next rows of every device)");
+        }
+        if (rowsPerRequest < 1 || rowsPerRequest > WriteStep.MAX_ROWS_PER_REQUEST) {
+            throw new UsageException("-rowsPerRequest " + rowsPerRequest + ": must be 1.." + WriteStep.MAX_ROWS_PER_REQUEST);
+        }
+    }
+
+    @Override
+    protected int execute() throws Exception {
+        List<String> failures = new ArrayList<>();
+        out().printf("# volume: %d blocks of %,d rows (%,d rows in all), %d rows per request, read back after each block%n",
+                blocks, blockRows, (long) blocks * blockRows, rowsPerRequest);
+        out().flush();
+        Collection<RunResult> run = runJmh("volume", jmh(settings)
+                .include(Pattern.quote(module.volumeBenchmark().getName()) + "\\.block$")
+                .param("blockRows", String.valueOf(blockRows))
+                .param("rowsPerRequest", String.valueOf(rowsPerRequest))
+                .warmupIterations(0)
+                .measurementIterations(blocks), "volume", failures);
+        ArrayNode rows = results.manifest().putArray("volume");
+        StringBuilder table = new StringBuilder(db().displayName() + ": write and read-back per block of " + blockRows + " rows (reads checked)\n");
+        table.append(String.format(Locale.ROOT, "%14s %14s %12s %14s %10s%n", "rows stored", "write rows/s", "ms/request", "read rows/s", "read ms"));
+        int measured = 0;
+        for (RunResult r : run) {
+            for (BenchmarkResult b : r.getBenchmarkResults()) {
+                for (IterationResult it : b.getIterationResults()) {
+                    Map<String, Result> sec = it.getSecondaryResults();
+                    ObjectNode row = rows.addObject();
+                    for (String key : List.of("storedRowsBefore", "writeRowsPerSecond", "writeRequestMillis", "readRowsPerSecond", "readMillis",
+                            "readAttempts", "visibleAfterMillis")) {
+                        if (sec.containsKey(key)) row.put(key, sec.get(key).getScore());
+                    }
+                    table.append(String.format(Locale.ROOT, "%,14.0f %,14.0f %12.2f %,14.0f %10.1f%n", score(sec, "storedRowsBefore"),
+                            score(sec, "writeRowsPerSecond"), score(sec, "writeRequestMillis"), score(sec, "readRowsPerSecond"), score(sec, "readMillis")));
+                    measured++;
+                }
+            }
+        }
+        results.saveManifest();
+        if (measured < blocks && failures.isEmpty()) failures.add("volume: " + measured + " of " + blocks + " blocks completed");
+        out().println();
+        out().print(table);
+        out().println("# JMH JSON: " + results.file("volume", "json"));
+        for (String f : failures) out().println("FAILED " + f);
+        out().flush();
+        return failures.isEmpty() ? BenchCli.OK : BenchCli.FAILED;
+    }
+
+    private static double score(Map<String, Result> sec, String key) {
+        Result r = sec.get(key);
+        return r == null ? Double.NaN : r.getScore();
+    }
+}
