@@ -10,6 +10,10 @@
 #   scripts/compare.sh [--databases mysql,influx] [--devices N] [--rows N] [--files N]
 #                      [--rows-per-request LIST] [--clients LIST] [--time 1s] [--iterations 2]
 #                      [--forks 1] [--query-time 100ms] [--query-forks 0] [--results DIR] [--no-build]
+#                      [--further] [--rate 10000]
+# --further adds the further tests of the published reports for each database (about a minute or
+# two each): concurrent range queries, mixed load, volume growth and fixed-rate writes at --rate
+# rows/s (q5, the single-device functions, always run with the queries).
 # Queries run in this JVM by default (--query-forks 0): 127 queries with a fork each would take
 # minutes of JVM start-up per database at a scale where each query takes milliseconds.
 # Results: results/<date-time>/ (JMH JSON, manifests, <db>.log, run.json, report.md, report.html).
@@ -19,7 +23,7 @@ source "$(dirname "$0")/modules.sh"
 cd "$REPO_DIR"
 
 databases="" devices=100 rows=1000 files=4 rpr="100,1000" clients="1,2" time="1s" iterations=2 forks=1
-qtime="100ms" qforks=0 results="" build=true
+qtime="100ms" qforks=0 results="" build=true further=false rate=10000
 while [ $# -gt 0 ]; do
   case "$1" in
     --databases) databases="$2"; shift 2 ;;
@@ -35,11 +39,13 @@ while [ $# -gt 0 ]; do
     --query-forks) qforks="$2"; shift 2 ;;
     --results) results="$2"; shift 2 ;;
     --no-build) build=false; shift ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    --further) further=true; shift ;;
+    --rate) rate="$2"; shift 2 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
   esac
 done
-for n in devices rows files iterations forks qforks; do
+for n in devices rows files iterations forks qforks rate; do
   [[ "${!n}" =~ ^[0-9]+$ ]] || die "--${n/qforks/query-forks} ${!n}: not a whole number"
 done
 
@@ -175,8 +181,17 @@ for p in "${planned[@]}"; do
   else
     step disk
     step query "${qjmh[@]}"
+    if $further; then
+      step range "${qjmh[@]}" --clients 1,4 --result-rows 5,100
+      step mixed "${jmh[@]}" -rowsPerRequest 1000 --result-rows 100
+    fi
   fi
   step write "${jmh[@]}" -rowsPerRequest "$rpr" -writeClients "$clients" "${pids[@]}"
+  if $further; then
+    # Five blocks of 20 rows of every device; then the clients at a fixed rate for the write test's time.
+    step volume -f "$forks" --blocks 5 --block-rows $((devices * 20)) -rowsPerRequest 1000
+    step write "${jmh[@]}" --rate "$rate" -rowsPerRequest 100 -writeClients 2
+  fi
   grep -A4 -E "rows written per second" "$results/$db.log" | sed "s/^/    /" >&2
   [ -n "$started_server" ] && "scripts/servers/$started_server.sh" stop
   started_server=""

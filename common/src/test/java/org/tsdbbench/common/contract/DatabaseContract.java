@@ -227,6 +227,58 @@ public abstract class DatabaseContract {
         assertNoSecret(results);
     }
 
+    /** The further tests' steps, end to end at a tiny scale: every figure comes with its answers checked and its rows counted. */
+    @Test
+    void cliFurtherTestsEndToEnd() throws Exception {
+        Path results = tmp.resolve("further");
+        List<String> scale = List.of("-numOfDevices", "100", "-rowsPerDevice", "120", "-seed", "7", "-results", results.toString());
+        List<String> fast = List.of("-f", "0", "-wi", "1", "-w", "200ms", "-i", "1", "-r", "300ms");
+        ObjectMapper json = new ObjectMapper();
+
+        Run range = cli("range", scale, fast, List.of("--clients", "1,2", "--result-rows", "5,100"));
+        assertEquals(BenchCli.OK, range.exit, range.output);
+        JsonNode rangeJson = json.readTree(results.resolve(db().name() + "-range.json").toFile());
+        assertEquals(8, rangeJson.size(), "queries/s and latency for 2 client counts x 2 result sizes");
+        for (JsonNode cell : json.readTree(results.resolve(db().name() + "-manifest.json").toFile()).get("range")) {
+            assertTrue(cell.get("queriesPerSecond").asDouble() > 0, cell.toString());
+            assertTrue(cell.get("p99Ms").asDouble() >= cell.get("p50Ms").asDouble(), cell.toString());
+        }
+
+        Run mixed = cli("mixed", scale, fast, List.of("-rowsPerRequest", "50", "--result-rows", "20"));
+        assertEquals(BenchCli.OK, mixed.exit, mixed.output);
+        JsonNode mixedRuns = json.readTree(results.resolve(db().name() + "-manifest.json").toFile()).get("mixed");
+        assertEquals(List.of("readers alone", "writers + readers", "writers alone"),
+                List.of(mixedRuns.get(0).get("run").asText(), mixedRuns.get(1).get("run").asText(), mixedRuns.get(2).get("run").asText()));
+        assertTrue(mixedRuns.get(0).has("queryP50Ms") && !mixedRuns.get(0).has("writeRowsPerSecond"), mixedRuns.toString());
+        assertTrue(mixedRuns.get(1).get("writeRowsPerSecond").asDouble() > 0 && mixedRuns.get(1).has("queryP99Ms"), mixedRuns.toString());
+        assertTrue(mixedRuns.get(2).get("writeRowsPerSecond").asDouble() > 0 && !mixedRuns.get(2).has("queryP50Ms"), mixedRuns.toString());
+
+        Run volume = cli("volume", scale, List.of("-f", "0", "--blocks", "2", "--block-rows", "1000", "-rowsPerRequest", "100"));
+        assertEquals(BenchCli.OK, volume.exit, volume.output);
+        JsonNode blocks = json.readTree(results.resolve(db().name() + "-manifest.json").toFile()).get("volume");
+        assertEquals(2, blocks.size(), volume.output);
+        assertEquals(0, blocks.get(0).get("storedRowsBefore").asLong());
+        assertEquals(1000, blocks.get(1).get("storedRowsBefore").asLong());
+        for (JsonNode b : blocks) assertTrue(b.get("writeRowsPerSecond").asDouble() > 0 && b.get("readRowsPerSecond").asDouble() > 0, b.toString());
+        try (Session s = db().open(connection())) {
+            assertEquals(2000, Loader.settledCount(db(), s, 2000), "the volume test stores exactly its blocks");
+        }
+
+        long target = 1000;
+        Run rate = cli("write", scale, List.of("-f", "0", "-wi", "1", "-w", "500ms", "-i", "1", "-r", "2s"),
+                List.of("--rate", String.valueOf(target), "-writeClients", "2", "-rowsPerRequest", "20"));
+        assertEquals(BenchCli.OK, rate.exit, rate.output);
+        JsonNode cell = json.readTree(results.resolve(db().name() + "-manifest.json").toFile()).get("fixedRate").get(0);
+        double achieved = cell.get("achievedRowsPerSecond").asDouble();
+        // The schedule holds the clients back: never much above the target, whatever the database could take.
+        assertTrue(achieved > 0.5 * target && achieved < 1.05 * target, cell.toString());
+        assertEquals(achieved >= 0.99 * target, cell.get("keptUp").asBoolean(), cell.toString());
+        assertTrue(cell.get("latencyFromIntendedStartMs").get("p50").asDouble() > 0, cell.toString());
+        assertTrue(rate.output.contains(cell.get("keptUp").asBoolean() ? "KEPT UP" : "FELL BEHIND"), rate.output);
+        assertTrue(Files.exists(results.resolve(db().name() + "-fixedrate.json")));
+        assertNoSecret(results);
+    }
+
     @Test
     void cliRejectsBadInputWithOneLineAndExitTwo() throws Exception {
         Path results = tmp.resolve("bad");
@@ -259,6 +311,10 @@ public abstract class DatabaseContract {
         assertUsage(cli("write", base, List.of("-i", "0")), "-i 0: must be at least 1");
         assertUsage(cli("write", base, List.of("-r", "0s")), "-r 0s: must be more than 0");
         assertUsage(cli("write", base, List.of("-r", "soon")), "-r soon: not a time");
+        assertUsage(cli("write", base, List.of("--rate", "-5")), "--rate -5: rows per second must be 0");
+        assertUsage(cli("range", base, List.of("-rowsPerDevice", "120", "--result-rows", "5,500")), "--result-rows 500: must be 1..120");
+        assertUsage(cli("volume", base, List.of("-numOfDevices", "100", "--block-rows", "1050")), "--block-rows 1050: must be a multiple of the 100 devices");
+        assertUsage(cli("mixed", base, List.of("-numOfDevices", "3", "--writers", "4")), "--writers 4: must be 1..3");
         assertUsage(cli("write", base, List.of("-f", "-1")), "-f -1: forks must be 0 or more");
         assertUsage(cli("write", base, List.of("-wi", "-1")), "-wi -1: must be 0 or more");
         assertUsage(cli("query", base, List.of("-queries", "(")), "-queries (: not a regular expression");
