@@ -26,7 +26,6 @@ import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.query.Answer;
 
 /**
  * Mixed load: writers and readers at the same time, as one JMH group. Writers append rows past the
@@ -182,12 +181,7 @@ public abstract class MixedLoadBenchmarkBase {
     @GroupThreads(1)
     public long query(Reader r, Trial trial, ThreadParams thread) throws Exception {
         if (r.session == null) r.open(this, trial, thread);
-        PreparedQuery q = r.plan.next();
-        Answer.Check check = q.answer().newCheck();
-        r.session.query(q.query(), q.text(), check);
-        String mismatch = check.mismatch();
-        if (mismatch != null) throw new IllegalStateException("wrong answer under mixed load: " + mismatch);
-        return check.rows();
+        return r.plan.next().runChecked(r.session);
     }
 
     /** Closed by the state's own teardown; the last client of the trial counts the rows first. */

@@ -1,5 +1,7 @@
 package org.tsdbbench.common.bench;
 
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Answer;
 import org.tsdbbench.common.query.LogicalQuery;
 
@@ -7,5 +9,14 @@ import org.tsdbbench.common.query.LogicalQuery;
 public record PreparedQuery(LogicalQuery query, String text, Answer answer) {
     public String id() {
         return query.id();
+    }
+
+    /** Runs the query and checks every row it returns: a wrong answer throws, naming what differs. */
+    public long runChecked(Session session) throws DatabaseException {
+        Answer.Check check = answer.newCheck();
+        session.query(query, text, check);
+        String mismatch = check.mismatch();
+        if (mismatch != null) throw new IllegalStateException("wrong answer: " + mismatch);
+        return check.rows();
     }
 }

@@ -16,7 +16,6 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.query.Answer;
 
 /**
  * The query tests: one invocation runs one query until its last row has reached the client, then
@@ -61,11 +60,7 @@ public abstract class QueryBenchmarkBase {
 
     @Benchmark
     public long query() throws Exception {
-        Answer.Check check = query.answer().newCheck();
-        session.query(query.query(), query.text(), check);
-        String mismatch = check.mismatch();
-        if (mismatch != null) throw new IllegalStateException("wrong answer: " + mismatch);
-        return check.rows();
+        return query.runChecked(session);
     }
 
     @TearDown(Level.Trial)

@@ -18,7 +18,6 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.ThreadParams;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.query.Answer;
 
 /**
  * Concurrent range queries: each JMH thread is one client with its own connection, running short
@@ -82,12 +81,7 @@ public abstract class RangeQueryBenchmarkBase {
     }
 
     private long runOne() throws Exception {
-        PreparedQuery q = plan.next();
-        Answer.Check check = q.answer().newCheck();
-        session.query(q.query(), q.text(), check);
-        String mismatch = check.mismatch();
-        if (mismatch != null) throw new IllegalStateException("wrong answer: " + mismatch);
-        return check.rows();
+        return plan.next().runChecked(session);
     }
 
     @TearDown(Level.Trial)
