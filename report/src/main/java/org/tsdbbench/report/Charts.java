@@ -164,7 +164,7 @@ final class Charts {
         for (Database db : databases) {
             for (String id : db.queries().keySet()) {
                 int p = id.lastIndexOf(".p");
-                if (!id.startsWith("q1.") && p > 0) families.add(id.substring(0, p));
+                if (Figures.isShareQuery(id)) families.add(id.substring(0, p));
             }
         }
         return new ArrayList<>(families);

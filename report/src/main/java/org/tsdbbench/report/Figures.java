@@ -25,6 +25,12 @@ final class Figures {
 
     /** The query ids the summary rows show. */
     static final String AVG_ALL = "q2.avg.p100";
+    private static final java.util.regex.Pattern SHARE_QUERY = java.util.regex.Pattern.compile("q[234]\\.[a-z]+\\.p\\d+");
+
+    /** Whether a query id is one of q2..q4, over a share of the devices ({@code q2.avg.p10}); q1 and q5 have their own tables. */
+    static boolean isShareQuery(String id) {
+        return SHARE_QUERY.matcher(id).matches();
+    }
     static final String GROUP_BY_TAG = "q3.count.p100";
     static final String ONE_MINUTE = "q4.count.p100";
 

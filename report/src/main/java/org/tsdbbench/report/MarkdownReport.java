@@ -101,7 +101,7 @@ final class MarkdownReport {
         md.append("\n\n");
         List<String> prefixes = new ArrayList<>();
         for (String id : db.queries().keySet()) {
-            if (id.startsWith("q1.")) continue;
+            if (!Figures.isShareQuery(id)) continue;
             String prefix = id.substring(0, id.lastIndexOf(".p") + 2);
             if (!prefixes.contains(prefix)) prefixes.add(prefix);
         }

@@ -1,6 +1,7 @@
 package org.tsdbbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,6 +45,17 @@ class MarkdownReportTest {
         assertTrue(md.contains("| 1000 | 20,000 ± 500 | FAILED |"), md);
         assertTrue(md.contains("| q2.avg | 1.25 | - | - | - | - | - | - | - | - | 12.5 |"), md);
         assertTrue(md.contains("Absent in this dialect (not faked): [\"q2.stddev.p10\"]"), md);
+    }
+
+    @Test
+    void singleDeviceFunctionsStayOutOfTheShareOfDevicesTables() throws Exception {
+        database("alpha", "Alpha", "{\"rowsPerRequest\":100,\"clients\":1,\"rowsPerSecond\":5000,\"error\":100}",
+                query("q2.avg.p10", 3) + "," + query("q5.count.d1", 0.5) + "," + query("q5.percentile.d1", 0.7));
+        String md = MarkdownReport.render(Inputs.read(List.of(dir)));
+        assertTrue(md.contains("| q2.avg | 3"), md);
+        assertFalse(md.contains("| q5"), md);
+        String html = HtmlReport.render(Inputs.read(List.of(dir)));
+        assertFalse(html.contains("<th>q5"), html);
     }
 
     @Test
