@@ -61,6 +61,13 @@ class TDengineOfflineTest {
         TDengineDialect v2 = new TDengineDialect(2);
         assertEquals("SELECT AVG(temperature) FROM devices WHERE devgroup < 20 GROUP BY devgroup", v2.render(LogicalQuery.parse("q3.avg.p20"), spec).orElseThrow());
         assertEquals("SELECT COUNT(*) FROM devices WHERE devgroup < 10 INTERVAL(1m)", v2.render(LogicalQuery.parse("q4.count.p10"), spec).orElseThrow());
+        // One device reads its own table, where PERCENTILE (not taken by a super table), FIRST and LAST are built in.
+        assertEquals("SELECT PERCENTILE(temperature, 90) FROM dev1", v3.render(LogicalQuery.parse("q5.percentile.d1"), spec).orElseThrow());
+        assertEquals("SELECT LAST(temperature) FROM dev1", v3.render(LogicalQuery.parse("q5.last.d1"), spec).orElseThrow());
+        assertEquals("SELECT ts, devid, temperature, humidity FROM dev7 WHERE ts >= 1000 AND ts < 6000",
+                v3.render(LogicalQuery.range(7, 1000, 6000), spec).orElseThrow());
+        assertEquals("SELECT ts, devid, temperature, humidity FROM devices WHERE ts >= 1000 AND ts < 6000",
+                v3.render(LogicalQuery.range(0, 1000, 6000), spec).orElseThrow());
     }
 
     @Test
