@@ -96,6 +96,49 @@ final class Charts {
         return Optional.of(xyChart("write-" + slug(db.displayName()), title, data, series, x, valueAxis("rows/s", data, false)));
     }
 
+    /** Range queries/s against clients, one series per database and rows per query (from the manifests). */
+    Optional<Chart> rangeQueriesPerSecond() {
+        YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+        Map<String, Color> series = new LinkedHashMap<>();
+        for (Database db : databases) {
+            TreeSet<Integer> sizes = new TreeSet<>();
+            for (var c : db.manifest().path("range")) sizes.add(c.path("resultRows").asInt());
+            for (int rows : sizes) {
+                String name = db.displayName() + ", " + rows + " rows";
+                YIntervalSeries s = new YIntervalSeries(name);
+                for (var c : db.manifest().path("range")) {
+                    double qps = c.path("queriesPerSecond").asDouble(Double.NaN);
+                    if (c.path("resultRows").asInt() == rows && !Double.isNaN(qps)) add(s, c.path("clients").asInt(), qps, Double.NaN);
+                }
+                if (s.getItemCount() == 0) continue;
+                data.addSeries(s);
+                series.put(name, PALETTE.get(series.size() % PALETTE.size()));
+            }
+        }
+        if (series.isEmpty()) return Optional.empty();
+        return Optional.of(xyChart("range-qps", "Concurrent range queries, queries/s by clients", data, series, integerAxis("clients"),
+                valueAxis("queries/s", data, false)));
+    }
+
+    /** One volume-growth figure (write or read rows/s) against the rows stored before each block, databases as series. */
+    Optional<Chart> volume(String field, String label) {
+        YIntervalSeriesCollection data = new YIntervalSeriesCollection();
+        Map<String, Color> series = new LinkedHashMap<>();
+        for (Database db : databases) {
+            YIntervalSeries s = new YIntervalSeries(db.displayName());
+            for (var b : db.manifest().path("volume")) {
+                double v = b.path(field).asDouble(Double.NaN);
+                if (!Double.isNaN(v)) add(s, b.path("storedRowsBefore").asDouble(), v, Double.NaN);
+            }
+            if (s.getItemCount() == 0) continue;
+            data.addSeries(s);
+            series.put(db.displayName(), colorOf(db));
+        }
+        if (series.isEmpty()) return Optional.empty();
+        return Optional.of(xyChart("volume-" + field, "Volume growth, " + label + " by rows stored", data, series,
+                new NumberAxis("rows stored before the block"), valueAxis(label, data, false)));
+    }
+
     /** Each database's best write cell as a bar with its confidence interval. */
     Optional<Chart> bestWrite() {
         DefaultStatisticalCategoryDataset data = new DefaultStatisticalCategoryDataset();

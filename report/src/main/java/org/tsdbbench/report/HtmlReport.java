@@ -74,10 +74,32 @@ final class HtmlReport {
         h.append("</div>\n");
         diskTable(h, dbs);
 
+        List<FurtherTables.Table> further = FurtherTables.all(dbs);
+        if (!further.isEmpty()) {
+            h.append("<h2 id=\"further\">Further tests</h2>\n<div class=\"charts\">\n");
+            figure(h, charts.rangeQueriesPerSecond(), "All clients together; one line per database and rows per query.");
+            figure(h, charts.volume("writeRowsPerSecond", "write rows/s"), "Each block written by one client, against the rows already stored.");
+            figure(h, charts.volume("readRowsPerSecond", "read rows/s"), "Each block read back at once with one time-range query.");
+            h.append("</div>\n");
+            for (FurtherTables.Table t : further) table(h, t);
+        }
+
         h.append("<h2 id=\"facts\">Databases</h2>\n");
         for (Database db : dbs) facts(h, db);
         h.append("</body>\n</html>\n");
         return h.toString();
+    }
+
+    private static void table(StringBuilder h, FurtherTables.Table t) {
+        h.append("<h3>").append(esc(t.title())).append("</h3>\n<table class=\"further\" id=\"").append(t.id()).append("-table\">\n<tr>");
+        for (String col : t.header()) h.append("<th>").append(esc(col)).append("</th>");
+        h.append("</tr>\n");
+        for (List<String> row : t.rows()) {
+            h.append("<tr>");
+            for (String cell : row) h.append("<td>").append(esc(cell)).append("</td>");
+            h.append("</tr>\n");
+        }
+        h.append("</table>\n");
     }
 
     private static void figure(StringBuilder h, Optional<Chart> chart, String caption) {

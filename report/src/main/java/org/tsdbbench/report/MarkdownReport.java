@@ -45,7 +45,24 @@ final class MarkdownReport {
             queryTables(md, db);
             if (!db.manifest().isMissingNode()) facts(md, db);
         }
+        List<FurtherTables.Table> further = FurtherTables.all(dbs);
+        if (!further.isEmpty()) md.append("\n## Further tests\n\n");
+        for (FurtherTables.Table t : further) table(md, t);
         return md.toString();
+    }
+
+    private static void table(StringBuilder md, FurtherTables.Table t) {
+        md.append(t.title()).append("\n\n|");
+        for (String h : t.header()) md.append(' ').append(h).append(" |");
+        md.append("\n|");
+        for (int i = 0; i < t.header().size(); i++) md.append("---|");
+        md.append('\n');
+        for (List<String> row : t.rows()) {
+            md.append('|');
+            for (String cell : row) md.append(' ').append(cell).append(" |");
+            md.append('\n');
+        }
+        md.append('\n');
     }
 
     private static void summary(StringBuilder md, List<Database> dbs) {

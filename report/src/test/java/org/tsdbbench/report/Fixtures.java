@@ -163,6 +163,16 @@ final class Fixtures {
         cell(mysql, 1000, 2, 35_000, 900);
         disk(mysql, 12_345_678, 5_000_000, 100_000, "data_length + index_length after ANALYZE TABLE");
         ((ArrayNode) mysql.path("query").path("absent")).add("q2.spread.p10");
+        // The further tests' figures, as the range and volume steps write them.
+        ArrayNode range = mysql.putArray("range");
+        for (int clients : new int[] {1, 4}) {
+            range.addObject().put("clients", clients).put("resultRows", 100).put("queriesPerSecond", 2_000.0 * clients).put("p50Ms", 0.5).put("p99Ms", 1.5);
+        }
+        ArrayNode volume = mysql.putArray("volume");
+        for (int b = 0; b < 3; b++) {
+            volume.addObject().put("storedRowsBefore", b * 100_000.0).put("writeRowsPerSecond", 50_000.0 - b * 1000)
+                    .put("writeRequestMillis", 2.0).put("readRowsPerSecond", 300_000.0 - b * 10_000).put("readMillis", 30.0);
+        }
         write(dir.resolve("mysql-manifest.json"), mysql);
         ArrayNode mysqlWrite = JSON.createArrayNode();
         mysqlWrite.add(writeEntry("mysql", 100, 1, 5_000, 100, "\u00b7server.cpu", 20.5, "%"));

@@ -92,7 +92,7 @@ class HtmlReportBrowserTest {
     @Test
     void everyChartIsInTheDomAsSvgWithItsSeries() {
         List<String> ids = List.of("write-best", "write-influxdb", "write-mysql", "query-q1", "query-q2-avg", "query-q3-count", "query-q4-count",
-                "disk-bytes", "disk-bytes-per-row");
+                "disk-bytes", "disk-bytes-per-row", "range-qps", "volume-writeRowsPerSecond", "volume-readRowsPerSecond");
         Matcher svgs = Pattern.compile("<svg\\b").matcher(dom);
         int count = 0;
         while (svgs.find()) count++;

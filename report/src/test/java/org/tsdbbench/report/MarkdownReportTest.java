@@ -59,6 +59,44 @@ class MarkdownReportTest {
     }
 
     @Test
+    void furtherTestsHaveTheirTablesAndAbsentFunctionsSayAbsent() throws Exception {
+        Files.writeString(dir.resolve("alpha-manifest.json"), """
+                {"database":"Alpha","server":{"serverVersion":"1.0"},"query":{"absent":["q5.stddev.d1","q5.percentile.d1"]},
+                 "write":[{"rowsPerRequest":100,"clients":1,"rowsPerSecond":5000,"error":100}],
+                 "range":[{"clients":1,"resultRows":5,"queriesPerSecond":1234.0,"p50Ms":0.25,"p99Ms":0.75},
+                          {"clients":4,"resultRows":5,"queriesPerSecond":4321.0,"p50Ms":0.5,"p99Ms":1.5}],
+                 "volume":[{"storedRowsBefore":0.0,"writeRowsPerSecond":11111.0,"writeRequestMillis":2.5,"readRowsPerSecond":22222.0,"readMillis":4.5},
+                           {"storedRowsBefore":100000.0,"writeRowsPerSecond":9999.0,"writeRequestMillis":3.5,"readRowsPerSecond":20000.0,"readMillis":5.5}],
+                 "mixed":[{"run":"readers alone","writers":0,"readers":1,"queryP50Ms":0.11,"queryP99Ms":0.2},
+                          {"run":"writers + readers","writers":1,"readers":1,"writeRowsPerSecond":186041.0,"writeP50Ms":3.48,"writeP99Ms":7.08,"queryP50Ms":0.1,"queryP99Ms":0.16}],
+                 "fixedRate":[{"rowsPerRequest":100,"clients":2,"targetRowsPerSecond":20000,"achievedRowsPerSecond":15000.0,"keptUp":false,
+                               "latencyFromIntendedStartMs":{"p50":80.5,"p99":950.0,"max":990.0}}]}""");
+        Files.writeString(dir.resolve("alpha-query.json"), "[" + query("q5.count.d1", 0.42) + "," + query("q5.last.d1", 0.33) + "]");
+        String md = MarkdownReport.render(Inputs.read(List.of(dir)));
+        assertTrue(md.contains("| count | 0.42 |"), md);
+        assertTrue(md.contains("| stddev | absent |") && md.contains("| percentile (90th) | absent |"), md);
+        assertTrue(md.contains("| first | - |"), "a function not run and not absent is a dash: " + md);
+        assertTrue(md.contains("| Alpha | 4 | 5 | 4,321 | 0.50 | 1.50 |"), md);
+        assertTrue(md.contains("| Alpha | 100,000 | 9,999 | 3.50 | 20,000 | 5.50 |"), md);
+        assertTrue(md.contains("| Alpha | writers + readers | 186,041 | 3.48 | 7.08 | 0.10 | 0.16 |"), md);
+        assertTrue(md.contains("| Alpha | readers alone | - | - | - | 0.11 | 0.20 |"), md);
+        assertTrue(md.contains("| Alpha | 100 | 2 | 20,000 | 15,000 | 80.5 | 950.0 | 990.0 | fell behind |"), md);
+        // The fixed-rate cell is not a write-matrix cell: the best write stays the matrix's.
+        assertFalse(md.contains("15,000 (R/R 100"), md);
+        String html = HtmlReport.render(Inputs.read(List.of(dir)));
+        for (String id : List.of("range-qps", "volume-writeRowsPerSecond", "volume-readRowsPerSecond", "device-functions-table", "fixedRate-table")) {
+            assertTrue(html.contains("id=\"" + id + "\""), id);
+        }
+    }
+
+    @Test
+    void withoutFurtherTestsThereIsNoSuchSection() throws Exception {
+        database("alpha", "Alpha", "{\"rowsPerRequest\":100,\"clients\":1,\"rowsPerSecond\":5000,\"error\":100}", query("q2.avg.p10", 3));
+        assertFalse(MarkdownReport.render(Inputs.read(List.of(dir))).contains("Further tests"));
+        assertFalse(HtmlReport.render(Inputs.read(List.of(dir))).contains("id=\"further\""));
+    }
+
+    @Test
     void aFolderWithoutResultsIsAnError() throws Exception {
         assertEquals(List.of(), RunResults.read(dir));
         assertThrows(IOException.class, () -> RunResults.read(dir.resolve("none")));
