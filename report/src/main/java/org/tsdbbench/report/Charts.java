@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.function.ToDoubleFunction;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.CategoryLabelPositions;
@@ -40,6 +41,8 @@ import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
 import org.jfree.svg.ViewBox;
+import org.tsdbbench.report.Further.RangeCell;
+import org.tsdbbench.report.Further.VolumeBlock;
 import org.tsdbbench.report.RunResults.Database;
 import org.tsdbbench.report.RunResults.Disk;
 import org.tsdbbench.report.RunResults.QueryLatency;
@@ -48,7 +51,8 @@ import org.tsdbbench.report.RunResults.WriteCell;
 /**
  * The report's charts, drawn by JFreeChart into inline SVG by JFreeSVG: write rows/s against
  * clients (one series per rows-per-request), the best write per database, query latency against
- * the share of devices per query family and per q1 group (databases as series), and disk use.
+ * the share of devices per query family and per q1 group (databases as series), disk use, and the
+ * further tests: range queries/s against clients, volume growth's write and read rows/s against the rows stored.
  * Error bars are JMH's 99.9% confidence intervals. A database keeps its colour in every chart.
  */
 final class Charts {
@@ -96,19 +100,18 @@ final class Charts {
         return Optional.of(xyChart("write-" + slug(db.displayName()), title, data, series, x, valueAxis("rows/s", data, false)));
     }
 
-    /** Range queries/s against clients, one series per database and rows per query (from the manifests). */
+    /** Range queries/s against clients (with JMH's 99.9% CI), one series per database and rows per query. */
     Optional<Chart> rangeQueriesPerSecond() {
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();
         Map<String, Color> series = new LinkedHashMap<>();
         for (Database db : databases) {
             TreeSet<Integer> sizes = new TreeSet<>();
-            for (var c : db.manifest().path("range")) sizes.add(c.path("resultRows").asInt());
+            for (RangeCell c : db.further().range()) sizes.add(c.resultRows());
             for (int rows : sizes) {
-                String name = db.displayName() + ", " + rows + " rows";
+                String name = db.displayName() + ", " + rows + (rows == 1 ? " row" : " rows");
                 YIntervalSeries s = new YIntervalSeries(name);
-                for (var c : db.manifest().path("range")) {
-                    double qps = c.path("queriesPerSecond").asDouble(Double.NaN);
-                    if (c.path("resultRows").asInt() == rows && !Double.isNaN(qps)) add(s, c.path("clients").asInt(), qps, Double.NaN);
+                for (RangeCell c : db.further().range()) {
+                    if (c.resultRows() == rows && !Double.isNaN(c.queriesPerSecond())) add(s, c.clients(), c.queriesPerSecond(), c.error());
                 }
                 if (s.getItemCount() == 0) continue;
                 data.addSeries(s);
@@ -121,22 +124,23 @@ final class Charts {
     }
 
     /** One volume-growth figure (write or read rows/s) against the rows stored before each block, databases as series. */
-    Optional<Chart> volume(String field, String label) {
+    Optional<Chart> volume(String id, String label, ToDoubleFunction<VolumeBlock> figure) {
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();
         Map<String, Color> series = new LinkedHashMap<>();
         for (Database db : databases) {
             YIntervalSeries s = new YIntervalSeries(db.displayName());
-            for (var b : db.manifest().path("volume")) {
-                double v = b.path(field).asDouble(Double.NaN);
-                if (!Double.isNaN(v)) add(s, b.path("storedRowsBefore").asDouble(), v, Double.NaN);
+            for (VolumeBlock b : db.further().volume()) {
+                double v = figure.applyAsDouble(b);
+                if (!Double.isNaN(v) && !Double.isNaN(b.storedRowsBefore())) add(s, b.storedRowsBefore(), v, Double.NaN);
             }
             if (s.getItemCount() == 0) continue;
             data.addSeries(s);
             series.put(db.displayName(), colorOf(db));
         }
         if (series.isEmpty()) return Optional.empty();
-        return Optional.of(xyChart("volume-" + field, "Volume growth, " + label + " by rows stored", data, series,
-                new NumberAxis("rows stored before the block"), valueAxis(label, data, false)));
+        NumberAxis x = new NumberAxis("rows stored before the block");
+        x.setNumberFormatOverride(decimalFormat("#,##0"));
+        return Optional.of(xyChart("volume-" + id, "Volume growth, " + label + " by rows stored", data, series, x, valueAxis(label, data, false)));
     }
 
     /** Each database's best write cell as a bar with its confidence interval. */

@@ -8,6 +8,7 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.function.Function;
 import org.tsdbbench.report.Charts.Chart;
+import org.tsdbbench.report.Further.VolumeBlock;
 import org.tsdbbench.report.RunResults.Database;
 import org.tsdbbench.report.RunResults.Disk;
 import org.tsdbbench.report.RunResults.QueryLatency;
@@ -78,8 +79,10 @@ final class HtmlReport {
         if (!further.isEmpty()) {
             h.append("<h2 id=\"further\">Further tests</h2>\n<div class=\"charts\">\n");
             figure(h, charts.rangeQueriesPerSecond(), "All clients together; one line per database and rows per query.");
-            figure(h, charts.volume("writeRowsPerSecond", "write rows/s"), "Each block written by one client, against the rows already stored.");
-            figure(h, charts.volume("readRowsPerSecond", "read rows/s"), "Each block read back at once with one time-range query.");
+            figure(h, charts.volume("writeRowsPerSecond", "write rows/s", VolumeBlock::writeRowsPerSecond),
+                    "Each block written by one client, against the rows already stored.");
+            figure(h, charts.volume("readRowsPerSecond", "read rows/s", VolumeBlock::readRowsPerSecond),
+                    "Each block read back at once with one time-range query.");
             h.append("</div>\n");
             for (FurtherTables.Table t : further) table(h, t);
         }

@@ -30,7 +30,7 @@ final class Inputs {
     static ReportData read(List<Path> inputs) throws InputException, IOException {
         List<Labelled> all = new ArrayList<>();
         List<String> incomplete = new ArrayList<>();
-        Map<String, List<JsonNode>> bareFiles = new LinkedHashMap<>();
+        Map<String, Map<String, List<JsonNode>>> bareFiles = new LinkedHashMap<>();
         Map<String, String> bareSource = new HashMap<>();
         for (Path in : inputs) {
             if (Files.isDirectory(in)) {
@@ -42,22 +42,27 @@ final class Inputs {
                 for (Database db : run.databases()) all.add(new Labelled(run.label(), db));
             } else if (JmhJson.isJsonFile(in)) {
                 List<JsonNode> entries = JmhJson.entries(in);
-                if (entries.stream().noneMatch(e -> JmhJson.isWrite(e) || JmhJson.isQuery(e))) {
-                    throw new InputException(in + ": no write (rowsPerRequest) or query (queryId) benchmark entries: not a tsdb-bench JMH result");
+                if (entries.stream().allMatch(e -> JmhJson.kindOf(e) == null)) {
+                    throw new InputException(in + ": no write (rowsPerRequest), query (queryId), range, volume, mixed or fixed-rate benchmark entries: "
+                            + "not a tsdb-bench JMH result");
                 }
                 Path parent = in.toAbsolutePath().normalize().getParent();
                 String source = parent == null || parent.getFileName() == null ? in.getFileName().toString() : parent.getFileName().toString();
                 String key = source + "\u0000" + JmhJson.databaseOf(in, entries);
-                bareFiles.computeIfAbsent(key, k -> new ArrayList<>()).addAll(entries);
+                Map<String, List<JsonNode>> kinds = bareFiles.computeIfAbsent(key, k -> new LinkedHashMap<>());
+                JmhJson.byKind(in, entries).forEach((kind, list) -> kinds.computeIfAbsent(kind, k -> new ArrayList<>()).addAll(list));
                 bareSource.put(key, source);
             } else {
                 throw new InputException(in + ": no such results folder or JMH JSON file");
             }
         }
-        for (Map.Entry<String, List<JsonNode>> e : bareFiles.entrySet()) {
+        for (Map.Entry<String, Map<String, List<JsonNode>>> e : bareFiles.entrySet()) {
             String name = e.getKey().substring(e.getKey().indexOf('\u0000') + 1);
-            all.add(new Labelled(bareSource.get(e.getKey()), new Database(name, name, JmhJson.writeCells(e.getValue()),
-                    JmhJson.queries(e.getValue()), MissingNode.getInstance(), Status.UNKNOWN, null)));
+            Map<String, List<JsonNode>> kinds = e.getValue();
+            Further further = Further.of(MissingNode.getInstance(), kinds.getOrDefault("range", List.of()), kinds.getOrDefault("volume", List.of()),
+                    kinds.getOrDefault("mixed", List.of()), kinds.getOrDefault("fixedrate", List.of()));
+            all.add(new Labelled(bareSource.get(e.getKey()), new Database(name, name, JmhJson.writeCells(kinds.getOrDefault("write", List.of())),
+                    JmhJson.queries(kinds.getOrDefault("query", List.of())), MissingNode.getInstance(), Status.UNKNOWN, null, further)));
         }
         return new ReportData(labelled(all), incomplete);
     }

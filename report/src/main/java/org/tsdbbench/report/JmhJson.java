@@ -24,6 +24,9 @@ final class JmhJson {
     /** Prefix JMH puts before profiler-made secondary metric labels. */
     private static final String PROFILER_MARK = "\u00b7";
 
+    /** The kinds of JMH JSON file a database jar writes, {@code <db>-<kind>.json}. */
+    static final List<String> KINDS = List.of("write", "query", "range", "volume", "mixed", "fixedrate");
+
     private JmhJson() {
     }
 
@@ -37,12 +40,44 @@ final class JmhJson {
         return out;
     }
 
+    /** A write-matrix cell: it has rows per request and is none of the further tests (fixed rate, volume, mixed load). */
     static boolean isWrite(JsonNode entry) {
-        return entry.path("params").has("rowsPerRequest");
+        return entry.path("params").has("rowsPerRequest") && !FurtherJmh.isFixedRate(entry) && !FurtherJmh.isVolume(entry)
+                && !FurtherJmh.isMixed(entry);
     }
 
     static boolean isQuery(JsonNode entry) {
         return entry.path("params").has("queryId");
+    }
+
+    /** The kind of file an entry belongs in ({@link #KINDS}), by its benchmark and parameters; null for none of them. */
+    static String kindOf(JsonNode entry) {
+        if (isQuery(entry)) return "query";
+        if (FurtherJmh.isFixedRate(entry)) return "fixedrate";
+        if (FurtherJmh.isVolume(entry)) return "volume";
+        if (FurtherJmh.isMixed(entry)) return "mixed";
+        if (FurtherJmh.isRange(entry)) return "range";
+        return isWrite(entry) ? "write" : null;
+    }
+
+    /**
+     * A file's entries by kind: all of them of the kind its name says ({@code <db>-fixedrate.json}),
+     * else each of the kind its shape says; entries of no known kind are left out.
+     */
+    static Map<String, List<JsonNode>> byKind(Path file, List<JsonNode> entries) {
+        String f = file.getFileName().toString();
+        Map<String, List<JsonNode>> out = new LinkedHashMap<>();
+        for (String kind : KINDS) {
+            if (f.endsWith("-" + kind + ".json")) {
+                out.put(kind, entries);
+                return out;
+            }
+        }
+        for (JsonNode e : entries) {
+            String kind = kindOf(e);
+            if (kind != null) out.computeIfAbsent(kind, k -> new ArrayList<>()).add(e);
+        }
+        return out;
     }
 
     /** Write cells from JMH entries alone: rows/s is the rowsAcked secondary metric when there is one. */
@@ -112,18 +147,19 @@ final class JmhJson {
 
     /**
      * The database a bare JMH JSON file belongs to: the {@code <db>} of {@code <db>-write.json} or
-     * {@code <db>-query.json}, else the package of its benchmark ({@code org.tsdbbench.mysql.MySqlWrite.write}: mysql).
+     * {@code <db>-query.json} (or of another kind in {@link #KINDS}), else the package of its benchmark ({@code org.tsdbbench.mysql.MySqlWrite.write}: mysql).
      */
     static String databaseOf(Path file, List<JsonNode> entries) throws IOException {
         String f = file.getFileName().toString();
-        for (String suffix : List.of("-write.json", "-query.json")) {
+        for (String kind : KINDS) {
+            String suffix = "-" + kind + ".json";
             if (f.endsWith(suffix) && f.length() > suffix.length()) return f.substring(0, f.length() - suffix.length());
         }
         for (JsonNode e : entries) {
             String[] parts = e.path("benchmark").asText().split("\\.");
             if (parts.length >= 4 && parts[0].equals("org") && parts[1].equals("tsdbbench")) return parts[2];
         }
-        throw new IOException(file + ": cannot tell which database it measured (name it <db>-write.json or <db>-query.json)");
+        throw new IOException(file + ": cannot tell which database it measured (name it <db>-write.json, <db>-query.json, ...)");
     }
 
     /** Whether a file's path ends in .json and it exists as a regular file. */

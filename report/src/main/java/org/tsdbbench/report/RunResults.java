@@ -60,12 +60,21 @@ final class RunResults {
     /** What run.json says of a database; UNKNOWN when the folder has no run.json or does not name it. */
     enum Status { PASSED, FAILED, SKIPPED, UNKNOWN }
 
-    /** Everything known about one database in a run; the manifest is a missing node when there is none. */
+    /**
+     * Everything known about one database in a run; the manifest is a missing node when there is none.
+     * The write cells are the write matrix's only: fixed-rate cells are among the further tests' figures.
+     */
     record Database(String name, String displayName, List<WriteCell> writes, Map<String, QueryLatency> queries,
-                    JsonNode manifest, Status status, String reason) {
+                    JsonNode manifest, Status status, String reason, Further further) {
         Database {
             writes = List.copyOf(writes);
             queries = Collections.unmodifiableSortedMap(new TreeMap<>(queries));
+        }
+
+        /** A database without figures of the further tests. */
+        Database(String name, String displayName, List<WriteCell> writes, Map<String, QueryLatency> queries, JsonNode manifest,
+                 Status status, String reason) {
+            this(name, displayName, writes, queries, manifest, status, reason, Further.empty());
         }
 
         String serverVersion() {
@@ -87,7 +96,7 @@ final class RunResults {
         }
 
         Database withDisplayName(String name) {
-            return new Database(this.name, name, writes, queries, manifest, status, reason);
+            return new Database(this.name, name, writes, queries, manifest, status, reason, further);
         }
 
         Optional<Disk> disk() {
@@ -108,8 +117,8 @@ final class RunResults {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
-    /** The files a database jar writes into a run folder: {@code <db>-manifest.json}, {@code <db>-write.json}, {@code <db>-query.json}. */
-    private static final Pattern RESULT_FILE = Pattern.compile("(.+)-(manifest|write|query)\\.json");
+    /** The files a database jar writes into a run folder: {@code <db>-manifest.json} and {@code <db>-<kind>.json} of JMH ({@link JmhJson#KINDS}). */
+    private static final Pattern RESULT_FILE = Pattern.compile("(.+)-(manifest|" + String.join("|", JmhJson.KINDS) + ")\\.json");
 
     private RunResults() {
     }
@@ -142,8 +151,11 @@ final class RunResults {
             List<JsonNode> writeJson = JmhJson.entries(dir.resolve(name + "-write.json"));
             List<WriteCell> writes = manifest.path("write").isArray() && manifest.path("write").size() > 0
                     ? JmhJson.withServerMetrics(writesOf(manifest), writeJson) : JmhJson.writeCells(writeJson);
+            Further further = Further.of(manifest, JmhJson.entries(dir.resolve(name + "-range.json")),
+                    JmhJson.entries(dir.resolve(name + "-volume.json")), JmhJson.entries(dir.resolve(name + "-mixed.json")),
+                    JmhJson.entries(dir.resolve(name + "-fixedrate.json")));
             out.add(new Database(name, manifest.path("database").asText(name), writes,
-                    JmhJson.queries(JmhJson.entries(dir.resolve(name + "-query.json"))), manifest, status, reason));
+                    JmhJson.queries(JmhJson.entries(dir.resolve(name + "-query.json"))), manifest, status, reason, further));
         }
         Boolean complete = run.has("complete") ? run.get("complete").asBoolean() : null;
         return new Run(dir, runId, complete, out);

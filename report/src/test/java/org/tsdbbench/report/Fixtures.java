@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import org.openjdk.jmh.util.MultisetStatistics;
 
@@ -100,6 +101,104 @@ final class Fixtures {
         return e;
     }
 
+    /** The two JMH entries of one range-query cell: queries/s (throughput, ops/s) and the latency (sample mode, ms). */
+    static List<ObjectNode> rangeEntries(String db, int threads, int resultRows, double queriesPerSecond, double error, double p50, double p99) {
+        ObjectNode qps = entry("org.tsdbbench." + db + ".RangeQuery.queriesPerSecond", "thrpt", threads);
+        qps.putObject("params").put("resultRows", String.valueOf(resultRows));
+        metric(qps.putObject("primaryMetric"), queriesPerSecond, error, "ops/s");
+        qps.putObject("secondaryMetrics");
+        ObjectNode latency = entry("org.tsdbbench." + db + ".RangeQuery.latency", "sample", threads);
+        latency.putObject("params").put("resultRows", String.valueOf(resultRows));
+        sampleMetric(latency.putObject("primaryMetric"), p50, p99);
+        latency.putObject("secondaryMetrics");
+        return List.of(qps, latency);
+    }
+
+    /**
+     * The JMH entry of the volume test: single shot, one iteration per block; each secondary metric's
+     * rawData holds one value per block and its score is their sum (as JMH adds up single-shot results).
+     */
+    static ObjectNode volumeEntry(String db, double[] storedRowsBefore, double[] writeRowsPerSecond, double[] writeRequestMillis,
+                                  double[] readRowsPerSecond, double[] readMillis) {
+        ObjectNode e = entry("org.tsdbbench." + db + ".Volume.block", "ss", 1);
+        e.putObject("params").put("blockRows", "100000").put("rowsPerRequest", "1000");
+        metric(e.putObject("primaryMetric"), 100, Double.NaN, "ms/op");
+        ObjectNode secondary = e.putObject("secondaryMetrics");
+        Object[] metrics = {"storedRowsBefore", storedRowsBefore, "writeRowsPerSecond", writeRowsPerSecond, "writeRequestMillis", writeRequestMillis,
+            "readRowsPerSecond", readRowsPerSecond, "readMillis", readMillis};
+        for (int i = 0; i < metrics.length; i += 2) {
+            double[] perBlock = (double[]) metrics[i + 1];
+            ObjectNode m = secondary.putObject((String) metrics[i]);
+            metric(m, Arrays.stream(perBlock).sum(), Double.NaN, "#");
+            ArrayNode raw = m.putArray("rawData").addArray();
+            for (double v : perBlock) raw.add(v);
+        }
+        return e;
+    }
+
+    /**
+     * The two JMH entries of one mixed-load run: throughput (rowsAcked in rows per ms, write and query
+     * calls per ms) and sample mode (write:p0.50 .. query:p0.99 in ms). A NaN rate leaves that
+     * method out: no writers, or no readers.
+     */
+    static List<ObjectNode> mixedEntries(String db, int threads, double rowsPerMs, double writeP50, double writeP99, double queryP50,
+                                         double queryP99) {
+        boolean writers = !Double.isNaN(rowsPerMs);
+        boolean readers = !Double.isNaN(queryP50);
+        ObjectNode thrpt = entry("org.tsdbbench." + db + ".MixedLoad.mixed", "thrpt", threads);
+        thrpt.putObject("params").put("resultRows", "100").put("rowsPerRequest", "1000");
+        metric(thrpt.putObject("primaryMetric"), 10, Double.NaN, "ops/ms");
+        ObjectNode ts = thrpt.putObject("secondaryMetrics");
+        if (writers) {
+            metric(ts.putObject("rowsAcked"), rowsPerMs, Double.NaN, "ops/ms");
+            metric(ts.putObject("write"), rowsPerMs / 1000, Double.NaN, "ops/ms");
+        }
+        if (readers) metric(ts.putObject("query"), 5, Double.NaN, "ops/ms");
+        ObjectNode sample = entry("org.tsdbbench." + db + ".MixedLoad.mixed", "sample", threads);
+        sample.putObject("params").put("resultRows", "100").put("rowsPerRequest", "1000");
+        sampleMetric(sample.putObject("primaryMetric"), writers ? writeP50 : queryP50, writers ? writeP99 : queryP99);
+        ObjectNode ss = sample.putObject("secondaryMetrics");
+        if (writers) {
+            sampleMetric(ss.putObject("write"), writeP50, writeP99);
+            metric(ss.putObject("write:p0.50"), writeP50, Double.NaN, "ms/op");
+            metric(ss.putObject("write:p0.99"), writeP99, Double.NaN, "ms/op");
+        }
+        if (readers) {
+            sampleMetric(ss.putObject("query"), queryP50, queryP99);
+            metric(ss.putObject("query:p0.50"), queryP50, Double.NaN, "ms/op");
+            metric(ss.putObject("query:p0.99"), queryP99, Double.NaN, "ms/op");
+        }
+        return List.of(thrpt, sample);
+    }
+
+    /** A fixed-rate write entry: a write entry with the targetRowsPerSecond parameter. */
+    static ObjectNode fixedRateEntry(String db, int rowsPerRequest, int threads, double targetRowsPerSecond, double rowsPerSecond) {
+        ObjectNode e = writeEntry(db, rowsPerRequest, threads, rowsPerSecond, Double.NaN);
+        ((ObjectNode) e.get("params")).put("targetRowsPerSecond", String.valueOf((long) targetRowsPerSecond));
+        return e;
+    }
+
+    /** A fixed-rate cell of the manifest, as the write step writes it with --rate. */
+    static ObjectNode fixedRateCell(ObjectNode manifest, int rowsPerRequest, int clients, double target, double achieved, boolean keptUp,
+                                    double p50, double p99, double max) {
+        ArrayNode cells = manifest.has("fixedRate") ? (ArrayNode) manifest.get("fixedRate") : manifest.putArray("fixedRate");
+        ObjectNode c = cells.addObject();
+        c.put("rowsPerRequest", rowsPerRequest);
+        c.put("clients", clients);
+        c.put("targetRowsPerSecond", target);
+        c.put("achievedRowsPerSecond", achieved);
+        c.put("keptUp", keptUp);
+        c.putObject("latencyFromIntendedStartMs").put("p50", p50).put("p90", p50).put("p99", p99).put("p99.9", max).put("max", max).put("count", 400);
+        return c;
+    }
+
+    private static void sampleMetric(ObjectNode m, double p50, double p99) {
+        m.put("score", (p50 + p99) / 2);
+        m.put("scoreError", Double.NaN);
+        m.putObject("scorePercentiles").put("0.0", p50 / 2).put("50.0", p50).put("90.0", p99 * 0.9).put("99.0", p99).put("100.0", p99 * 1.1);
+        m.put("scoreUnit", "ms/op");
+    }
+
     private static ObjectNode entry(String benchmark, String mode, int threads) {
         ObjectNode e = JSON.createObjectNode();
         e.put("jmhVersion", "1.37");
@@ -152,8 +251,9 @@ final class Fixtures {
     }
 
     /**
-     * A complete run folder: MySQL (4 write cells with "·server.*" metrics, disk), InfluxDB (2 cells
-     * with unprefixed server metrics, disk), and ClickHouse, which failed before writing any file.
+     * A complete run folder: MySQL (4 write cells with "·server.*" metrics, disk, q5 functions with
+     * stddev absent, one fixed-rate cell, range, volume and mixed-load JMH files), InfluxDB (2 cells
+     * with unprefixed server metrics, disk, q5 stddev, volume), and ClickHouse, which failed before writing any file.
      */
     static Path standardRun(Path dir, boolean complete) throws IOException {
         ObjectNode mysql = manifest("MySQL", "10.11.6-MariaDB");
@@ -163,17 +263,23 @@ final class Fixtures {
         cell(mysql, 1000, 2, 35_000, 900);
         disk(mysql, 12_345_678, 5_000_000, 100_000, "data_length + index_length after ANALYZE TABLE");
         ((ArrayNode) mysql.path("query").path("absent")).add("q2.spread.p10");
-        // The further tests' figures, as the range and volume steps write them.
-        ArrayNode range = mysql.putArray("range");
-        for (int clients : new int[] {1, 4}) {
-            range.addObject().put("clients", clients).put("resultRows", 100).put("queriesPerSecond", 2_000.0 * clients).put("p50Ms", 0.5).put("p99Ms", 1.5);
-        }
-        ArrayNode volume = mysql.putArray("volume");
-        for (int b = 0; b < 3; b++) {
-            volume.addObject().put("storedRowsBefore", b * 100_000.0).put("writeRowsPerSecond", 50_000.0 - b * 1000)
-                    .put("writeRequestMillis", 2.0).put("readRowsPerSecond", 300_000.0 - b * 10_000).put("readMillis", 30.0);
-        }
+        // q5: MySQL lacks stddev in its dialect
+        ((ArrayNode) mysql.path("query").path("absent")).add("q5.stddev.d1");
+        // fixed rate: kept up at 20,000 rows/s; its JMH cell must not count as a write-matrix cell
+        fixedRateCell(mysql, 100, 2, 20_000, 19_950, true, 0.8, 3.4, 6.4);
         write(dir.resolve("mysql-manifest.json"), mysql);
+        write(dir.resolve("mysql-fixedrate.json"), JSON.createArrayNode().add(fixedRateEntry("mysql", 100, 2, 20_000, 99_000)));
+        // further tests from JMH: range queries at 1 and 4 clients, volume growth over 3 blocks, mixed load
+        ArrayNode mysqlRange = JSON.createArrayNode();
+        for (int clients : new int[] {1, 4}) mysqlRange.addAll(rangeEntries("mysql", clients, 100, 2_000.0 * clients, 50.0 * clients, 0.5 * clients, 1.5 * clients));
+        write(dir.resolve("mysql-range.json"), mysqlRange);
+        write(dir.resolve("mysql-volume.json"), JSON.createArrayNode().add(volumeEntry("mysql", new double[] {0, 100_000, 200_000},
+                new double[] {50_000, 49_000, 48_000}, new double[] {2.0, 2.25, 2.5}, new double[] {300_000, 290_000, 280_000}, new double[] {30, 31, 32})));
+        ArrayNode mysqlMixed = JSON.createArrayNode();
+        mysqlMixed.addAll(mixedEntries("mysql", 1, Double.NaN, Double.NaN, Double.NaN, 0.25, 0.75));
+        mysqlMixed.addAll(mixedEntries("mysql", 2, 180.5, 7.5, 16.5, 0.3, 0.9));
+        mysqlMixed.addAll(mixedEntries("mysql", 1, 285.0, 3.25, 5.5, Double.NaN, Double.NaN));
+        write(dir.resolve("mysql-mixed.json"), mysqlMixed);
         ArrayNode mysqlWrite = JSON.createArrayNode();
         mysqlWrite.add(writeEntry("mysql", 100, 1, 5_000, 100, "\u00b7server.cpu", 20.5, "%"));
         mysqlWrite.add(writeEntry("mysql", 100, 2, 9_000, 300, "\u00b7server.cpu", 41.0, "%"));
@@ -181,7 +287,10 @@ final class Fixtures {
         mysqlWrite.add(writeEntry("mysql", 1000, 2, 35_000, 900, "\u00b7server.cpu", 85.5, "%", "\u00b7server.rss", 512.0, "MB",
                 "\u00b7server.diskWrite", 12.3, "MB/s"));
         write(dir.resolve("mysql-write.json"), mysqlWrite);
-        write(dir.resolve("mysql-query.json"), queries("mysql", 2.0));
+        ArrayNode mysqlQueries = queries("mysql", 2.0);
+        mysqlQueries.add(queryEntry("mysql", "q5.count.d1", new double[] {0.42, 5}));
+        mysqlQueries.add(queryEntry("mysql", "q5.percentile.d1", new double[] {1.25, 5}));
+        write(dir.resolve("mysql-query.json"), mysqlQueries);
 
         ObjectNode influx = manifest("InfluxDB", "1.8.10");
         cell(influx, 1000, 1, 30_000, 1_000);
@@ -192,7 +301,11 @@ final class Fixtures {
         influxWrite.add(writeEntry("influx", 1000, 1, 30_000, 1_000, "server.cpu", 70.0, "%"));
         influxWrite.add(writeEntry("influx", 1000, 2, 52_000, 2_000, "server.cpu", 95.0, "%", "server.rss", 300.0, "MB"));
         write(dir.resolve("influx-write.json"), influxWrite);
-        write(dir.resolve("influx-query.json"), queries("influx", 5.0));
+        ArrayNode influxQueries = queries("influx", 5.0);
+        influxQueries.add(queryEntry("influx", "q5.stddev.d1", new double[] {1.75, 4}));
+        write(dir.resolve("influx-query.json"), influxQueries);
+        write(dir.resolve("influx-volume.json"), JSON.createArrayNode().add(volumeEntry("influx", new double[] {0, 100_000, 200_000},
+                new double[] {70_000, 69_000, 68_000}, new double[] {1.5, 1.5, 1.5}, new double[] {400_000, 390_000, 380_000}, new double[] {25, 26, 27})));
 
         write(dir.resolve("run.json"), runJson("run-1", complete, "mysql", "passed", null, "influx", "passed", null,
                 "clickhouse", "failed", "server did not start: 127.0.0.1:8123 refused the connection"));

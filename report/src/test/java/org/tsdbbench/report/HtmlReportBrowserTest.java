@@ -114,6 +114,15 @@ class HtmlReportBrowserTest {
         // axis values and bar labels are text in the DOM
         assertTrue(figure("write-best").contains(">52,000<"), "bar label");
         assertTrue(figure("disk-bytes-per-row").contains(">123.5<"), "bytes per row label");
+        // further tests: range queries/s per database and rows per query, volume growth with databases as series
+        String range = figure("range-qps");
+        assertTrue(range.contains(">Concurrent range queries, queries/s by clients<") && range.contains(">MySQL, 100 rows<"), range);
+        for (String id : List.of("volume-writeRowsPerSecond", "volume-readRowsPerSecond")) {
+            String volume = figure(id);
+            assertTrue(volume.contains(">MySQL<") && volume.contains(">InfluxDB<"), id);
+            assertTrue(volume.contains("stroke:" + rgb(Charts.PALETTE.get(1))) && volume.contains("stroke:" + rgb(Charts.PALETTE.get(2))), id);
+        }
+        assertTrue(figure("volume-readRowsPerSecond").contains(">Volume growth, read rows/s by rows stored<"));
     }
 
     private static String rgb(Color c) {
@@ -130,6 +139,11 @@ class HtmlReportBrowserTest {
         assertTrue(dom.contains("35,000 ± 900<span class=\"server\">cpu 85.5 %, rss 512 MB, disk write 12.3 MB/s</span>"), "server metrics");
         assertTrue(dom.contains("<td>12.3 MB, 123.5 B/row (raw text 50.0 B/row)</td>"), "disk");
         assertTrue(dom.contains("10.11.6-MariaDB"), "server version");
+        for (String table : List.of("device-functions", "range", "volume", "mixed", "fixedRate")) {
+            assertTrue(dom.contains("id=\"" + table + "-table\""), table + " table");
+        }
+        assertTrue(dom.contains("<td>stddev</td><td>1.75</td><td>absent</td>"), "absent q5 function");
+        assertTrue(dom.contains("<td>kept up</td>"), "fixed-rate verdict");
     }
 
     @Test

@@ -90,6 +90,71 @@ class MarkdownReportTest {
     }
 
     @Test
+    void furtherTestsAreReadFromTheirJmhFiles() throws Exception {
+        Fixtures.standardRun(dir, true);
+        String md = MarkdownReport.render(Inputs.read(List.of(dir)));
+        // q5: databases with q5 figures are the columns (clickhouse has none); an absent function says so, never a number
+        assertTrue(md.contains("| function (device 1), p50 ms | InfluxDB | MySQL |"), md);
+        assertTrue(md.contains("| count | - | 0.42 |"), md);
+        assertTrue(md.contains("| percentile (90th) | - | 1.25 |"), md);
+        assertTrue(md.contains("| stddev | 1.75 | absent |"), md);
+        // range: queries/s from the throughput entry, p50 and p99 from the sample-mode one
+        assertTrue(md.contains("| MySQL | 1 | 100 | 2,000 | 0.50 | 1.50 |"), md);
+        assertTrue(md.contains("| MySQL | 4 | 100 | 8,000 | 2.00 | 6.00 |"), md);
+        // volume: one row per block from the raw data, not the scores (sums over the blocks)
+        assertTrue(md.contains("| MySQL | 100,000 | 49,000 | 2.25 | 290,000 | 31.0 |"), md);
+        assertTrue(md.contains("| InfluxDB | 200,000 | 68,000 | 1.50 | 380,000 | 27.0 |"), md);
+        assertFalse(md.contains("147,000"), "the sum of the blocks' write rows/s is no figure: " + md);
+        // mixed: rows acknowledged per ms become rows/s; which run an entry is follows from its write and query metrics
+        assertTrue(md.contains("| MySQL | readers alone | - | - | - | 0.25 | 0.75 |"), md);
+        assertTrue(md.contains("| MySQL | writers + readers | 180,500 | 7.50 | 16.5 | 0.30 | 0.90 |"), md);
+        assertTrue(md.contains("| MySQL | writers alone | 285,000 | 3.25 | 5.50 | - | - |"), md);
+        // fixed rate: the manifest's cell with its verdict; the JMH cell (99,000 rows/s) counts nowhere as a write
+        assertTrue(md.contains("| MySQL | 100 | 2 | 20,000 | 19,950 | 0.80 | 3.40 | 6.40 | kept up |"), md);
+        assertTrue(md.contains("| best write, rows/s | - | 52,000 (R/R 1000, 2 clients) | 35,000 (R/R 1000, 2 clients) |"), md);
+        assertFalse(md.contains("99,000"), md);
+        // databases without a test's figures are left out of its table
+        assertFalse(md.contains("| InfluxDB | readers alone"), md);
+        assertFalse(md.contains("| clickhouse | "), md);
+    }
+
+    @Test
+    void jmhFiguresArePreferredToTheManifestsCopy() throws Exception {
+        Files.writeString(dir.resolve("alpha-manifest.json"), """
+                {"database":"Alpha","range":[{"clients":1,"resultRows":5,"queriesPerSecond":1234.0,"p50Ms":0.25,"p99Ms":0.75}],
+                 "mixed":[{"run":"writers alone","writers":1,"readers":0,"writeRowsPerSecond":111.0,"writeP50Ms":3.0,"writeP99Ms":9.0}]}""");
+        Fixtures.write(dir.resolve("alpha-range.json"), Fixtures.JSON.valueToTree(Fixtures.rangeEntries("alpha", 1, 5, 5678, 10, 0.125, 0.5)));
+        Fixtures.write(dir.resolve("alpha-mixed.json"), Fixtures.JSON.valueToTree(Fixtures.mixedEntries("alpha", 1, 2.5, 4.0, 8.0, Double.NaN, Double.NaN)));
+        String md = MarkdownReport.render(Inputs.read(List.of(dir)));
+        assertTrue(md.contains("| Alpha | 1 | 5 | 5,678 | 0.13 | 0.50 |"), md);
+        assertTrue(md.contains("| Alpha | writers alone | 2,500 | 4.00 | 8.00 | - | - |"), md);
+        assertFalse(md.contains("1,234") || md.contains("| 111 |"), md);
+    }
+
+    @Test
+    void theMySqlModulesOwnFilesGiveEveryFurtherTable() throws Exception {
+        for (String kind : List.of("manifest", "query", "range", "volume", "mixed", "fixedrate")) {
+            String name = "mysql-" + kind + ".json";
+            try (var in = getClass().getResourceAsStream("/samples/" + name)) {
+                Files.copy(in, dir.resolve(name));
+            }
+        }
+        String md = MarkdownReport.render(Inputs.read(List.of(dir)));
+        assertTrue(md.contains("| function (device 1), p50 ms | MySQL |"), md);
+        assertTrue(md.contains("| count | 0.13 |"), "q5.count.d1 p50 0.127 ms: " + md);
+        assertFalse(md.contains("absent |"), "MySQL has every function: " + md);
+        // range, 4 clients x 1000 rows: 2,656.4 queries/s, p50 1.366 ms, p99 5.145 ms
+        assertTrue(md.contains("| MySQL | 4 | 1000 | 2,656 | 1.37 | 5.14 |"), md);
+        // volume, the second block: 20,000 rows stored before it
+        assertTrue(md.contains("| MySQL | 20,000 | 203,215 | 4.92 | 664,612 | 30.1 |"), md);
+        // mixed: only sample-mode entries in this file, so no rows/s; write:p0.50 7.668 ms, query:p0.99 0.732 ms
+        assertTrue(md.contains("| MySQL | writers + readers | - | 7.67 | 16.8 | 0.11 | 0.73 |"), md);
+        assertTrue(md.contains("| MySQL | 100 | 2 | 20,000 | 20,059 | 0.83 | 3.42 | 6.36 | kept up |"), md);
+        assertTrue(md.contains("| best write, rows/s | - |"), "the fixed-rate cell is no write-matrix cell: " + md);
+        assertFalse(md.contains("| q5"), md);
+    }
+
+    @Test
     void withoutFurtherTestsThereIsNoSuchSection() throws Exception {
         database("alpha", "Alpha", "{\"rowsPerRequest\":100,\"clients\":1,\"rowsPerSecond\":5000,\"error\":100}", query("q2.avg.p10", 3));
         assertFalse(MarkdownReport.render(Inputs.read(List.of(dir))).contains("Further tests"));

@@ -71,14 +71,25 @@ class ReportMainTest {
         Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
         Files.copy(run.resolve("mysql-write.json"), elsewhere.resolve("mysql-write.json"));
         Files.copy(run.resolve("influx-query.json"), elsewhere.resolve("some-name.json"));
+        Files.copy(run.resolve("mysql-fixedrate.json"), elsewhere.resolve("mysql-fixedrate.json"));
+        Files.copy(run.resolve("mysql-range.json"), elsewhere.resolve("mysql-range.json"));
+        // a mixed-load file under no kind's name: its entries tell what they are
+        Files.copy(run.resolve("mysql-mixed.json"), elsewhere.resolve("mixed-mysql.json"));
         Path out = dir.resolve("out");
         assertEquals(0, report(elsewhere.resolve("mysql-write.json").toString(), elsewhere.resolve("some-name.json").toString(),
-                "-o", out.toString()), err);
+                elsewhere.resolve("mysql-fixedrate.json").toString(), elsewhere.resolve("mysql-range.json").toString(),
+                elsewhere.resolve("mixed-mysql.json").toString(), "-o", out.toString()), err);
         String md = Files.readString(out.resolve("report.md"));
         assertTrue(md.contains("| | mysql | influx |"), md);
         assertTrue(md.contains("| best write, rows/s | 35,000 (R/R 1000, 2 clients) | - |"), md);
         assertTrue(md.contains("| 1000 | 20,000 ± 500 (cpu 60.0 %) | 35,000 ± 900 (cpu 85.5 %, rss 512 MB, disk write 12.3 MB/s) |"), md);
         assertTrue(md.contains("| avg over all rows (q2.avg.p100), ms | - | 50.0 |"), md);
+        // JMH's fixed-rate cell alone: target and achieved rows/s, no latency from the intended start, no verdict; no write cell
+        assertTrue(md.contains("| mysql | 100 | 2 | 20,000 | 99,000 | - | - | - | - |"), md);
+        assertFalse(md.contains("99,000 ("), md);
+        assertTrue(md.contains("| mysql | 4 | 100 | 8,000 | 2.00 | 6.00 |"), md);
+        assertTrue(md.contains("| mysql | writers + readers | 180,500 | 7.50 | 16.5 | 0.30 | 0.90 |"), md);
+        assertFalse(md.contains("| 1000 | - |"), "mixed-load entries (rowsPerRequest 1000, 1 and 2 threads) are no write cells: " + md);
     }
 
     @Test
