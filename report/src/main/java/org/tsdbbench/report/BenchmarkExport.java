@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import org.tsdbbench.report.Further.RangeCell;
 import org.tsdbbench.report.RunResults.Database;
 import org.tsdbbench.report.RunResults.Metric;
 import org.tsdbbench.report.RunResults.QueryLatency;
@@ -15,7 +16,8 @@ import org.tsdbbench.report.RunResults.WriteCell;
 /**
  * The figures as github-action-benchmark's custom tools read them: an array of
  * {@code {"name", "unit", "value", "range", "extra"}}, one file for {@code customBiggerIsBetter}
- * (write rows/s) and one for {@code customSmallerIsBetter} (query latency in ms, and the server's
+ * (write rows/s, range queries/s) and one for {@code customSmallerIsBetter} (query latency in ms,
+ * the single-device functions' (q5) among them, the range queries' p50 in ms, and the server's
  * CPU, memory and disk writes during each write cell). Names stay the same from run to run so that
  * the action can follow each figure; failed cells have no entry.
  */
@@ -41,6 +43,16 @@ final class BenchmarkExport {
                 for (String name : Figures.serverMetricNames(c)) {
                     Metric m = c.server().get(name);
                     if (!Double.isNaN(m.score())) add(smaller, cell + " " + name, m.unit(), m.score(), m.error(), "the server process during the cell" + version);
+                }
+            }
+            for (RangeCell c : db.further().range()) {
+                String cell = db.displayName() + " range " + c.resultRows() + " rows x " + c.clients() + " clients";
+                if (!Double.isNaN(c.queriesPerSecond())) {
+                    add(bigger, cell, "queries/s", c.queriesPerSecond(), c.error(), "range queries per second of all clients together, JMH mean, "
+                            + "range = 99.9% CI" + version);
+                }
+                if (!Double.isNaN(c.p50Ms())) {
+                    add(smaller, cell + " p50", "ms", c.p50Ms(), Double.NaN, "median range query latency; p99 " + Figures.ms(c.p99Ms()) + " ms" + version);
                 }
             }
             for (QueryLatency q : db.queries().values()) {

@@ -116,7 +116,20 @@ class ReportMainTest {
         JsonNode smaller = Fixtures.JSON.readTree(out.resolve(BenchmarkExport.SMALLER).toFile());
         Map<String, JsonNode> big = byName(bigger);
         Map<String, JsonNode> small = byName(smaller);
-        assertEquals(6, big.size(), "4 MySQL cells + 2 InfluxDB cells");
+        assertEquals(8, big.size(), "4 MySQL cells + 2 InfluxDB cells + 2 MySQL range cells");
+        JsonNode range = big.get("MySQL range 100 rows x 4 clients");
+        assertEquals("queries/s", range.path("unit").asText());
+        assertEquals(8_000, range.path("value").asDouble(), 0);
+        assertEquals("± 200", range.path("range").asText());
+        JsonNode rangeP50 = small.get("MySQL range 100 rows x 4 clients p50");
+        assertEquals("ms", rangeP50.path("unit").asText());
+        assertEquals(2.0, rangeP50.path("value").asDouble(), 0);
+        JsonNode q5 = small.get("MySQL q5.count.d1");
+        assertEquals("ms", q5.path("unit").asText());
+        assertEquals(0.42, q5.path("value").asDouble(), 1e-9);
+        assertFalse(small.containsKey("MySQL q5.stddev.d1"), "an absent function has no figure");
+        assertTrue(big.keySet().stream().noneMatch(n -> n.contains("R/R 100 x 2 clients") && n.startsWith("MySQL") && big.get(n).path("value").asDouble() > 90_000),
+                "the fixed-rate cell is not exported as a write cell");
         JsonNode cell = big.get("MySQL write R/R 1000 x 2 clients");
         assertEquals("rows/s", cell.path("unit").asText());
         assertEquals(35_000, cell.path("value").asDouble(), 0);
