@@ -58,7 +58,7 @@ final class MixedStep extends Step {
 
     @Override
     protected int execute() throws Exception {
-        if (!ensureDataSet(2)) return BenchCli.FAILED;
+        if (!ensureDataSet(LoadStep.expectedRows(settings.dataSet()), 2)) return BenchCli.FAILED;
         List<String> failures = new ArrayList<>();
         ArrayNode cells = results.manifest().putArray("mixed");
         StringBuilder table = new StringBuilder(db().displayName() + ": mixed load (" + rowsPerRequest + " rows per write, "
@@ -100,12 +100,7 @@ final class MixedStep extends Step {
                     tg[0] == 0 ? "-" : Double.isNaN(rowsPerSecond) ? "FAILED" : String.format(Locale.ROOT, "%,.0f", rowsPerSecond),
                     ms(write, 50), ms(write, 99), ms(query, 50), ms(query, 99)));
         }
-        out().println();
-        out().print(table);
-        out().println("# JMH JSON: " + results.file("mixed", "json"));
-        for (String f : failures) out().println("FAILED " + f);
-        out().flush();
-        return failures.isEmpty() ? BenchCli.OK : BenchCli.FAILED;
+        return finish(table, "mixed", failures);
     }
 
     private static String ms(Statistics s, double percentile) {

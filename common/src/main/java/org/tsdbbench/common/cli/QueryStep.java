@@ -12,15 +12,9 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.openjdk.jmh.results.RunResult;
-import org.openjdk.jmh.results.format.ResultFormatType;
-import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.util.Statistics;
 import org.tsdbbench.common.bench.BenchSettings;
-import org.tsdbbench.common.bench.Loader;
 import org.tsdbbench.common.bench.PreparedQuery;
-import org.tsdbbench.common.bench.QueryBenchmarkBase;
 import org.tsdbbench.common.bench.QuerySet;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
@@ -92,15 +86,7 @@ final class QueryStep extends Step {
         for (PreparedQuery q : set.all().values()) if (filter.matcher(q.id()).matches()) selected.add(q);
         if (selected.isEmpty()) throw new UsageException("-queries " + queries + ": matches no query id");
 
-        long stored;
-        try (Session s = session()) {
-            stored = countOrMinusOne(s);
-        }
-        if (stored != set.expectedRows()) {
-            out().println("# " + db().displayName() + " holds " + Math.max(0, stored) + " rows, the data set " + set.expectedRows() + ": loading it first");
-            Loader.Result r = LoadStep.load(this, Math.min(loadClients, settings.dataSet().maxClients()), 1000);
-            if (!r.verified()) return BenchCli.FAILED;
-        }
+        if (!ensureDataSet(set.expectedRows(), loadClients)) return BenchCli.FAILED;
 
         List<String> failures = new ArrayList<>();
         List<String> correct = new ArrayList<>();
@@ -159,25 +145,9 @@ final class QueryStep extends Step {
      * itself would otherwise stop at the first failed benchmark.
      */
     private Optional<RunResult> measure(String id, List<String> failures) throws IOException {
-        Path cellJson = results.file("query-run", "json");
-        try {
-            // This step has made sure the server holds the data set: each query's trial need not count it again.
-            ChainedOptionsBuilder options = jmh(settings).jvmArgsAppend("-D" + QueryBenchmarkBase.DATA_CHECKED + "=true");
-            if (common.forks == 0) System.setProperty(QueryBenchmarkBase.DATA_CHECKED, "true");
-            Collection<RunResult> r = new Runner(options
-                    .include(Pattern.quote(module.queryBenchmark().getName()) + "\\.query$")
-                    .param("queryId", id)
-                    .resultFormat(ResultFormatType.JSON)
-                    .result(cellJson.toString())
-                    .build()).run();
-            results.appendJmhJson("query", cellJson);
-            if (r.isEmpty()) failures.add(id + ": the benchmark failed (see the JMH output above)");
-            return r.stream().findFirst();
-        } catch (RunnerException | RuntimeException e) {
-            results.appendJmhJson("query", cellJson);
-            failures.add(id + ": the benchmark failed: " + DatabaseException.rootMessage(e));
-            return Optional.empty();
-        }
+        return runJmh("query", jmhOnCheckedData()
+                .include(Pattern.quote(module.queryBenchmark().getName()) + "\\.query$")
+                .param("queryId", id), id, failures).stream().findFirst();
     }
 
     /** After a failed query: the server may be restarting; wait for it before the next query. */
@@ -200,14 +170,6 @@ final class QueryStep extends Step {
                 told = true;
             }
             Thread.sleep(500);
-        }
-    }
-
-    private static long countOrMinusOne(Session s) {
-        try {
-            return s.countRows();
-        } catch (DatabaseException e) {
-            return -1;
         }
     }
 

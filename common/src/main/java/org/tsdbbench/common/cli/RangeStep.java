@@ -10,7 +10,6 @@ import java.util.regex.Pattern;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.util.Statistics;
-import org.tsdbbench.common.bench.QueryBenchmarkBase;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -53,7 +52,7 @@ final class RangeStep extends Step {
 
     @Override
     protected int execute() throws Exception {
-        if (!ensureDataSet(2)) return BenchCli.FAILED;
+        if (!ensureDataSet(LoadStep.expectedRows(settings.dataSet()), 2)) return BenchCli.FAILED;
         List<String> failures = new ArrayList<>();
         ArrayNode cells = results.manifest().putArray("range");
         StringBuilder table = new StringBuilder(db().displayName() + ": concurrent range queries on one random device (answers checked)\n");
@@ -63,9 +62,8 @@ final class RangeStep extends Step {
             for (int c : clients.values()) {
                 out().printf("# range cell %d/%d: %d clients x %d rows per query%n", ++done, total, c, rows);
                 out().flush();
-                if (common.forks == 0) System.setProperty(QueryBenchmarkBase.DATA_CHECKED, "true");
                 String what = c + " clients x " + rows + " rows";
-                Collection<RunResult> run = runJmh("range", jmh(settings).jvmArgsAppend("-D" + QueryBenchmarkBase.DATA_CHECKED + "=true")
+                Collection<RunResult> run = runJmh("range", jmhOnCheckedData()
                         .include(Pattern.quote(module.rangeQueryBenchmark().getName()) + "\\.(queriesPerSecond|latency)$")
                         .param("resultRows", String.valueOf(rows))
                         .threads(c), what, failures);
@@ -92,11 +90,6 @@ final class RangeStep extends Step {
                                 latency.getPercentile(50), latency.getPercentile(99), latency.getMax()));
             }
         }
-        out().println();
-        out().print(table);
-        out().println("# JMH JSON: " + results.file("range", "json"));
-        for (String f : failures) out().println("FAILED " + f);
-        out().flush();
-        return failures.isEmpty() ? BenchCli.OK : BenchCli.FAILED;
+        return finish(table, "range", failures);
     }
 }

@@ -161,18 +161,37 @@ abstract class Step implements Callable<Integer> {
         return run;
     }
 
-    /** Makes sure the server holds exactly the data set, loading it if not; false when the load failed. */
-    protected boolean ensureDataSet(int loadClients) throws Exception {
-        long expected = org.tsdbbench.common.bench.QuerySet.prepare(db(), settings).expectedRows();
+    /** Makes sure the server holds exactly the data set ({@code expected} rows), loading it if not; false when the load failed. */
+    protected boolean ensureDataSet(long expected, int loadClients) throws Exception {
         long stored;
+        // A server that cannot be reached fails the step; one that cannot count (no table yet) gets the load.
         try (Session s = session()) {
-            stored = s.countRows();
-        } catch (DatabaseException e) {
-            stored = -1;
+            try {
+                stored = s.countRows();
+            } catch (DatabaseException e) {
+                stored = -1;
+            }
         }
         if (stored == expected) return true;
         out().println("# " + db().displayName() + " holds " + Math.max(0, stored) + " rows, the data set " + expected + ": loading it first");
         return LoadStep.load(this, Math.min(loadClients, settings.dataSet().maxClients()), 1000).verified();
+    }
+
+    /** JMH options for a step that has made sure the server holds the data set: its trials need not count it again. */
+    protected ChainedOptionsBuilder jmhOnCheckedData() {
+        ChainedOptionsBuilder options = jmh(settings).jvmArgsAppend("-D" + org.tsdbbench.common.bench.QueryBenchmarkBase.DATA_CHECKED + "=true");
+        if (common.forks == 0) System.setProperty(org.tsdbbench.common.bench.QueryBenchmarkBase.DATA_CHECKED, "true");
+        return options;
+    }
+
+    /** Prints a step's table, where its JMH JSON is and what failed; the exit code says whether anything did. */
+    protected int finish(CharSequence table, String kind, java.util.List<String> failures) {
+        out().println();
+        out().print(table);
+        out().println("# JMH JSON: " + results.file(kind, "json"));
+        for (String f : failures) out().println("FAILED " + f);
+        out().flush();
+        return failures.isEmpty() ? BenchCli.OK : BenchCli.FAILED;
     }
 
     /** Opens a session to count or check; the server failing now (it answered at the start) is a failed run. */

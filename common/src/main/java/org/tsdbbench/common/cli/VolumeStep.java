@@ -87,12 +87,7 @@ final class VolumeStep extends Step {
         }
         results.saveManifest();
         if (measured < blocks && failures.isEmpty()) failures.add("volume: " + measured + " of " + blocks + " blocks completed");
-        out().println();
-        out().print(table);
-        out().println("# JMH JSON: " + results.file("volume", "json"));
-        for (String f : failures) out().println("FAILED " + f);
-        out().flush();
-        return failures.isEmpty() ? BenchCli.OK : BenchCli.FAILED;
+        return finish(table, "volume", failures);
     }
 
     private static double score(Map<String, Result> sec, String key) {
