@@ -59,3 +59,34 @@ apt_install() {
   fi
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
+
+# tdengine_home -> the TDengine installation the scripts start and the native client loads:
+# TDENGINE_HOME, else the vendor's /usr/local/taos, else the newest /opt/tdengine/3.* (where
+# ../shared/tdengine/install.sh unpacks its builds); fails when there is none
+tdengine_home() {
+  if [ -n "${TDENGINE_HOME:-}" ]; then echo "$TDENGINE_HOME"; return 0; fi
+  if [ -x /usr/local/taos/bin/taosd ]; then echo /usr/local/taos; return 0; fi
+  local h
+  h=$(ls -d /opt/tdengine/3.* 2>/dev/null | sort -V | tail -n 1)
+  [ -n "$h" ] && [ -x "$h/bin/taosd" ] && echo "$h"
+}
+
+# tdengine2_home -> a TDengine 2.x installation for the 2.x tests: TDENGINE2_HOME, else the newest
+# /opt/tdengine/2.*; fails when there is none
+tdengine2_home() {
+  if [ -n "${TDENGINE2_HOME:-}" ]; then echo "$TDENGINE2_HOME"; return 0; fi
+  local h
+  h=$(ls -d /opt/tdengine/2.* 2>/dev/null | sort -V | tail -n 1)
+  [ -n "$h" ] && [ -x "$h/bin/taosd" ] && echo "$h"
+}
+
+# ensure_tdengine -> installs the TDengine builds of ../shared/tdengine when that folder exists
+# (these machines) and nothing is installed yet; elsewhere TDengine is the user's to install
+ensure_tdengine() {
+  local shared="$REPO_DIR/../shared/tdengine/install.sh"
+  if [ -f "$shared" ] && { [ -z "$(tdengine_home)" ] || [ -z "$(tdengine2_home)" ]; }; then
+    log "installing TDengine from $shared"
+    bash "$shared" >/dev/null
+  fi
+  return 0
+}

@@ -1,15 +1,12 @@
 package org.tsdbbench.tdengine;
 
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
-import org.tsdbbench.common.db.Jdbc;
+import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.LogicalQuery;
@@ -17,67 +14,76 @@ import org.tsdbbench.common.query.QueryFamily;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
- * One client's TDengine connection: a super table {@code devices} with one sub-table per device
- * ({@code dev<devid>}) created on first insert; a request is one INSERT spanning several
- * sub-tables (split only past the server's SQL length limit).
+ * One client's TDengine session on one path: the super table {@code devices} with one sub-table
+ * per device ({@code dev<devid>}, created on first insert), written in the session's write mode.
+ * What differs between majors lives here: 2.x drops a super table with DROP TABLE, puts the
+ * GROUP BY tag last, answers COUNT(*) of an empty table with no row, and keeps a super table's
+ * vnode list cached from before its first sub-tables existed (so a count resets that cache first).
  */
 final class TDengineSession implements Session {
 
     static final String SUPER_TABLE = "CREATE TABLE IF NOT EXISTS devices (ts TIMESTAMP, temperature INT, humidity FLOAT) "
             + "TAGS (devid INT, devname BINARY(16), devgroup INT)";
+    /** The layout schemaless writes make: its own timestamp column name and text tags (created ahead so an empty table counts 0). */
+    static final String LINE_SUPER_TABLE = "CREATE TABLE IF NOT EXISTS devices (_ts TIMESTAMP, temperature INT, humidity FLOAT) "
+            + "TAGS (devid NCHAR(16), devname NCHAR(16), devgroup NCHAR(16))";
 
-    private final Connection connection;
+    private final Channel channel;
+    private final TDengineSettings settings;
+    private final ServerVersion server;
     private final String database;
-    private final String connectionType;
-    private final int major;
-    private final int maxSqlBytes;
-    private final TDengineInsertBuilder insert;
-    private long splitRequests;
+    private final RequestWriter writer;
 
-    TDengineSession(Connection connection, String database, String connectionType, int major, int maxSqlBytes) throws SQLException {
-        this.connection = connection;
+    TDengineSession(Channel channel, TDengineSettings settings, ServerVersion server, String database) throws DatabaseException {
+        this.channel = channel;
+        this.settings = settings;
+        this.server = server;
         this.database = database;
-        this.connectionType = connectionType;
-        this.major = major;
-        this.maxSqlBytes = maxSqlBytes;
-        this.insert = new TDengineInsertBuilder(maxSqlBytes);
         // Millisecond precision: the data set's timestamps are epoch ms.
-        Jdbc.execute(connection, "CREATE DATABASE IF NOT EXISTS " + database + " PRECISION 'ms'");
-        Jdbc.execute(connection, "USE " + database);
+        channel.update("CREATE DATABASE IF NOT EXISTS " + database + " PRECISION 'ms'");
+        channel.use(database);
+        this.writer = switch (settings.writeMode()) {
+            case SQL -> new SqlWriter(channel, settings.maxSqlBytes());
+            case STMT -> new StmtWriter((JdbcChannel) channel);
+            case LINE -> channel instanceof RestChannel rest ? LineWriter.over(rest, database) : LineWriter.over((JdbcChannel) channel, database);
+        };
+    }
+
+    int major() {
+        return settings.major();
     }
 
     @Override
     public void recreateSchema(WorkloadSpec spec) throws DatabaseException {
         try {
             // Dropping the super table drops every sub-table with it.
-            Jdbc.execute(connection, (major >= 3 ? "DROP STABLE IF EXISTS " : "DROP TABLE IF EXISTS ") + database + ".devices");
-            Jdbc.execute(connection, SUPER_TABLE);
-        } catch (SQLException e) {
+            channel.update((major() >= 3 ? "DROP STABLE IF EXISTS " : "DROP TABLE IF EXISTS ") + database + ".devices");
+            channel.update(settings.writeMode() == WriteMode.LINE ? LINE_SUPER_TABLE : SUPER_TABLE);
+        } catch (DatabaseException e) {
             throw new DatabaseException("TDengine: cannot create the super table: " + e.getMessage(), e);
         }
     }
 
     @Override
     public long write(RowBatch batch) throws DatabaseException {
-        List<String> statements = insert.build(batch);
-        if (statements.size() > 1) splitRequests++;
-        long acked = 0;
-        try (Statement st = connection.createStatement()) {
-            for (String sql : statements) acked += st.executeUpdate(sql);
-            return acked;
-        } catch (SQLException e) {
-            throw new DatabaseException("TDengine insert of " + batch.size() + " rows failed after " + acked + " acknowledged: "
-                    + e.getMessage(), e);
+        try {
+            return writer.write(batch);
+        } catch (DatabaseException e) {
+            throw new DatabaseException("TDengine " + e.getMessage(), e);
         }
     }
 
     @Override
     public void query(LogicalQuery query, String text, ResultSink sink) throws DatabaseException {
+        if (settings.writeMode() == WriteMode.LINE) {
+            throw new DatabaseException("TDengine: writeMode=line stores schemaless's own layout (text tags, _ts), which the catalog's"
+                    + " queries do not read: load with writeMode=sql or stmt to query [" + text + "]");
+        }
         try {
             // 2.x puts the GROUP BY tag after the aggregate: swap to the catalog's (devgroup, value).
-            ResultSink target = major < 3 && query.family() == QueryFamily.Q3_GROUP_BY_TAG ? swapFirstTwo(sink) : sink;
-            Jdbc.query(connection, text, target);
-        } catch (SQLException e) {
+            ResultSink target = major() < 3 && query.family() == QueryFamily.Q3_GROUP_BY_TAG ? swapFirstTwo(sink) : sink;
+            channel.query(text, target);
+        } catch (DatabaseException e) {
             throw new DatabaseException("TDengine query failed: " + e.getMessage() + " [" + text + "]", e);
         }
     }
@@ -94,33 +100,44 @@ final class TDengineSession implements Session {
     @Override
     public long countRows() throws DatabaseException {
         try {
-            return Jdbc.queryLong(connection, "SELECT COUNT(*) FROM " + database + ".devices");
-        } catch (SQLException e) {
+            // 2.x: a client that read the super table before its sub-tables existed keeps an empty vnode list for it.
+            if (major() < 3) channel.update("RESET QUERY CACHE");
+            String count = channel.scalar("SELECT COUNT(*) FROM " + database + ".devices");
+            // 2.x answers COUNT(*) of an empty super table with no row at all.
+            return count == null ? 0 : Long.parseLong(count);
+        } catch (DatabaseException | NumberFormatException e) {
             throw new DatabaseException("TDengine count failed: " + e.getMessage(), e);
         }
     }
 
     @Override
-    public ServerFacts facts() throws DatabaseException {
-        try {
-            Map<String, String> settings = new LinkedHashMap<>();
-            settings.put("connection", connectionType);
-            settings.put("maxSqlBytes", String.valueOf(maxSqlBytes));
-            settings.put("requestsSplitBySqlLimit", String.valueOf(splitRequests));
-            var meta = connection.getMetaData();
-            return new ServerFacts(Jdbc.queryString(connection, "SELECT SERVER_VERSION()"),
-                    meta.getDriverName() + " " + meta.getDriverVersion(), settings, List.of(SUPER_TABLE));
-        } catch (SQLException e) {
-            throw new DatabaseException("TDengine: cannot read server facts: " + e.getMessage(), e);
-        }
+    public DiskUse diskUse() throws DatabaseException {
+        return VnodeDiskUsage.measure(channel, database, major(), settings.nativePort());
+    }
+
+    @Override
+    public ServerFacts facts() {
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("writePath", settings.describePath());
+        facts.put("connection", settings.path().option());
+        facts.put("connectionChosen", settings.pathChosenBy());
+        facts.put("writeMode", settings.writeMode().option());
+        facts.put("acknowledgement", writer.acknowledgement());
+        facts.put("serverMajor", major() + (settings.majorOverridden() ? " (--option serverMajor)" : " (from the server's version)"));
+        facts.put("maxSqlBytes", String.valueOf(settings.maxSqlBytes()));
+        return new ServerFacts(server.text(), channel.driver(), facts,
+                List.of(settings.writeMode() == WriteMode.LINE ? LINE_SUPER_TABLE : SUPER_TABLE));
+    }
+
+    /** The SQL writer's requests split at the server's SQL length limit: a figure at such an R/R is for several statements. */
+    @Override
+    public Map<String, Long> counters() {
+        return writer instanceof SqlWriter sql ? Map.of("requestsSplitBySqlLimit", sql.splitRequests()) : Map.of();
     }
 
     @Override
     public void close() {
-        try {
-            connection.close();
-        } catch (SQLException e) {
-            // a dead connection has nothing left to release
-        }
+        writer.close();
+        channel.close();
     }
 }

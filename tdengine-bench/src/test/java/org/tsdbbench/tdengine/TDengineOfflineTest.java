@@ -1,11 +1,15 @@
 package org.tsdbbench.tdengine;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.tsdbbench.common.contract.QueryFilesCheck;
 import org.tsdbbench.common.data.DeviceGenerator;
@@ -13,10 +17,11 @@ import org.tsdbbench.common.data.DeviceRange;
 import org.tsdbbench.common.data.GeneratedRows;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.query.LogicalQuery;
 
-/** Everything of the TDengine module that needs no server: SQL of requests and queries, URLs, reshaping. */
+/** Everything of the TDengine module that needs no server: requests in every write mode, queries, version and path choice, REST answers. */
 class TDengineOfflineTest {
 
     @Test
@@ -79,12 +84,137 @@ class TDengineOfflineTest {
     }
 
     @Test
-    void connectionTypesMapToDriverUrls() throws DatabaseException {
-        assertEquals("jdbc:TAOS-WS://h:6041/", TDengineDatabase.url("ws", "h", 6041));
-        assertEquals("jdbc:TAOS-RS://h:6041/", TDengineDatabase.url("rest", "h", 6041));
-        assertEquals("jdbc:TAOS://h:6030/", TDengineDatabase.url("native", "h", 6030));
-        DatabaseException e = assertThrows(DatabaseException.class, () -> TDengineDatabase.url("grpc", "h", 1));
-        assertTrue(e.getMessage().contains("connection=grpc"));
+    void serverVersionsCompareNumerically() {
+        assertTrue(ServerVersion.parse("3.3.10.0").atLeast(ServerVersion.parse("3.3.6.0")));
+        assertFalse(ServerVersion.parse("3.3.0.1").atLeast(ServerVersion.WEBSOCKET_MINIMUM));
+        assertTrue(ServerVersion.parse("3.3.6").atLeast(ServerVersion.parse("3.3.6.0")), "a missing part reads 0");
+        assertEquals(2, ServerVersion.parse("2.6.0.99").major());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ServerVersion.parse("ver-3.x"));
+        assertTrue(e.getMessage().contains("'ver-3.x'"), e.getMessage());
+    }
+
+    /** auto takes WebSocket where the server and the driver take it, else REST; never native (it needs a local client library). */
+    @Test
+    void autoPicksTheBestPathTheServerAndDriverTake() {
+        assertEquals(ConnectionPath.WS, ConnectionPath.auto(ServerVersion.parse("3.3.6.0"), 3));
+        assertEquals(ConnectionPath.REST, ConnectionPath.auto(ServerVersion.parse("3.3.0.1"), 3));
+        assertEquals(ConnectionPath.REST, ConnectionPath.auto(ServerVersion.parse("2.6.0.99"), 3));
+        assertEquals(ConnectionPath.REST, ConnectionPath.auto(ServerVersion.parse("3.4.0.0"), 2), "the 2.x driver has no WebSocket");
+        String refusal = ConnectionPath.webSocketRefusal(ServerVersion.parse("3.3.0.1"), 3);
+        assertTrue(refusal.contains("3.3.0.1") && refusal.contains("3.3.6.0"), refusal);
+        assertNull(ConnectionPath.webSocketRefusal(ServerVersion.parse("3.3.6.0"), 3));
+    }
+
+    @Test
+    void connectionAndWriteModeOptionsAreCheckedBeforeConnecting() throws DatabaseException {
+        assertNull(ConnectionPath.parse("auto"));
+        assertEquals(ConnectionPath.NATIVE, ConnectionPath.parse("Native"));
+        DatabaseException e = assertThrows(DatabaseException.class, () -> ConnectionPath.parse("grpc"));
+        assertTrue(e.getMessage().contains("connection=grpc"), e.getMessage());
+        e = assertThrows(DatabaseException.class, () -> WriteMode.parse("bulk"));
+        assertTrue(e.getMessage().contains("writeMode=bulk"), e.getMessage());
+        assertNull(WriteMode.STMT.refusal(ConnectionPath.NATIVE, 3));
+        assertTrue(WriteMode.STMT.refusal(ConnectionPath.REST, 3).contains("connection=native"));
+        assertNull(WriteMode.LINE.refusal(ConnectionPath.REST, 3));
+        assertTrue(WriteMode.LINE.refusal(ConnectionPath.REST, 2).contains("taosAdapter"));
+        e = assertThrows(DatabaseException.class, () -> TDengineSettings.Requested.from(options(Map.of("maxSqlBytes", "12"))));
+        assertTrue(e.getMessage().contains("--option maxSqlBytes=12"), e.getMessage());
+        e = assertThrows(DatabaseException.class, () -> TDengineSettings.Requested.from(options(Map.of("serverMajor", "1"))));
+        assertTrue(e.getMessage().contains("--option serverMajor=1"), e.getMessage());
+    }
+
+    /** The server's major picks the SQL length limit and the dialect; serverMajor overrides it and says so. */
+    @Test
+    void theServersMajorPicksTheSqlLimitUnlessOverridden() throws DatabaseException {
+        TDengineSettings v2 = TDengineSettings.Requested.from(options(Map.of())).resolve(ConnectionPath.REST, ServerVersion.parse("2.6.0.99"));
+        assertEquals(2, v2.major());
+        assertEquals(65_480, v2.maxSqlBytes());
+        assertFalse(v2.majorOverridden());
+        assertTrue(v2.pathChosenBy().startsWith("auto: TDengine 2.6.0.99 is older than 3.3.6.0"), v2.pathChosenBy());
+        TDengineSettings forced = TDengineSettings.Requested.from(options(Map.of("serverMajor", "3", "connection", "rest")))
+                .resolve(ConnectionPath.REST, ServerVersion.parse("2.6.0.99"));
+        assertEquals(3, forced.major());
+        assertEquals(1_048_576, forced.maxSqlBytes());
+        assertTrue(forced.majorOverridden());
+        assertEquals("--option connection=rest", forced.pathChosenBy());
+        DatabaseException e = assertThrows(DatabaseException.class, () -> TDengineSettings.Requested.from(options(Map.of("writeMode", "stmt")))
+                .resolve(ConnectionPath.REST, ServerVersion.parse("3.3.0.1")));
+        assertTrue(e.getMessage().startsWith("--option writeMode=stmt: "), e.getMessage());
+    }
+
+    /** REST answers of both majors, read by one parser: rows, epoch or RFC 3339 timestamps, NULL, errors. */
+    @Test
+    void restAnswersOfBothMajorsAreRead() throws Exception {
+        String v3 = "{\"code\":0,\"column_meta\":[[\"ts\",\"TIMESTAMP\",8],[\"devid\",\"INT\",4],[\"humidity\",\"FLOAT\",4]],"
+                + "\"data\":[[\"2019-07-16T04:01:40.000Z\",1,50.5],[\"2019-07-16T12:01:41.250+08:00\",2,null]],\"rows\":2}";
+        assertEquals(List.of(List.of(1_563_249_700_000.0, 1.0, 50.5), List.of(1_563_249_701_250.0, 2.0, Double.NaN)), answer(v3));
+        String v2 = "{\"status\":\"succ\",\"head\":[\"ts\",\"devid\"],\"column_meta\":[[\"ts\",9,8],[\"devid\",4,4]],"
+                + "\"data\":[[1563249700000,7]],\"rows\":1}";
+        assertEquals(List.of(List.of(1_563_249_700_000.0, 7.0)), answer(v2));
+        // 2.x answers COUNT(*) of an empty table with no row.
+        assertEquals(List.of(), answer("{\"status\":\"succ\",\"head\":[\"count(*)\"],\"column_meta\":[[\"count(*)\",5,8]],\"data\":[],\"rows\":0}"));
+        DatabaseException e = assertThrows(DatabaseException.class, () -> answer("{\"code\":9730,\"desc\":\"Invalid column name: bad\"}"));
+        assertEquals("TDengine error 0x2602: Invalid column name: bad", e.getMessage());
+        e = assertThrows(DatabaseException.class, () -> answer("{\"status\":\"error\",\"code\":866,\"desc\":\"Table does not exist\"}"));
+        assertEquals("TDengine error 0x0362: Table does not exist", e.getMessage());
+        assertThrows(java.io.IOException.class, () -> answer("<html>not found</html>"));
+    }
+
+    @Test
+    void rfc3339TimestampsReadAsEpochMillis() {
+        for (String t : List.of("2019-07-16T04:01:40.000Z", "2019-07-16T04:01:40Z", "2019-07-16T04:01:40.5Z", "2019-07-16T09:31:40.123+05:30",
+                "1969-12-31T23:59:59.999Z", "2019-07-16T04:01:40.123456Z", "2019-07-16T04:01:40.000-03:00")) {
+            assertEquals((double) java.time.OffsetDateTime.parse(t).toInstant().toEpochMilli(), Rfc3339.epochMillis(t), t);
+        }
+        assertTrue(Double.isNaN(Rfc3339.epochMillis("yesterday")));
+    }
+
+    /** Parameter binding: each device's run of rows becomes one sub-table's three columns, rows kept in order. */
+    @Test
+    void stmtColumnsHoldEachSubTablesRunOfRows() {
+        RowBatch b = new RowBatch(5);
+        b.add(3, "dev_3", 3, 1000, 10, 50.25f);
+        b.add(3, "dev_3", 3, 2000, 11, 51.5f);
+        b.add(4, "dev_4", 4, 1000, -2, 60f);
+        b.add(5, "dev_5", 5, 1000, 7, 35f);
+        b.add(5, "dev_5", 5, 2000, 8, 36f);
+        StmtColumns c = new StmtColumns();
+        c.split(b);
+        assertEquals(3, c.runs());
+        assertEquals(List.of(0, 2, 3), List.of(c.firstRow(0), c.firstRow(1), c.firstRow(2)));
+        c.fill(b, 0);
+        assertEquals(List.of(1000L, 2000L), c.ts);
+        assertEquals(List.of(10, 11), c.temperature);
+        assertEquals(List.of(50.25f, 51.5f), c.humidity);
+        c.fill(b, 2);
+        assertEquals(List.of(7, 8), c.temperature);
+    }
+
+    @Test
+    void lineProtocolKeepsTheTypedColumnsAndEscapesTags() {
+        RowBatch b = new RowBatch(2);
+        b.add(1, "dev_1", 1, 1_563_249_700_000L, -5, 57.25f);
+        b.add(2, "dev 2,x", 2, 1_563_249_700_000L, 38, 12.3456f);
+        LineProtocolBuilder lines = new LineProtocolBuilder();
+        assertEquals("devices,devid=1,devname=dev_1,devgroup=1 temperature=-5i32,humidity=57.25f32 1563249700000\n"
+                + "devices,devid=2,devname=dev\\ 2\\,x,devgroup=2 temperature=38i32,humidity=12.3456f32 1563249700000", lines.body(b));
+        assertArrayEquals(lines.body(b).split("\n"), lines.lines(b));
+    }
+
+    private static ConnectionOptions options(Map<String, String> extra) {
+        return new ConnectionOptions("127.0.0.1", 6041, "root", "bench", ConnectionOptions.Secret.none(), extra);
+    }
+
+    private static List<List<Double>> answer(String json) throws Exception {
+        List<List<Double>> rows = new ArrayList<>();
+        try (var p = new com.fasterxml.jackson.core.JsonFactory().createParser(json)) {
+            new RestChannel.Answer(p, 200).read(row -> {
+                List<Double> r = new ArrayList<>();
+                for (double v : row) r.add(v);
+                rows.add(r);
+            }, null);
+        }
+        return rows;
     }
 
     @Test

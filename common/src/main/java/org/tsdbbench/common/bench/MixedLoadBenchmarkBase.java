@@ -148,7 +148,7 @@ public abstract class MixedLoadBenchmarkBase {
             db = bench.database();
             BenchSettings settings = BenchSettings.fromSystemProperties(db);
             trial.ready(db, settings);
-            plan = RangePlan.of(db, settings.dataSet().spec(), bench.resultRows, thread.getSubgroupThreadIndex());
+            plan = RangePlan.of(db, settings.connection(), settings.dataSet().spec(), bench.resultRows, thread.getSubgroupThreadIndex());
             session = db.open(settings.connection());
         }
 

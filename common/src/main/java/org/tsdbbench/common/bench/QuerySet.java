@@ -8,6 +8,7 @@ import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.ExpectedAnswers;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryCatalog;
@@ -30,7 +31,7 @@ public final class QuerySet {
         this.answers = answers;
     }
 
-    public static QuerySet prepare(Database db, BenchSettings settings) throws IOException {
+    public static QuerySet prepare(Database db, BenchSettings settings) throws IOException, DatabaseException {
         DataSet data = settings.dataSet();
         data.checkFiles();
         ExpectedAnswers answers;
@@ -44,8 +45,9 @@ public final class QuerySet {
                 queries.put(line.query().id(), new PreparedQuery(line.query(), line.text(), answers.answer(line.query())));
             }
         } else {
+            Dialect dialect = db.dialect(settings.connection());
             for (LogicalQuery q : QueryCatalog.all()) {
-                var text = db.dialect().render(q, data.spec());
+                var text = dialect.render(q, data.spec());
                 if (text.isPresent()) queries.put(q.id(), new PreparedQuery(q, text.get(), answers.answer(q)));
                 else absent.add(q.id());
             }

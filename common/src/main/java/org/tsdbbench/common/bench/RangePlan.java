@@ -3,7 +3,10 @@ package org.tsdbbench.common.bench;
 import java.util.SplittableRandom;
 import org.tsdbbench.common.data.DeviceGenerator;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.ExpectedAnswers;
 import org.tsdbbench.common.query.LogicalQuery;
 
@@ -25,18 +28,19 @@ public final class RangePlan {
     }
 
     /** The plan of client {@code client}: its seed is the data set's seed mixed with the client's index and the result size. */
-    public static RangePlan of(Database db, WorkloadSpec spec, int resultRows, int client) {
+    public static RangePlan of(Database db, ConnectionOptions server, WorkloadSpec spec, int resultRows, int client) throws DatabaseException {
         if (resultRows < 1 || resultRows > spec.rowsPerDevice()) {
             throw new IllegalArgumentException("resultRows " + resultRows + ": must be 1.." + spec.rowsPerDevice() + " (the rows of one device)");
         }
         SplittableRandom random = new SplittableRandom(spec.seed() * 31 + client * 1_000_003L + resultRows);
         DeviceGenerator generator = new DeviceGenerator(spec);
+        Dialect dialect = db.dialect(server);
         PreparedQuery[] queries = new PreparedQuery[SIZE];
         for (int i = 0; i < SIZE; i++) {
             int devid = 1 + random.nextInt(spec.numOfDevices());
             long fromRow = random.nextInt(spec.rowsPerDevice() - resultRows + 1);
             LogicalQuery q = LogicalQuery.range(devid, spec.timestamp(fromRow), spec.timestamp(fromRow + resultRows));
-            String text = db.dialect().render(q, spec)
+            String text = dialect.render(q, spec)
                     .orElseThrow(() -> new IllegalStateException(db.displayName() + " has no time-range query"));
             queries[i] = new PreparedQuery(q, text, ExpectedAnswers.range(generator, spec.rowsPerDevice(), q));
         }

@@ -62,7 +62,7 @@ public abstract class RangeQueryBenchmarkBase {
         Database db = database();
         BenchSettings settings = BenchSettings.fromSystemProperties(db);
         data.check(db, settings);
-        plan = RangePlan.of(db, settings.dataSet().spec(), resultRows, thread.getThreadIndex());
+        plan = RangePlan.of(db, settings.connection(), settings.dataSet().spec(), resultRows, thread.getThreadIndex());
         session = db.open(settings.connection());
     }
 

@@ -14,12 +14,13 @@ import java.util.Map;
  * What a JMH trial verified, as one JSON line appended by the forked JVM to the run's verify log
  * (JMH's JSON has no place for it): rows sent, acknowledged and stored (-1: not counted), failed
  * requests, request latency percentiles, and the rows acknowledged within the measured window (its
- * wall-clock start and end, epoch ms), which lets the shards of one run be summed. The CLI reads
- * these lines into the manifest and the tables.
+ * wall-clock start and end, epoch ms), which lets the shards of one run be summed, and the
+ * sessions' own counters summed over the clients ({@link org.tsdbbench.common.db.Session#counters()}).
+ * The CLI reads these lines into the manifest and the tables.
  */
 public record TrialRecord(String benchmark, Map<String, String> params, int threads, long rowsSent, long rowsAcked,
                           long rowsStored, long failedRequests, String firstError, Map<String, Double> latencyMillis,
-                          String failure, long measuredRowsAcked, long measuredFromMs, long measuredToMs) {
+                          String failure, long measuredRowsAcked, long measuredFromMs, long measuredToMs, Map<String, Long> counters) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

@@ -25,6 +25,7 @@ import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Answer;
+import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.ExpectedAnswers;
 import org.tsdbbench.common.query.LogicalQuery;
 
@@ -56,6 +57,7 @@ public abstract class VolumeBenchmarkBase {
     private Database db;
     private Session session;
     private WorkloadSpec spec;
+    private Dialect dialect;
     private DeviceGenerator generator;
     private int rowsPerDevicePerBlock;
     /** Rows every device holds: rows 0 .. storedRowsPerDevice - 1. */
@@ -91,6 +93,7 @@ public abstract class VolumeBenchmarkBase {
         rowsPerDevicePerBlock = blockRows / spec.numOfDevices();
         generator = new DeviceGenerator(spec);
         session = db.open(settings.connection());
+        dialect = db.dialect(settings.connection());
         session.recreateSchema(spec);
         storedRowsPerDevice = 0;
     }
@@ -114,7 +117,7 @@ public abstract class VolumeBenchmarkBase {
         }
         if (batch.size() > 0) requests.add(batch);
         LogicalQuery q = LogicalQuery.range(0, spec.timestamp(fromRow), spec.timestamp(toRow));
-        String text = db.dialect().render(q, spec).orElseThrow(() -> new IllegalStateException(db.displayName() + " has no time-range query"));
+        String text = dialect.render(q, spec).orElseThrow(() -> new IllegalStateException(db.displayName() + " has no time-range query"));
         readBack = new PreparedQuery(q, text, ExpectedAnswers.range(generator, toRow, q));
     }
 

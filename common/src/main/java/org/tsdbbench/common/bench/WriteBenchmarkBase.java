@@ -98,6 +98,7 @@ public abstract class WriteBenchmarkBase {
         final AtomicLong measuredToMs = new AtomicLong();
         final AtomicInteger finished = new AtomicInteger();
         final Histogram latency = new Histogram(3_600_000_000_000L, 3);
+        final Map<String, Long> counters = new java.util.TreeMap<>();
         boolean schemaReady;
     }
 
@@ -218,6 +219,7 @@ public abstract class WriteBenchmarkBase {
         try {
             synchronized (trial.latency) {
                 trial.latency.add(latency);
+                session.counters().forEach((k, v) -> trial.counters.merge(k, v, Long::sum));
             }
             if (trial.finished.incrementAndGet() == thread.getThreadCount()) verify(trial, params);
         } finally {
@@ -248,7 +250,13 @@ public abstract class WriteBenchmarkBase {
         for (String key : params.getParamsKeys()) p.put(key, params.getParam(key));
         new TrialRecord(params.getBenchmark(), p, params.getThreads(), o.rowsSent(), o.rowsAcked(), stored,
                 o.failedRequests(), o.firstError(), latencyMillis(trial.latency), failure, trial.measuredAcked.get(),
-                trial.measuredFromMs.get(), trial.measuredToMs.get()).appendTo(settings.verifyLog());
+                trial.measuredFromMs.get(), trial.measuredToMs.get(), counters(trial)).appendTo(settings.verifyLog());
+    }
+
+    private static Map<String, Long> counters(Trial trial) {
+        synchronized (trial.latency) {
+            return new LinkedHashMap<>(trial.counters);
+        }
     }
 
     static Map<String, Double> latencyMillis(Histogram h) {

@@ -38,10 +38,11 @@ final class DiskStep extends Step {
         ObjectNode m = results.manifest().putObject("disk");
         m.put("rawTextBytes", rawText);
         m.put("rows", rows);
-        if (use == null) {
-            m.put("method", db().displayName() + " offers this module no way to measure its disk use: not measured");
+        if (use == null || !use.measured()) {
+            String why = use == null ? db().displayName() + " offers this module no way to measure its disk use" : use.method();
+            m.put("method", why + ": not measured");
             results.saveManifest();
-            out().println("disk: not measured (" + db().displayName() + " offers no way); raw text " + rawText + " bytes");
+            out().println("disk: not measured (" + why + "); raw text " + rawText + " bytes");
             out().flush();
             return BenchCli.OK;
         }

@@ -33,6 +33,8 @@ abstract class Step implements Callable<Integer> {
 
     protected BenchSettings settings;
     protected ResultsFolder results;
+    /** What the server said of itself when the step began (version, driver, settings). */
+    protected ServerFacts facts;
 
     Step(BenchModule module) {
         this.module = module;
@@ -58,7 +60,6 @@ abstract class Step implements Callable<Integer> {
         settings = settings(common.settings(db()));
         settings.dataSet().checkFiles();
         results = ResultsFolder.open(common.resultsDir(), db().name());
-        ServerFacts facts;
         try (Session s = db().open(settings.connection())) {
             facts = s.facts();
         } catch (DatabaseException | IllegalArgumentException e) {

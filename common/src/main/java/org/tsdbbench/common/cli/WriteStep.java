@@ -102,6 +102,7 @@ final class WriteStep extends Step {
                 ObjectNode m = manifestCells.addObject();
                 m.put("rowsPerRequest", r);
                 m.put("clients", c);
+                if (writePath() != null) m.put("writePath", writePath());
                 m.put("rowsPerSecond", cell.score);
                 m.put("error", cell.error);
                 m.set("verified", ResultsFolder.JSON.valueToTree(cell.record));
@@ -165,6 +166,11 @@ final class WriteStep extends Step {
         Result<?> score = acked != null ? acked : result.getPrimaryResult();
         String failure = record == null ? "no verification record (the trial did not finish)" : record.failure();
         return new Cell(score.getScore(), score.getScoreError(), record, failure);
+    }
+
+    /** How the module sent the rows, when it has several ways (its facts' {@code writePath}), else null. */
+    private String writePath() {
+        return facts.settings().get("writePath");
     }
 
     private boolean fixedRate() {
@@ -232,7 +238,8 @@ final class WriteStep extends Step {
 
     private String table(Map<String, Cell> cells) {
         StringBuilder sb = new StringBuilder();
-        sb.append(db().displayName()).append(": rows written per second (rows acknowledged / s, +- 99.9% CI)\n");
+        sb.append(db().displayName()).append(writePath() == null ? "" : " (" + writePath() + ")")
+                .append(": rows written per second (rows acknowledged / s, +- 99.9% CI)\n");
         sb.append(String.format(Locale.ROOT, "%-8s", "R/R"));
         for (int c : writeClients.values()) sb.append(String.format(Locale.ROOT, "%24s", c + (c == 1 ? " client" : " clients")));
         sb.append('\n');

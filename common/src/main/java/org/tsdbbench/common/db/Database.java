@@ -30,6 +30,14 @@ public abstract class Database {
 
     public abstract Dialect dialect();
 
+    /**
+     * The dialect of the server these options reach. Most databases speak one; a module whose
+     * SQL depends on the server's version (TDengine 2.x and 3.x) asks the server.
+     */
+    public Dialect dialect(ConnectionOptions options) throws DatabaseException {
+        return dialect();
+    }
+
     /** Opens a session; an unreachable server gives a DatabaseException naming host and port. */
     public abstract Session open(ConnectionOptions options) throws DatabaseException;
 

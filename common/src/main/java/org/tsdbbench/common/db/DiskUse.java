@@ -7,6 +7,17 @@ package org.tsdbbench.common.db;
 public record DiskUse(long bytes, String method) {
 
     public DiskUse {
-        if (bytes < 0) throw new IllegalArgumentException("bytes " + bytes + " < 0");
+        if (bytes < 0 && bytes != NOT_MEASURED) throw new IllegalArgumentException("bytes " + bytes + " < 0");
+    }
+
+    private static final long NOT_MEASURED = -1;
+
+    /** No figure, and why (e.g. the server keeps the rows where no file shows them yet): absent, never guessed. */
+    public static DiskUse notMeasured(String why) {
+        return new DiskUse(NOT_MEASURED, why);
+    }
+
+    public boolean measured() {
+        return bytes != NOT_MEASURED;
     }
 }

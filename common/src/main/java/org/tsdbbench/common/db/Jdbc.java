@@ -14,19 +14,28 @@ public final class Jdbc {
 
     /**
      * Runs a query and hands every row to the sink, each column read as a double (NULL as NaN,
-     * a TIMESTAMP as epoch milliseconds).
+     * a TIMESTAMP as epoch milliseconds, text as its number or NaN).
      */
     public static void query(Connection c, String sql, ResultSink sink) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
             int columns = rs.getMetaData().getColumnCount();
             boolean[] timestamp = new boolean[columns];
-            for (int i = 0; i < columns; i++) timestamp[i] = rs.getMetaData().getColumnType(i + 1) == java.sql.Types.TIMESTAMP;
+            boolean[] text = new boolean[columns];
+            for (int i = 0; i < columns; i++) {
+                int type = rs.getMetaData().getColumnType(i + 1);
+                timestamp[i] = type == java.sql.Types.TIMESTAMP;
+                text[i] = type == java.sql.Types.VARCHAR || type == java.sql.Types.CHAR || type == java.sql.Types.NCHAR
+                        || type == java.sql.Types.NVARCHAR || type == java.sql.Types.LONGVARCHAR || type == java.sql.Types.BINARY
+                        || type == java.sql.Types.VARBINARY;
+            }
             double[] row = new double[columns];
             while (rs.next()) {
                 for (int i = 0; i < columns; i++) {
                     if (timestamp[i]) {
                         java.sql.Timestamp t = rs.getTimestamp(i + 1);
                         row[i] = t == null ? Double.NaN : t.getTime();
+                    } else if (text[i]) {
+                        row[i] = number(rs.getString(i + 1));
                     } else {
                         double v = rs.getDouble(i + 1);
                         row[i] = rs.wasNull() ? Double.NaN : v;
@@ -34,6 +43,15 @@ public final class Jdbc {
                 }
                 sink.row(row);
             }
+        }
+    }
+
+    private static double number(String s) {
+        if (s == null) return Double.NaN;
+        try {
+            return Double.parseDouble(s.strip());
+        } catch (NumberFormatException e) {
+            return Double.NaN;
         }
     }
 

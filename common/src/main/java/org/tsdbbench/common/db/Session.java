@@ -40,6 +40,15 @@ public interface Session extends AutoCloseable {
         return null;
     }
 
+    /**
+     * What this session counted about its own requests that a reader of the figures must know
+     * (e.g. requests split at a server's size limit); summed over a trial's clients into the
+     * manifest's write cells. Default none.
+     */
+    default java.util.Map<String, Long> counters() {
+        return java.util.Map.of();
+    }
+
     /** Versions, settings and schema, for the manifest. */
     ServerFacts facts() throws DatabaseException;
 

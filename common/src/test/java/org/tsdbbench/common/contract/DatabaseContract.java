@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -118,7 +119,7 @@ public abstract class DatabaseContract {
         int checked = 0;
         try (Session s = db().open(connection())) {
             for (LogicalQuery q : QueryCatalog.all()) {
-                var text = db().dialect().render(q, SMALL);
+                var text = db().dialect(connection()).render(q, SMALL);
                 if (text.isEmpty()) continue;
                 Answer.Check check = answers.answer(q).newCheck();
                 s.query(q, text.get(), check);
@@ -151,7 +152,7 @@ public abstract class DatabaseContract {
         List<String> wrong = new ArrayList<>();
         try (Session s = db().open(connection())) {
             for (LogicalQuery q : ranges) {
-                String text = db().dialect().render(q, SMALL).orElseThrow();
+                String text = db().dialect(connection()).render(q, SMALL).orElseThrow();
                 Answer.Check check = ExpectedAnswers.range(generator, SMALL.rowsPerDevice(), q).newCheck();
                 s.query(q, text, check);
                 if (check.mismatch() != null) wrong.add(check.mismatch() + "  [" + text + "]");
@@ -362,6 +363,16 @@ public abstract class DatabaseContract {
     /** How long past the request timeout a failure may take to arrive (driver and thread scheduling). */
     protected static final Duration FAULT_MARGIN = Duration.ofSeconds(4);
 
+    /**
+     * Why this module's traffic cannot be made to pass through {@link TcpProxy}, or null when it can:
+     * a client that talks to the server's own advertised address after the first contact (TDengine's
+     * native client) goes around the proxy, so the stall and cut tests would test nothing. The
+     * reason is the skip message; the module's README says what covers those faults instead.
+     */
+    protected String proxyUntestableBecause() {
+        return null;
+    }
+
     /** The server under test reached through {@code proxy}, with the short request timeout. */
     protected ConnectionOptions through(TcpProxy proxy) throws IOException {
         return connection().at(proxy.host(), proxy.port()).withExtra(Map.of(
@@ -396,6 +407,7 @@ public abstract class DatabaseContract {
      */
     @Test
     void stalledNetworkFailsAWriteWithinTheRequestTimeoutAndANewSessionWorksOnceBack() throws Exception {
+        assumeTrue(proxyUntestableBecause() == null, proxyUntestableBecause());
         recreateSchema();
         try (TcpProxy proxy = proxy()) {
             Session s = db().open(through(proxy));
@@ -441,6 +453,7 @@ public abstract class DatabaseContract {
      */
     @Test
     void cutConnectionIsReportedAndAcknowledgedRowsAreWhatIsStored() throws Exception {
+        assumeTrue(proxyUntestableBecause() == null, proxyUntestableBecause());
         recreateSchema();
         AtomicLong acked = new AtomicLong();
         AtomicLong inFlight = new AtomicLong();
@@ -507,8 +520,11 @@ public abstract class DatabaseContract {
         for (List<String> l : argLists) args.addAll(l);
         List<String> conn = cliConnectionArgs();
         for (int i = 0; i + 1 < conn.size(); i += 2) {
-            // A test that sets a connection flag itself (e.g. a closed port) keeps its own value.
-            if (!args.contains(conn.get(i))) {
+            // A test that sets a connection flag itself (e.g. a closed port) keeps its own value;
+            // --option is one flag per key.
+            String key = conn.get(i).equals("--option") ? conn.get(i + 1).substring(0, conn.get(i + 1).indexOf('=') + 1) : null;
+            boolean given = key != null ? args.stream().anyMatch(a -> a.startsWith(key)) : args.contains(conn.get(i));
+            if (!given) {
                 args.add(conn.get(i));
                 args.add(conn.get(i + 1));
             }

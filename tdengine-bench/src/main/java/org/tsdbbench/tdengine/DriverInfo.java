@@ -1,0 +1,41 @@
+package org.tsdbbench.tdengine;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
+
+/**
+ * The taos-jdbcdriver this build carries (3.x by default, 2.0.x with {@code -Ptdengine2}), read
+ * from the jar's own Maven record: its major decides which servers the native and WebSocket paths
+ * can reach.
+ */
+final class DriverInfo {
+
+    private static final String POM = "/META-INF/maven/com.taosdata.jdbc/taos-jdbcdriver/pom.properties";
+
+    private DriverInfo() {
+    }
+
+    /** The driver's version, e.g. 3.7.9. */
+    static String version() {
+        try (InputStream in = DriverInfo.class.getResourceAsStream(POM)) {
+            if (in == null) return "unknown";
+            Properties p = new Properties();
+            p.load(in);
+            return p.getProperty("version", "unknown");
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    /** The driver's major version; 3 when the jar does not say. */
+    static int major() {
+        String v = version();
+        int dot = v.indexOf('.');
+        try {
+            return Integer.parseInt(dot < 0 ? v : v.substring(0, dot));
+        } catch (NumberFormatException e) {
+            return 3;
+        }
+    }
+}

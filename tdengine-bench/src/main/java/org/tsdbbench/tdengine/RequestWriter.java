@@ -1,0 +1,17 @@
+package org.tsdbbench.tdengine;
+
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.db.DatabaseException;
+
+/** Sends one request of rows in one write mode; returns the rows acknowledged. */
+interface RequestWriter extends AutoCloseable {
+
+    long write(RowBatch batch) throws DatabaseException;
+
+    /** How the rows are acknowledged, for the manifest and README (a count from the server, or the request's success). */
+    String acknowledgement();
+
+    @Override
+    default void close() {
+    }
+}

@@ -1,0 +1,164 @@
+package org.tsdbbench.tdengine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.tsdbbench.common.bench.Loader;
+import org.tsdbbench.common.cli.BenchCli;
+import org.tsdbbench.common.cli.BenchModule;
+import org.tsdbbench.common.contract.DatabaseContract;
+import org.tsdbbench.common.contract.TcpProxy;
+import org.tsdbbench.common.data.DeviceGenerator;
+import org.tsdbbench.common.data.DeviceRange;
+import org.tsdbbench.common.data.GeneratedRows;
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Session;
+
+/**
+ * The shared contract against a real TDengine on one path, plus what is TDengine's own: the
+ * server's version picks dialect and SQL limit, every write mode the path takes is verified by
+ * count, a mode it cannot take is a one-line error, and a request past the SQL limit is split and
+ * counted as split. One subclass per server major and path.
+ */
+abstract class TDengineContract extends DatabaseContract {
+
+    private final TDengineServer server;
+
+    TDengineContract(ConnectionPath path, int expectedMajor) {
+        this.server = new TDengineServer(path, expectedMajor);
+    }
+
+    @BeforeAll
+    void theExpectedServerRuns() throws Exception {
+        assumeTrue(TDengineServer.skipReason() == null, TDengineServer.skipReason());
+        try (Session s = db().open(connection())) {
+            String version = s.facts().serverVersion();
+            assertEquals(server.expectedMajor(), ServerVersion.parse(version).major(),
+                    "these tests expect TDengine " + server.expectedMajor() + ".x at " + connection().address() + ", which runs " + version);
+        }
+    }
+
+    @Override
+    protected BenchModule module() {
+        return TDengineBenchMain.module();
+    }
+
+    @Override
+    protected ConnectionOptions connection() {
+        return server.connection();
+    }
+
+    @Override
+    protected List<String> cliConnectionArgs() {
+        return server.cliArgs();
+    }
+
+    @Override
+    protected String proxyUntestableBecause() {
+        return server.path() == ConnectionPath.NATIVE
+                ? "the native client talks to the dnode's own endpoint (localhost:6030) after its first contact, past the proxy;"
+                + " tdengine-bench/README.md (Faults) says what covers the native path" : null;
+    }
+
+    /** 3.x flushes on FLUSH DATABASE; 2.x has no flush, and the disk step says why it gives no figure. */
+    @Override
+    protected boolean measuresDisk() {
+        return server.expectedMajor() >= 3;
+    }
+
+    /** The session's facts say what the server's version chose: the major, the SQL limit, the path. */
+    @Test
+    void theServersVersionPicksMajorSqlLimitAndDialect() throws Exception {
+        try (Session s = db().open(connection())) {
+            Map<String, String> f = s.facts().settings();
+            assertTrue(f.get("serverMajor").startsWith(server.expectedMajor() + " (from the server's version)"), f.toString());
+            assertEquals(String.valueOf(TDengineSettings.defaultMaxSqlBytes(server.expectedMajor())), f.get("maxSqlBytes"));
+            assertEquals(server.path().option(), f.get("connection"));
+            assertEquals("connection=" + server.path().option() + " writeMode=sql", f.get("writePath"));
+        }
+        assertEquals(server.expectedMajor(), ((TDengineDialect) db().dialect(connection())).majorVersion());
+    }
+
+    /** Every write mode the path takes stores exactly the rows it acknowledged; the others are refused naming the mode. */
+    @Test
+    void everyWriteModeIsVerifiedByCountOrRefusedInOneLine() throws Exception {
+        RowBatch batch = new RowBatch(300);
+        new GeneratedRows(new DeviceGenerator(SMALL), new DeviceRange(1, 3), false).fill(batch, 300);
+        for (WriteMode mode : WriteMode.values()) {
+            ConnectionOptions o = connection().withExtra(Map.of("writeMode", mode.option()));
+            String refusal = mode.refusal(server.path(), server.expectedMajor());
+            if (refusal != null) {
+                DatabaseException e = assertThrows(DatabaseException.class, () -> db().open(o).close());
+                assertTrue(e.getMessage().startsWith("--option writeMode=" + mode.option() + ": "), e.getMessage());
+                assertFalse(e.getMessage().contains("\n"), e.getMessage());
+                continue;
+            }
+            try (Session s = db().open(o)) {
+                s.recreateSchema(SMALL);
+                assertEquals(0, s.countRows(), mode + ": an empty super table counts 0");
+                long acked = s.write(batch) + s.write(batch);
+                assertEquals(600, acked, mode.toString());
+                // The same rows twice: a sub-table keeps one row per timestamp.
+                assertEquals(300, Loader.settledCount(db(), s, 300), mode + ": stored rows");
+                assertEquals(mode.option(), s.facts().settings().get("writeMode"));
+            }
+        }
+    }
+
+    /** A request longer than the SQL limit is sent as several statements: every row stored, and the manifest says how many requests were split. */
+    @Test
+    void requestsPastTheSqlLimitAreSplitCountedAndNamed() throws Exception {
+        Path results = tmp.resolve("split");
+        Run write = cli("write", List.of("-numOfDevices", "20", "-rowsPerDevice", "100", "-results", results.toString(), "-f", "0", "-wi", "0",
+                "-i", "1", "-r", "300ms", "-rowsPerRequest", "400", "--option", "maxSqlBytes=4096"));
+        assertEquals(BenchCli.OK, write.exit(), write.output());
+        assertTrue(write.output().contains("TDengine (connection=" + server.path().option() + " writeMode=sql)"), write.output());
+        JsonNode manifest = new ObjectMapper().readTree(results.resolve("tdengine-manifest.json").toFile());
+        JsonNode cell = manifest.get("write").get(0);
+        assertEquals("connection=" + server.path().option() + " writeMode=sql", cell.get("writePath").asText(), cell.toString());
+        JsonNode verified = cell.get("verified");
+        assertEquals(verified.get("rowsAcked").asLong(), verified.get("rowsStored").asLong(), cell.toString());
+        long requests = verified.get("rowsSent").asLong() / 400;
+        assertTrue(requests > 0 && verified.get("counters").get("requestsSplitBySqlLimit").asLong() >= requests,
+                "400 rows of about 30 bytes do not fit 4096 bytes: every request is split\n" + cell);
+    }
+
+    /**
+     * A dead port, a server that accepts and never answers, and the wrong kind of endpoint (REST
+     * asked on the native port, native on the REST port) each fail within the connect timeout,
+     * naming the address: the native client library bounds none of these itself.
+     */
+    @Test
+    void deadSilentAndWrongEndpointsFailWithinTheConnectTimeout() throws Exception {
+        Duration timeout = Duration.ofSeconds(2);
+        ConnectionOptions base = connection().withExtra(Map.of(ConnectionOptions.CONNECT_TIMEOUT_MS, String.valueOf(timeout.toMillis()),
+                ConnectionOptions.REQUEST_TIMEOUT_MS, String.valueOf(timeout.toMillis())));
+        int wrongPort = server.path() == ConnectionPath.NATIVE ? Integer.parseInt(env("TDENGINE_PORT", "6041"))
+                : Integer.parseInt(env("TDENGINE_NATIVE_PORT", "6030"));
+        try (TcpProxy silent = new TcpProxy(base.host(), base.port())) {
+            silent.stall();
+            for (ConnectionOptions o : List.of(base.at("127.0.0.1", 1), base.at(silent.host(), silent.port()), base.at(base.host(), wrongPort))) {
+                long start = System.nanoTime();
+                DatabaseException e = assertTimeoutPreemptively(timeout.plus(FAULT_MARGIN), () -> assertThrows(DatabaseException.class,
+                        () -> db().open(o).close()), o.address() + " did not fail within the connect timeout");
+                System.out.println("[faults] tdengine " + server.path().option() + ": " + o.address() + " failed after "
+                        + (System.nanoTime() - start) / 1_000_000 + " ms: " + e.getMessage());
+                assertTrue(e.getMessage().contains(o.address()), e.getMessage());
+            }
+        }
+    }
+}

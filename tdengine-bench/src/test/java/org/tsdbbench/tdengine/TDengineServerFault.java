@@ -1,0 +1,62 @@
+package org.tsdbbench.tdengine;
+
+import java.util.List;
+import org.tsdbbench.common.cli.BenchModule;
+import org.tsdbbench.common.contract.ServerFaultContract;
+import org.tsdbbench.common.db.ConnectionOptions;
+
+/**
+ * TDengine's taosd killed under a load and a write test, and restarted between queries, on one
+ * path (scripts/servers/tdengine.sh restarts it, taosAdapter with it on 3.x). One subclass per
+ * server major and path.
+ */
+abstract class TDengineServerFault extends ServerFaultContract {
+
+    private final TDengineServer server;
+
+    TDengineServerFault(ConnectionPath path, int expectedMajor) {
+        this.server = new TDengineServer(path, expectedMajor);
+    }
+
+    @Override
+    protected String unavailableBecause() {
+        return TDengineServer.skipReason();
+    }
+
+    @Override
+    protected BenchModule module() {
+        return TDengineBenchMain.module();
+    }
+
+    @Override
+    protected Class<?> mainClass() {
+        return TDengineBenchMain.class;
+    }
+
+    @Override
+    protected String serverScript() {
+        return "tdengine";
+    }
+
+    @Override
+    protected ConnectionOptions connection() {
+        return server.connection();
+    }
+
+    @Override
+    protected List<String> cliConnectionArgs() {
+        return server.cliArgs();
+    }
+
+    /** libtaos reconnects and re-sends a query while taosd restarts (seen with 3.3.0.1); REST fails the query in flight. */
+    @Override
+    protected boolean clientRidesOutARestart() {
+        return server.path() == ConnectionPath.NATIVE;
+    }
+
+    /** taosd, which stores the data, listens on the native port (3.x's taosAdapter on the REST port only relays). */
+    @Override
+    protected int serverPort() {
+        return new TDengineServer(ConnectionPath.NATIVE, server.expectedMajor()).port();
+    }
+}
