@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job (README): builds the suite, generates the data set once, and for each database
-# present installs and starts its local server (TDengine: the server TDENGINE_URL names), loads
+# present installs and starts its local server (TDengine: the installed one, over its native
+# client as the published tests did; or the server TDENGINE_URL=host:port names), loads
 # the data set (verified count), measures disk use once the database settled, runs q1..q4 (every
 # answer checked) and the write matrix (with the server's CPU, RSS and disk writes sampled), then
 # stops the server it started. One database failing does not stop the others: it is marked
@@ -51,6 +52,7 @@ done
 
 set -e
 ensure_build_tools
+ensure_tdengine
 if $build || [ ! -f report/target/report.jar ]; then
   log "building the suite"
   mvn -B -q -ntp -DskipTests package
@@ -133,12 +135,16 @@ for p in "${planned[@]}"; do
   index=$((index + 1))
   left=$(( ${#planned[@]} - index ))
   log "=== [$index/${#planned[@]}] $db ($left left after it; $((SECONDS - t_run)) s so far) ==="
-  if [ -z "$server" ] && [ "$db" = tdengine ] && [ -z "${TDENGINE_URL:-}" ]; then
-    status[$db]=skipped; reason[$db]="no TDENGINE_URL (host:port of a TDengine server)"
+  if [ "$db" = tdengine ] && [ -z "${TDENGINE_URL:-}" ] && [ -z "$(tdengine_home)" ]; then
+    status[$db]=skipped; reason[$db]="TDengine is not installed (set TDENGINE_HOME, install it at /usr/local/taos, or give TDENGINE_URL=host:port)"
     log "$db: skipped (${reason[$db]})"; write_run_json; continue
   fi
+  if [ "$db" = tdengine ] && [ -n "${TDENGINE_URL:-}" ]; then server=""; fi
   status[$db]=running; write_run_json
   started_server=""
+  if [ "$server" = tdengine ] && ! scripts/servers/tdengine.sh status 2>/dev/null | grep -qF "($(tdengine_home))"; then
+    scripts/servers/tdengine.sh stop >/dev/null 2>&1   # another installation (the other major) holds the ports
+  fi
   if [ -n "$server" ]; then
     if ! "scripts/servers/$server.sh" status >/dev/null 2>&1; then
       if ! "scripts/servers/$server.sh" start; then
@@ -151,8 +157,12 @@ for p in "${planned[@]}"; do
   export_secrets
   jar="$module/target/$module.jar"
   conn=()
-  # TDengine has no local server script: reach the one TDENGINE_URL (host:port) names.
-  if [ "$db" = tdengine ]; then conn=(-host "${TDENGINE_URL%%:*}" -port "${TDENGINE_URL##*:}"); fi
+  # TDengine: a remote server TDENGINE_URL (host:port) names, over the path its version picks;
+  # the local one over the native client (libtaos of the installation), as the published tests wrote.
+  if [ "$db" = tdengine ]; then
+    if [ -n "${TDENGINE_URL:-}" ]; then conn=(-host "${TDENGINE_URL%%:*}" -port "${TDENGINE_URL##*:}")
+    else conn=(-port 6030 --option connection=native --option "configDir=$TDENGINE_CONFIG_DIR"); fi
+  fi
   # OpenTSDB's storage is HBase, a second process: sample both during the write test.
   pids=()
   if [ "$server" = opentsdb ]; then pids=(--server-pid "$(cat "$STATE_ROOT/opentsdb/hbase.pid"),$(cat "$STATE_ROOT/opentsdb/tsd.pid")"); fi
@@ -161,7 +171,7 @@ for p in "${planned[@]}"; do
     local name=$1 t0=$SECONDS from
     shift
     log "$db: $name"
-    from=$(( $(wc -l < "$results/$db.log" 2>/dev/null || echo 0) + 1 ))
+    from=$(( $(wc -l 2>/dev/null < "$results/$db.log" || echo 0) + 1 ))
     # In the background with `wait`: a signal to this script runs its trap at once, not after the step.
     java -jar "$jar" "$name" "${scale[@]}" "${conn[@]}" "$@" >>"$results/$db.log" 2>&1 &
     child=$!

@@ -2,13 +2,17 @@
 # The test command (README): installs and starts the local servers the database modules need,
 # runs every test of every module with Maven against them, and stops the servers it started.
 # Chromium (Debian's) is installed for the report module's headless-browser test of report.html.
-# TDengine's tests run only when TDENGINE_URL names a server; they say so when skipped.
+# TDengine: the installed 3.x (TDENGINE_HOME, /usr/local/taos, or ../shared/tdengine/install.sh's
+# /opt/tdengine) for `mvn verify`, then a 2.x installation, if there is one, for the TDengine2*
+# tests of the -Ptdengine2 build, one server after the other (they share ports). TDENGINE_URL=host:port
+# points the TDengine tests at another server instead (no local one is started, no 2.x phase).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/modules.sh"
 cd "$REPO_DIR"
 ensure_build_tools
 ensure_chromium
+ensure_tdengine
 
 started=()
 stop_started() {
@@ -17,16 +21,59 @@ stop_started() {
 }
 trap stop_started EXIT
 
+# start_server NAME -> starts it unless it runs, remembering to stop what this script started
+start_server() {
+  if ! "$REPO_DIR/scripts/servers/$1.sh" status >/dev/null 2>&1; then
+    "$REPO_DIR/scripts/servers/$1.sh" start
+    started+=("$1")
+  fi
+}
+
 while IFS=: read -r module server db; do
   [ -n "$server" ] || continue
-  if ! "$REPO_DIR/scripts/servers/$server.sh" status >/dev/null 2>&1; then
-    "$REPO_DIR/scripts/servers/$server.sh" start
-    started+=("$server")
+  if [ "$server" = tdengine ]; then
+    if [ -n "${TDENGINE_URL:-}" ]; then
+      export TDENGINE_HOST="${TDENGINE_URL%%:*}" TDENGINE_PORT="${TDENGINE_URL##*:}"
+      log "TDengine tests against $TDENGINE_URL (TDENGINE_URL)"
+      continue
+    fi
+    if [ -z "$(tdengine_home)" ]; then
+      export TDENGINE_TESTS="skip: TDengine is not installed on this machine (set TDENGINE_HOME, or install it at /usr/local/taos)"
+      log "TDengine tests SKIPPED: ${TDENGINE_TESTS#skip: }"
+      continue
+    fi
+    # The 3.x server for this phase, even when the 2.x one was left running.
+    TDENGINE_HOME="$(tdengine_home)" "$REPO_DIR/scripts/servers/tdengine.sh" status 2>/dev/null | grep -qF "($(tdengine_home))" \
+      || "$REPO_DIR/scripts/servers/tdengine.sh" stop
   fi
+  start_server "$server"
 done < <(present_modules)
 export_secrets
 
 mvn -B -ntp verify "$@"
+
+# TDengine 2.x: the TDengine2* tests run in the build with the 2.0.x driver, against a 2.x server.
+if [ $# -eq 0 ] && [ -z "${TDENGINE_URL:-}" ] && [ -d "$REPO_DIR/tdengine-bench" ]; then
+  home2="$(tdengine2_home || true)"
+  if [ -z "$home2" ]; then
+    log "TDengine 2.x tests SKIPPED: no 2.x installation (set TDENGINE2_HOME)"
+  else
+    log "TDengine 2.x tests against $home2"
+    was3=false
+    if "$REPO_DIR/scripts/servers/tdengine.sh" status >/dev/null 2>&1; then was3=true; "$REPO_DIR/scripts/servers/tdengine.sh" stop; fi
+    TDENGINE_HOME="$home2" "$REPO_DIR/scripts/servers/tdengine.sh" start
+    rc=0
+    (
+      export TDENGINE_HOME="$home2"
+      export_tdengine
+      mvn -B -ntp -Ptdengine2 -pl tdengine-bench -am verify -Dtest='TDengine2*Test' -Dsurefire.failIfNoSpecifiedTests=false
+    ) || rc=$?
+    TDENGINE_HOME="$home2" "$REPO_DIR/scripts/servers/tdengine.sh" stop
+    # Back to the 3.x server as it was found.
+    if $was3 && [[ " ${started[*]} " != *" tdengine "* ]]; then "$REPO_DIR/scripts/servers/tdengine.sh" start; fi
+    [ "$rc" -eq 0 ] || exit "$rc"
+  fi
+fi
 
 # The scripts' own tests (the main job under a signal, ...), on the jars just built.
 if [ $# -eq 0 ]; then
