@@ -61,15 +61,24 @@ public sealed interface Answer {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(java.util.Locale.ROOT, "%.6f", v);
     }
 
-    /** Order-independent totals of a full read (q1). Humidity is compared to 0.001 per row. */
-    record Checksum(long count, long sumTemperature, long sumTs, long sumDevid, double sumHumidity) {
+    /**
+     * Order-independent totals of a full read (q1) or a range (q6), all compared exactly: the
+     * count, the sums of each column (humidity in hundredths: the generator's humidity has two
+     * decimals) and the sum of the rows' {@link RowFingerprint}s, which catches rows whose values
+     * were swapped, duplicated or replaced while every column sum stays the same.
+     */
+    record Checksum(long count, long sumTemperature, long sumTs, long sumDevid, long sumHumidityCenti, long fingerprint) {
         String describe() {
-            return "rows=" + count + " sum(temperature)=" + sumTemperature + " sum(ts)=" + sumTs
-                    + " sum(devid)=" + sumDevid + String.format(java.util.Locale.ROOT, " sum(humidity)=%.2f", sumHumidity);
+            return "rows=" + count + " sum(temperature)=" + sumTemperature + " sum(ts)=" + sumTs + " sum(devid)=" + sumDevid
+                    + " sum(humidity)=" + java.math.BigDecimal.valueOf(sumHumidityCenti, 2).toPlainString()
+                    + " fingerprint=" + String.format("%016x", fingerprint);
         }
     }
 
-    /** q1, q6: every row fetched; compared by checksum. Rows are {@code ts, devid, temperature, humidity}. */
+    /**
+     * q1, q6: every row fetched; compared by checksum. Rows are {@code ts, devid, temperature,
+     * humidity}; humidity, a float or double in a database, is rounded to hundredths first.
+     */
     record Rows(LogicalQuery query, Checksum expected) implements Answer {
         @Override
         public Check newCheck() {
@@ -78,15 +87,21 @@ public sealed interface Answer {
                 long sumT;
                 long sumTs;
                 long sumDevid;
-                double sumH;
+                long sumH;
+                long fingerprint;
 
                 @Override
                 public void row(double[] v) {
+                    long ts = (long) v[0];
+                    long devid = (long) v[1];
+                    long temperature = (long) v[2];
+                    long humidity = RowFingerprint.hundredths(v[3]);
                     count++;
-                    sumTs += (long) v[0];
-                    sumDevid += (long) v[1];
-                    sumT += (long) v[2];
-                    sumH += v[3];
+                    sumTs += ts;
+                    sumDevid += devid;
+                    sumT += temperature;
+                    sumH += humidity;
+                    fingerprint += RowFingerprint.of(ts, devid, temperature, humidity);
                 }
 
                 @Override
@@ -96,11 +111,8 @@ public sealed interface Answer {
 
                 @Override
                 public String mismatch() {
-                    Checksum actual = new Checksum(count, sumT, sumTs, sumDevid, sumH);
-                    boolean same = count == expected.count() && sumT == expected.sumTemperature()
-                            && sumTs == expected.sumTs() && sumDevid == expected.sumDevid()
-                            && Math.abs(sumH - expected.sumHumidity()) <= 1e-3 * Math.max(1, count);
-                    return same ? null : query.id() + ": expected " + expected.describe() + ", got " + actual.describe();
+                    Checksum actual = new Checksum(count, sumT, sumTs, sumDevid, sumH, fingerprint);
+                    return actual.equals(expected) ? null : query.id() + ": expected " + expected.describe() + ", got " + actual.describe();
                 }
             };
         }

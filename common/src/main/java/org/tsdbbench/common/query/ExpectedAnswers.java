@@ -63,7 +63,7 @@ public final class ExpectedAnswers {
                     minuteGroup = g;
                     minuteKey = key;
                 }
-                minute.add(batch.devid[i], batch.ts[i], batch.temperature[i], batch.humidity[i]);
+                minute.addTemperature(batch.temperature[i]);
                 if (batch.devid[i] == QueryCatalog.DEVICE) answers.deviceRows.add(new long[] {batch.ts[i], batch.temperature[i]});
             }
         }
@@ -161,6 +161,6 @@ public final class ExpectedAnswers {
     }
 
     private static Answer.Checksum checksum(GroupStats s) {
-        return new Answer.Checksum(s.count, s.sum, s.sumTs, s.sumDevid, s.sumHumidity);
+        return new Answer.Checksum(s.count, s.sum, s.sumTs, s.sumDevid, s.sumHumidityCenti, s.fingerprint);
     }
 }
