@@ -57,8 +57,10 @@ public sealed interface Answer {
         }
     }
 
+    /** Integers as such, other values with every digit that tells them apart (a small tolerance needs them). */
     private static String format(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(java.util.Locale.ROOT, "%.6f", v);
+        if (Double.isNaN(v) || Double.isInfinite(v)) return Double.toString(v);
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : java.math.BigDecimal.valueOf(v).toPlainString();
     }
 
     /**
@@ -120,11 +122,13 @@ public sealed interface Answer {
 
     /**
      * q2..q5: values by key (0 for q2's and q5's single value, devgroup for q3, bucket start in ms
-     * for q4). Rows are {@code value} (q2, q5) or {@code key, value}.
+     * for q4), each with how far a database's value may be from it (0: exactly; a key without a
+     * tolerance is checked exactly). Rows are {@code value} (q2, q5) or {@code key, value}.
      */
-    record Values(LogicalQuery query, SortedMap<Long, Double> expected) implements Answer {
+    record Values(LogicalQuery query, SortedMap<Long, Double> expected, SortedMap<Long, Double> tolerance) implements Answer {
         public Values {
             expected = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(expected));
+            tolerance = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(tolerance));
         }
 
         @Override
@@ -157,8 +161,10 @@ public sealed interface Answer {
                             return query.id() + ": " + keyName(e.getKey()) + "missing (expected " + format(e.getValue())
                                     + "); " + actual.size() + " of " + expected.size() + " rows returned";
                         }
-                        if (!close(e.getValue(), got)) {
-                            return query.id() + ": " + keyName(e.getKey()) + "expected " + format(e.getValue()) + ", got " + format(got);
+                        double allowed = tolerance.getOrDefault(e.getKey(), 0.0);
+                        if (!close(e.getValue(), got, allowed)) {
+                            return query.id() + ": " + keyName(e.getKey()) + "expected " + format(e.getValue())
+                                    + (allowed > 0 ? String.format(java.util.Locale.ROOT, " (+- %.3g)", allowed) : "") + ", got " + format(got);
                         }
                     }
                     for (Long key : actual.keySet()) {
@@ -169,9 +175,9 @@ public sealed interface Answer {
             };
         }
 
-        private boolean close(double want, double got) {
+        private static boolean close(double want, double got, double tolerance) {
             if (Double.isNaN(want) || Double.isNaN(got)) return Double.isNaN(want) && Double.isNaN(got);
-            return Math.abs(want - got) <= query.function().tolerance(want);
+            return Math.abs(want - got) <= tolerance;
         }
 
         private String keyName(long key) {

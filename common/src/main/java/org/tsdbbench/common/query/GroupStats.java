@@ -47,6 +47,12 @@ final class GroupStats {
         fingerprint += o.fingerprint;
     }
 
+    /** How far a database's value of the aggregate may be from {@link #value}: see {@link Aggregate#tolerance}. */
+    double tolerance(Aggregate fn) {
+        if (count == 0) return 0;
+        return fn.tolerance(count, (double) sum / count, (double) sumSquares / count);
+    }
+
     /** The aggregate's value; NaN for anything but COUNT over no rows (SQL's NULL). */
     double value(Aggregate fn) {
         if (count == 0) return fn == Aggregate.COUNT ? 0 : Double.NaN;
