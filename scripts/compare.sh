@@ -55,7 +55,7 @@ ensure_build_tools
 ensure_tdengine
 if $build || [ ! -f report/target/report.jar ]; then
   log "building the suite"
-  mvn -B -q -ntp -DskipTests package
+  mvn_plain -q -DskipTests package
 fi
 set +e
 

@@ -9,6 +9,13 @@ STATE_ROOT="${TSBENCH_STATE:-$REPO_DIR/.servers}"
 die() { echo "error: $*" >&2; exit 2; }
 log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
 
+# mvn_plain ARGS -> Maven in batch mode with plain text output, for logs: no colours
+# (-Dstyle.color=never) and no reset sequences either, which Maven 3.8's Jansi prints even then
+# unless told jansi.noreset
+mvn_plain() {
+  MAVEN_OPTS="${MAVEN_OPTS:+$MAVEN_OPTS }-Djansi.noreset=true" mvn -B -ntp -Dstyle.color=never "$@"
+}
+
 # state_dir NAME -> creates and prints $STATE_ROOT/NAME
 state_dir() { mkdir -p "$STATE_ROOT/$1" && echo "$STATE_ROOT/$1"; }
 

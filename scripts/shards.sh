@@ -25,7 +25,7 @@ for a in "$@"; do
   case "$a" in -results|--results|--shard|--run-id) die "$a: set by this script, leave it out" ;; esac
 done
 jar="$module/target/$module.jar"
-[ -f "$jar" ] && [ -f report/target/report.jar ] || { log "building the suite"; mvn -B -q -ntp -DskipTests package || die "build failed"; }
+[ -f "$jar" ] && [ -f report/target/report.jar ] || { log "building the suite"; mvn_plain -q -DskipTests package || die "build failed"; }
 export_secrets
 
 # The options schema and verify take: the step's, without the write/load/JMH ones.

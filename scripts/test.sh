@@ -50,7 +50,7 @@ while IFS=: read -r module server db; do
 done < <(present_modules)
 export_secrets
 
-mvn -B -ntp verify "$@"
+mvn_plain verify "$@"
 
 # TDengine 2.x: the TDengine2* tests run in the build with the 2.0.x driver, against a 2.x server.
 if [ $# -eq 0 ] && [ -z "${TDENGINE_URL:-}" ] && [ -d "$REPO_DIR/tdengine-bench" ]; then
@@ -66,7 +66,7 @@ if [ $# -eq 0 ] && [ -z "${TDENGINE_URL:-}" ] && [ -d "$REPO_DIR/tdengine-bench"
     (
       export TDENGINE_HOME="$home2"
       export_tdengine
-      mvn -B -ntp -Ptdengine2 -pl tdengine-bench -am verify -Dtest='TDengine2*Test' -Dsurefire.failIfNoSpecifiedTests=false
+      mvn_plain -Ptdengine2 -pl tdengine-bench -am verify -Dtest='TDengine2*Test' -Dsurefire.failIfNoSpecifiedTests=false
     ) || rc=$?
     TDENGINE_HOME="$home2" "$REPO_DIR/scripts/servers/tdengine.sh" stop
     # Back to the 3.x server as it was found.

@@ -174,6 +174,14 @@ final class CassandraSession implements Session {
         return jmx.diskUse(keyspace, "devices");
     }
 
+    /**
+     * The driver and its version, as the driver itself reports it (read from its own resource; the
+     * package's implementation version comes from the shaded jar's manifest, which has none).
+     */
+    static String driver() {
+        return "Apache Cassandra Java driver " + com.datastax.oss.driver.api.core.session.Session.OSS_DRIVER_COORDINATES.getVersion();
+    }
+
     @Override
     public ServerFacts facts() throws DatabaseException {
         try {
@@ -185,8 +193,7 @@ final class CassandraSession implements Session {
             settings.put("replicationFactor", String.valueOf(replicationFactor));
             settings.put("spread", "MAX(temperature) - MIN(temperature), subtracted by the client (CQL has no spread)");
             settings.put("q4", "COUNT and SUM per device and floor(ts, 1m), summed per minute by the client");
-            return new ServerFacts(local.getString(0), "Apache Cassandra Java driver " + CqlSession.class.getPackage().getImplementationVersion(),
-                    settings, List.of(String.format(TABLE, keyspace)));
+            return new ServerFacts(local.getString(0), driver(), settings, List.of(String.format(TABLE, keyspace)));
         } catch (RuntimeException e) {
             throw new DatabaseException("Cassandra: cannot read server facts: " + DatabaseException.rootMessage(e), e);
         }

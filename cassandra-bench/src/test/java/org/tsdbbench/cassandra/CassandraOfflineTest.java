@@ -13,6 +13,11 @@ import org.tsdbbench.common.query.LogicalQuery;
 /** What the Cassandra module does without a server: CQL and the reshaping of its rows. */
 class CassandraOfflineTest {
 
+    @Test
+    void theManifestNamesTheDriversVersion() {
+        assertTrue(CassandraSession.driver().matches("Apache Cassandra Java driver \\d+\\.\\d+\\.\\d+.*"), CassandraSession.driver());
+    }
+
     private final CqlDialect cql = new CqlDialect();
     private final WorkloadSpec spec = WorkloadSpec.defaults();
 

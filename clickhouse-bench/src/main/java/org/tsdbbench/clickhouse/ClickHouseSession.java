@@ -98,8 +98,15 @@ final class ClickHouseSession implements Session {
         for (String name : List.of("max_insert_block_size", "max_threads", "max_memory_usage")) {
             settings.put(name, scalar(client, "SELECT value FROM system.settings WHERE name = '" + name + "'"));
         }
-        return new ServerFacts(version, "ClickHouse client-v2 " + Client.class.getPackage().getImplementationVersion(),
-                settings, List.of(String.format(TABLE, database)));
+        return new ServerFacts(version, driver(), settings, List.of(String.format(TABLE, database)));
+    }
+
+    /**
+     * The client and its version, as the client itself reports it (compiled into it; the package's
+     * implementation version comes from the shaded jar's manifest, which has none).
+     */
+    static String driver() {
+        return "ClickHouse client-v2 " + Client.clientVersion;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.tsdbbench.clickhouse;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -11,6 +12,11 @@ import org.tsdbbench.common.query.LogicalQuery;
 
 /** What the ClickHouse module does without a server: request bodies, SQL, version parsing. */
 class ClickHouseOfflineTest {
+
+    @Test
+    void theManifestNamesTheClientsVersion() {
+        assertTrue(ClickHouseSession.driver().matches("ClickHouse client-v2 \\d+\\.\\d+\\.\\d+.*"), ClickHouseSession.driver());
+    }
 
     @Test
     void tabSeparatedBodyInTableColumnOrder() {

@@ -10,6 +10,7 @@ import org.influxdb.dto.QueryResult;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.DriverVersion;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
@@ -173,7 +174,12 @@ final class InfluxSession implements Session {
         settings.put("gzip", String.valueOf(gzip));
         settings.put("precision", "ms");
         settings.put("consistency", "one");
-        return new ServerFacts(version, "influxdb-java " + InfluxDB.class.getPackage().getImplementationVersion(), settings, SCHEMA);
+        return new ServerFacts(version, driver(), settings, SCHEMA);
+    }
+
+    /** The client library and its version, from its jar's Maven record (the shaded jar's manifest has none). */
+    static String driver() {
+        return "influxdb-java " + DriverVersion.of("org.influxdb", "influxdb-java");
     }
 
     /** Runs InfluxQL; an error in any part of the answer (or a truncated, partial one) is a failure. */

@@ -14,6 +14,11 @@ import org.tsdbbench.common.query.LogicalQuery;
 class InfluxOfflineTest {
 
     @Test
+    void theManifestNamesTheClientLibrarysVersion() {
+        assertTrue(InfluxSession.driver().matches("influxdb-java \\d+\\.\\d+.*"), InfluxSession.driver());
+    }
+
+    @Test
     void lineProtocolHasSortedTagsIntegerTemperatureAndMilliseconds() {
         RowBatch b = new RowBatch(2);
         b.add(1, "dev_1", 1, 1_563_249_700_000L, -5, 57.25f);

@@ -142,7 +142,7 @@ final class MySqlSession implements Session {
             try (Statement st = connection.createStatement();
                  ResultSet rs = st.executeQuery("SHOW VARIABLES WHERE Variable_name IN ('innodb_buffer_pool_size',"
                          + "'innodb_flush_log_at_trx_commit','sync_binlog','log_bin','innodb_doublewrite','max_allowed_packet',"
-                         + "'innodb_log_file_size','version_comment')")) {
+                         + "'innodb_log_file_size','version_comment','div_precision_increment')")) {
                 while (rs.next()) settings.put(rs.getString(1), rs.getString(2));
             }
             settings.put("writeMode", mode.name().toLowerCase(java.util.Locale.ROOT));

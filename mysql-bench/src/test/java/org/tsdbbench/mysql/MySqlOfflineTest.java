@@ -3,10 +3,12 @@ package org.tsdbbench.mysql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.tsdbbench.common.contract.QueryFilesCheck;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.query.LogicalQuery;
 
 /** What the MySQL module does without a server: SQL of requests and queries. */
@@ -30,6 +32,13 @@ class MySqlOfflineTest {
         assertEquals("SELECT ts DIV 60000 * 60000 AS minute, COUNT(*) FROM devices WHERE devgroup < 10 GROUP BY minute",
                 d.render(LogicalQuery.parse("q4.count.p10"), spec).orElseThrow());
         assertTrue(d.render(LogicalQuery.parse("q1.g40"), spec).orElseThrow().endsWith("WHERE devgroup = 40"));
+    }
+
+    @Test
+    void averagesComeWithEnoughDecimalsForTheAnswerCheck() {
+        // MariaDB's default 4 decimals would be off by up to 5e-5: more than the 1/(8n) an average of n > 2,500 rows is allowed.
+        ConnectionOptions o = new ConnectionOptions("127.0.0.1", 3306, "bench", "bench", ConnectionOptions.Secret.none(), Map.of());
+        assertEquals("div_precision_increment=30", MySqlDatabase.properties(o).getProperty("sessionVariables"));
     }
 
     @Test

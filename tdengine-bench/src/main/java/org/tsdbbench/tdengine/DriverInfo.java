@@ -1,8 +1,6 @@
 package org.tsdbbench.tdengine;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.Properties;
+import org.tsdbbench.common.db.DriverVersion;
 
 /**
  * The taos-jdbcdriver this build carries (3.x by default, 2.0.x with {@code -Ptdengine2}), read
@@ -11,21 +9,12 @@ import java.util.Properties;
  */
 final class DriverInfo {
 
-    private static final String POM = "/META-INF/maven/com.taosdata.jdbc/taos-jdbcdriver/pom.properties";
-
     private DriverInfo() {
     }
 
     /** The driver's version, e.g. 3.7.9. */
     static String version() {
-        try (InputStream in = DriverInfo.class.getResourceAsStream(POM)) {
-            if (in == null) return "unknown";
-            Properties p = new Properties();
-            p.load(in);
-            return p.getProperty("version", "unknown");
-        } catch (IOException e) {
-            return "unknown";
-        }
+        return DriverVersion.of("com.taosdata.jdbc", "taos-jdbcdriver");
     }
 
     /** The driver's major version; 3 when the jar does not say. */

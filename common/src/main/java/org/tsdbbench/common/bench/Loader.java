@@ -2,6 +2,7 @@ package org.tsdbbench.common.bench;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -68,20 +69,38 @@ public final class Loader {
                 t.setDaemon(true);
                 return t;
             });
-            long start = System.nanoTime();
+            // The clock starts once every client has its session (opening one, e.g. a Cassandra
+            // session, can take a second): rows/s is the writing, not the connecting.
+            CountDownLatch opened = new CountDownLatch(clients);
+            CountDownLatch go = new CountDownLatch(1);
             List<Future<?>> futures = new ArrayList<>();
             for (int c = 0; c < clients; c++) {
                 int client = c;
                 futures.add(pool.submit(() -> {
-                    writeAll(db, conn, data.client(client, clients, false), rowsPerRequest, outcome, progress);
+                    Session session;
+                    try {
+                        session = db.open(conn);
+                    } finally {
+                        // A client that cannot connect fails the load; the others must not wait for it.
+                        opened.countDown();
+                    }
+                    try (session; RowSource rows = data.client(client, clients, false)) {
+                        go.await();
+                        writeAll(session, rows, rowsPerRequest, outcome, progress);
+                    }
                     return null;
                 }));
             }
+            long start = System.nanoTime();
             try {
+                opened.await();
+                start = System.nanoTime();
+                go.countDown();
                 for (Future<?> f : futures) f.get();
             } catch (ExecutionException e) {
                 outcome.failed(0, DatabaseException.rootMessage(e.getCause()));
             } finally {
+                go.countDown();
                 pool.shutdownNow();
             }
             long elapsed = System.nanoTime() - start;
@@ -99,21 +118,20 @@ public final class Loader {
         }
     }
 
-    private static void writeAll(Database db, ConnectionOptions conn, RowSource rows, int rowsPerRequest, WriteOutcome outcome,
-                                 LongConsumer progress) throws Exception {
-        try (rows; Session session = db.open(conn)) {
-            RowBatch batch = new RowBatch(rowsPerRequest);
-            int failuresInRow = 0;
-            while (rows.fill(batch, rowsPerRequest) > 0) {
-                try {
-                    long acked = session.write(batch);
-                    outcome.succeeded(batch.size(), acked);
-                    progress.accept(acked);
-                    failuresInRow = 0;
-                } catch (DatabaseException e) {
-                    outcome.failed(batch.size(), e.getMessage());
-                    if (++failuresInRow >= MAX_CONSECUTIVE_FAILURES) return;
-                }
+    /** One client's rows, written over its session; it gives up after a few failures in a row. */
+    private static void writeAll(Session session, RowSource rows, int rowsPerRequest, WriteOutcome outcome, LongConsumer progress)
+            throws java.io.IOException {
+        RowBatch batch = new RowBatch(rowsPerRequest);
+        int failuresInRow = 0;
+        while (rows.fill(batch, rowsPerRequest) > 0) {
+            try {
+                long acked = session.write(batch);
+                outcome.succeeded(batch.size(), acked);
+                progress.accept(acked);
+                failuresInRow = 0;
+            } catch (DatabaseException e) {
+                outcome.failed(batch.size(), e.getMessage());
+                if (++failuresInRow >= MAX_CONSECUTIVE_FAILURES) return;
             }
         }
     }

@@ -1,7 +1,6 @@
 package org.tsdbbench.common.bench;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -14,10 +13,10 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
-import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.ThreadParams;
 import org.tsdbbench.common.data.DeviceGenerator;
 import org.tsdbbench.common.data.DeviceRange;
@@ -37,9 +36,10 @@ import org.tsdbbench.common.db.Session;
  * percentiles, write requests and queries side by side. The
  * CLI's mixed step runs the group as readers alone ({@code -tg r,0}), both ({@code -tg r,w}) and
  * writers alone ({@code -tg 0,w}), so each side is seen against itself unloaded. Every trial
- * client opens its connection at its first call (in the warmup, when there is one). Every trial
- * starts from exactly the data set (reloaded if an earlier trial appended to it) and ends with a
- * count: stored = data set + rows acknowledged.
+ * starts from exactly the data set (reloaded if an earlier trial appended to it, in the trial's
+ * setup); every client opens its connection in the setup of the first iteration, never inside a
+ * measured call; and every trial ends with a count, in the trial's teardown, whatever each client
+ * did: stored = data set + rows acknowledged.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode({Mode.Throughput, Mode.SampleTime})
@@ -57,27 +57,34 @@ public abstract class MixedLoadBenchmarkBase {
 
     protected abstract Database database();
 
-    /** Shared by the group: the data set checked once before anyone starts, the rows acknowledged, the final count. */
+    /** Shared by the group: the database and settings, the data set's rows, the rows acknowledged. */
     @State(Scope.Benchmark)
     public static class Trial {
-        private boolean ready;
-        private long datasetRows;
+        Database db;
+        BenchSettings settings;
+        int rowsPerRequest;
+        int resultRows;
+        long datasetRows;
         final WriteOutcome outcome = new WriteOutcome();
-        final AtomicInteger finished = new AtomicInteger();
 
-        synchronized void ready(Database db, BenchSettings settings) throws Exception {
-            if (ready) return;
+        /** Makes sure the database holds exactly the data set, before any client starts. */
+        void prepare(Database db, int rowsPerRequest, int resultRows) throws Exception {
+            this.db = db;
+            this.rowsPerRequest = rowsPerRequest;
+            this.resultRows = resultRows;
+            settings = BenchSettings.fromSystemProperties(db);
             QuerySet set = QuerySet.prepare(db, settings);
             set.ensureLoaded(db, settings);
             datasetRows = set.expectedRows();
-            ready = true;
         }
 
-        /** Run by the last thread to finish: every acknowledged row must be stored, and nothing else. */
-        void finish(Database db, Session session, BenchmarkParams params) throws Exception {
-            if (finished.incrementAndGet() != params.getThreads()) return;
+        /** Every acknowledged row must be stored, and nothing else; no write may have failed. */
+        void check() throws Exception {
             long expected = datasetRows + outcome.rowsAcked();
-            long stored = Loader.settledCount(db, session, expected);
+            long stored;
+            try (Session session = db.open(settings.connection())) {
+                stored = Loader.settledCount(db, session, expected);
+            }
             if (stored != expected) {
                 throw new IllegalStateException(db.displayName() + " mixed load: stored " + stored + " rows, expected the data set's "
                         + datasetRows + " + " + outcome.rowsAcked() + " acknowledged");
@@ -87,6 +94,18 @@ public abstract class MixedLoadBenchmarkBase {
                         + outcome.firstError());
             }
         }
+    }
+
+    /** Once per trial, before any client's setup (JMH sets up a benchmark-wide state before handing it to the threads). */
+    @Setup(Level.Trial)
+    public void prepare(Trial trial) throws Exception {
+        trial.prepare(database(), rowsPerRequest, resultRows);
+    }
+
+    /** Once per trial, after every client has finished (JMH tears a benchmark-wide state down when all threads are done). */
+    @TearDown(Level.Trial)
+    public void check(Trial trial) throws Exception {
+        trial.check();
     }
 
     /** Rows acknowledged, reported by JMH as rows/s beside the latencies. */
@@ -105,24 +124,26 @@ public abstract class MixedLoadBenchmarkBase {
         RowBatch batch;
         int devid;
         long row;
-        Database db;
 
-        void open(MixedLoadBenchmarkBase bench, Trial trial, ThreadParams thread) throws Exception {
-            db = bench.database();
-            BenchSettings settings = BenchSettings.fromSystemProperties(db);
-            trial.ready(db, settings);
-            WorkloadSpec spec = settings.dataSet().spec();
+        /**
+         * Opens the connection before the first iteration: the trial's own setup has run by then
+         * (a trial-level setup of this state could run before it), and no measured call pays for it.
+         */
+        @Setup(Level.Iteration)
+        public void open(Trial trial, ThreadParams thread) throws Exception {
+            if (session != null) return;
+            WorkloadSpec spec = trial.settings.dataSet().spec();
             generator = new DeviceGenerator(spec);
             devices = DeviceRange.part(spec.numOfDevices(), thread.getSubgroupThreadIndex(), thread.getSubgroupThreadCount());
-            batch = new RowBatch(bench.rowsPerRequest);
+            batch = new RowBatch(trial.rowsPerRequest);
             devid = devices.first();
             row = spec.rowsPerDevice();
-            session = db.open(settings.connection());
+            session = trial.db.open(trial.settings.connection());
         }
 
         @TearDown(Level.Trial)
-        public void close(Trial trial, BenchmarkParams params) throws Exception {
-            closeClient(session, db, trial, params);
+        public void close() {
+            if (session != null) session.close();
         }
 
         /** The next request: up to rowsPerRequest rows of one device, the devices in turn. */
@@ -142,28 +163,26 @@ public abstract class MixedLoadBenchmarkBase {
     public static class Reader {
         Session session;
         RangePlan plan;
-        Database db;
 
-        void open(MixedLoadBenchmarkBase bench, Trial trial, ThreadParams thread) throws Exception {
-            db = bench.database();
-            BenchSettings settings = BenchSettings.fromSystemProperties(db);
-            trial.ready(db, settings);
-            plan = RangePlan.of(db, settings.connection(), settings.dataSet().spec(), bench.resultRows, thread.getSubgroupThreadIndex());
-            session = db.open(settings.connection());
+        /** As {@link Writer#open}: before the first iteration. */
+        @Setup(Level.Iteration)
+        public void open(Trial trial, ThreadParams thread) throws Exception {
+            if (session != null) return;
+            plan = RangePlan.of(trial.db, trial.settings.connection(), trial.settings.dataSet().spec(), trial.resultRows,
+                    thread.getSubgroupThreadIndex());
+            session = trial.db.open(trial.settings.connection());
         }
 
         @TearDown(Level.Trial)
-        public void close(Trial trial, BenchmarkParams params) throws Exception {
-            closeClient(session, db, trial, params);
+        public void close() {
+            if (session != null) session.close();
         }
     }
 
     @Benchmark
     @Group("mixed")
     @GroupThreads(1)
-    public long write(Writer w, Trial trial, Acked acked, ThreadParams thread) throws Exception {
-        // Opened at the first call, by the thread that writes (in the warmup when there is one).
-        if (w.session == null) w.open(this, trial, thread);
+    public long write(Writer w, Trial trial, Acked acked) throws Exception {
         RowBatch request = w.next(rowsPerRequest);
         try {
             long ok = w.session.write(request);
@@ -172,25 +191,14 @@ public abstract class MixedLoadBenchmarkBase {
             return ok;
         } catch (DatabaseException e) {
             trial.outcome.failed(request.size(), e.getMessage());
-            throw new IllegalStateException(w.db.displayName() + " mixed load: a write failed: " + e.getMessage(), e);
+            throw new IllegalStateException(trial.db.displayName() + " mixed load: a write failed: " + e.getMessage(), e);
         }
     }
 
     @Benchmark
     @Group("mixed")
     @GroupThreads(1)
-    public long query(Reader r, Trial trial, ThreadParams thread) throws Exception {
-        if (r.session == null) r.open(this, trial, thread);
+    public long query(Reader r) throws Exception {
         return r.plan.next().runChecked(r.session);
-    }
-
-    /** Closed by the state's own teardown; the last client of the trial counts the rows first. */
-    static void closeClient(Session session, Database db, Trial trial, BenchmarkParams params) throws Exception {
-        if (session == null) return;
-        try {
-            trial.finish(db, session, params);
-        } finally {
-            session.close();
-        }
     }
 }

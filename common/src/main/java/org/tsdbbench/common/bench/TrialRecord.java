@@ -2,25 +2,34 @@ package org.tsdbbench.common.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
 
 /**
  * What a JMH trial verified, as one JSON line appended by the forked JVM to the run's verify log
  * (JMH's JSON has no place for it): rows sent, acknowledged and stored (-1: not counted), failed
- * requests, request latency percentiles, and the rows acknowledged within the measured window (its
+ * requests, request latency percentiles and their histogram (HdrHistogram's compressed form, in
+ * Base64, so that forks can be merged), and the rows acknowledged within the measured window (its
  * wall-clock start and end, epoch ms), which lets the shards of one run be summed, and the
  * sessions' own counters summed over the clients ({@link org.tsdbbench.common.db.Session#counters()}).
- * The CLI reads these lines into the manifest and the tables.
+ * With {@code -f} above 1 each fork appends its own line; {@link #sum} adds them up. The CLI reads
+ * these lines into the manifest and the tables.
  */
 public record TrialRecord(String benchmark, Map<String, String> params, int threads, long rowsSent, long rowsAcked,
                           long rowsStored, long failedRequests, String firstError, Map<String, Double> latencyMillis,
-                          String failure, long measuredRowsAcked, long measuredFromMs, long measuredToMs, Map<String, Long> counters) {
+                          String failure, long measuredRowsAcked, long measuredFromMs, long measuredToMs, Map<String, Long> counters,
+                          String latencyHistogram) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -42,5 +51,86 @@ public record TrialRecord(String benchmark, Map<String, String> params, int thre
             if (!line.isBlank()) records.add(JSON.readValue(line, TrialRecord.class));
         }
         return records;
+    }
+
+    /**
+     * The forks of one JMH run as one record: rows, failed requests and counters summed; rows
+     * stored summed (each fork starts on an empty table and counts its own), -1 when any fork
+     * could not count; latencies from the forks' histograms merged (empty when a fork has none);
+     * the failures named by fork; the measured window from the first fork's start to the last
+     * one's end (see {@link #measuredMillis} for the time actually measured).
+     */
+    public static TrialRecord sum(List<TrialRecord> forks) {
+        if (forks.isEmpty()) throw new IllegalArgumentException("no trial record to sum");
+        if (forks.size() == 1) return forks.get(0);
+        TrialRecord first = forks.get(0);
+        long sent = 0;
+        long acked = 0;
+        long stored = 0;
+        long failed = 0;
+        long measured = 0;
+        long from = 0;
+        long to = 0;
+        String firstError = null;
+        List<String> failures = new ArrayList<>();
+        Map<String, Long> counters = new TreeMap<>();
+        Histogram latency = new Histogram(3);
+        boolean histograms = true;
+        for (int i = 0; i < forks.size(); i++) {
+            TrialRecord f = forks.get(i);
+            sent += f.rowsSent;
+            acked += f.rowsAcked;
+            stored = stored < 0 || f.rowsStored < 0 ? -1 : stored + f.rowsStored;
+            failed += f.failedRequests;
+            measured += f.measuredRowsAcked;
+            if (f.measuredFromMs > 0 && (from == 0 || f.measuredFromMs < from)) from = f.measuredFromMs;
+            to = Math.max(to, f.measuredToMs);
+            if (firstError == null) firstError = f.firstError;
+            if (f.failure != null) failures.add("fork " + (i + 1) + " of " + forks.size() + ": " + f.failure);
+            if (f.counters != null) f.counters.forEach((k, v) -> counters.merge(k, v, Long::sum));
+            Histogram h = decode(f.latencyHistogram);
+            if (h == null) histograms = false;
+            else latency.add(h);
+        }
+        return new TrialRecord(first.benchmark, first.params, first.threads, sent, acked, stored, failed, firstError,
+                histograms ? latencyMillis(latency) : Map.of(), failures.isEmpty() ? null : String.join("; ", failures),
+                measured, from, to, new LinkedHashMap<>(counters), histograms ? encode(latency) : null);
+    }
+
+    /** The wall-clock time the forks measured, their windows added (forks run one after another). */
+    public static long measuredMillis(List<TrialRecord> forks) {
+        long ms = 0;
+        for (TrialRecord f : forks) if (f.measuredFromMs > 0 && f.measuredToMs > f.measuredFromMs) ms += f.measuredToMs - f.measuredFromMs;
+        return ms;
+    }
+
+    /** Percentiles in milliseconds of a histogram of nanoseconds; empty when it holds nothing. */
+    public static Map<String, Double> latencyMillis(Histogram h) {
+        Map<String, Double> m = new LinkedHashMap<>();
+        if (h.getTotalCount() == 0) return m;
+        m.put("p50", h.getValueAtPercentile(50) / 1e6);
+        m.put("p90", h.getValueAtPercentile(90) / 1e6);
+        m.put("p99", h.getValueAtPercentile(99) / 1e6);
+        m.put("p99.9", h.getValueAtPercentile(99.9) / 1e6);
+        m.put("max", h.getMaxValue() / 1e6);
+        m.put("count", (double) h.getTotalCount());
+        return m;
+    }
+
+    /** HdrHistogram's compressed form in Base64. */
+    public static String encode(Histogram h) {
+        ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int length = h.encodeIntoCompressedByteBuffer(buffer);
+        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+    }
+
+    /** The histogram of {@link #encode}; null for null. */
+    static Histogram decode(String base64) {
+        if (base64 == null) return null;
+        try {
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(base64)), 0);
+        } catch (DataFormatException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("unreadable latency histogram in a trial record: " + e.getMessage(), e);
+        }
     }
 }

@@ -248,26 +248,19 @@ public abstract class WriteBenchmarkBase {
         WriteOutcome o = trial.outcome;
         Map<String, String> p = new LinkedHashMap<>();
         for (String key : params.getParamsKeys()) p.put(key, params.getParam(key));
+        Histogram latency;
+        synchronized (trial.latency) {
+            latency = trial.latency.copy();
+        }
         new TrialRecord(params.getBenchmark(), p, params.getThreads(), o.rowsSent(), o.rowsAcked(), stored,
-                o.failedRequests(), o.firstError(), latencyMillis(trial.latency), failure, trial.measuredAcked.get(),
-                trial.measuredFromMs.get(), trial.measuredToMs.get(), counters(trial)).appendTo(settings.verifyLog());
+                o.failedRequests(), o.firstError(), TrialRecord.latencyMillis(latency), failure, trial.measuredAcked.get(),
+                trial.measuredFromMs.get(), trial.measuredToMs.get(), counters(trial), TrialRecord.encode(latency))
+                .appendTo(settings.verifyLog());
     }
 
     private static Map<String, Long> counters(Trial trial) {
         synchronized (trial.latency) {
             return new LinkedHashMap<>(trial.counters);
         }
-    }
-
-    static Map<String, Double> latencyMillis(Histogram h) {
-        Map<String, Double> m = new LinkedHashMap<>();
-        if (h.getTotalCount() == 0) return m;
-        m.put("p50", h.getValueAtPercentile(50) / 1e6);
-        m.put("p90", h.getValueAtPercentile(90) / 1e6);
-        m.put("p99", h.getValueAtPercentile(99) / 1e6);
-        m.put("p99.9", h.getValueAtPercentile(99.9) / 1e6);
-        m.put("max", h.getMaxValue() / 1e6);
-        m.put("count", (double) h.getTotalCount());
-        return m;
     }
 }

@@ -105,13 +105,7 @@ final class WriteStep extends Step {
                 if (writePath() != null) m.put("writePath", writePath());
                 m.put("rowsPerSecond", cell.score);
                 m.put("error", cell.error);
-                m.set("verified", ResultsFolder.JSON.valueToTree(cell.record));
-                if (cell.record != null && cell.record.measuredFromMs() > 0) {
-                    // The measured window and the rows acknowledged in it: shards of one run are summed over these.
-                    m.put("rowsAcked", cell.record.measuredRowsAcked());
-                    m.put("startedAt", java.time.Instant.ofEpochMilli(cell.record.measuredFromMs()).toString());
-                    m.put("endedAt", java.time.Instant.ofEpochMilli(cell.record.measuredToMs()).toString());
-                }
+                putVerified(m, cell.forks);
                 if (fixedRate()) verdict(m, cell, c);
                 if (cell.failure != null) {
                     m.put("failure", cell.failure);
@@ -154,18 +148,56 @@ final class WriteStep extends Step {
             run = List.of();
         }
         results.appendJmhJson(jsonKind(), cellJson);
-        List<TrialRecord> records = TrialRecord.readAll(log);
+        // One record per fork (-f 0 runs one trial in this JVM): every fork's rows count.
+        List<TrialRecord> forks = TrialRecord.readAll(log);
         Files.deleteIfExists(log);
-        TrialRecord record = records.isEmpty() ? null : records.get(records.size() - 1);
+        TrialRecord record = forks.isEmpty() ? null : TrialRecord.sum(forks);
         if (run.isEmpty()) {
-            return new Cell(Double.NaN, Double.NaN, record, record != null && record.failure() != null ? record.failure()
+            return new Cell(Double.NaN, Double.NaN, forks, record, record != null && record.failure() != null ? record.failure()
                     : "the benchmark did not complete (see the JMH output above)");
         }
         RunResult result = run.iterator().next();
         Result<?> acked = result.getSecondaryResults().get("rowsAcked");
         Result<?> score = acked != null ? acked : result.getPrimaryResult();
-        String failure = record == null ? "no verification record (the trial did not finish)" : record.failure();
-        return new Cell(score.getScore(), score.getScoreError(), record, failure);
+        return new Cell(score.getScore(), score.getScoreError(), forks, record, failure(forks, Math.max(1, common.forks)));
+    }
+
+    /** Why the cell's forks do not verify: a fork's failure, or a fork that left no record; null when they all verify. */
+    static String failure(List<TrialRecord> forks, int expected) {
+        if (forks.isEmpty()) return "no verification record (the trial did not finish)";
+        String failure = TrialRecord.sum(forks).failure();
+        if (failure != null) return failure;
+        return forks.size() < expected ? "only " + forks.size() + " of " + expected + " forks left a verification record" : null;
+    }
+
+    /**
+     * The cell's verification: {@code verified} holds the forks summed, {@code forks} each fork's
+     * own record, and the rows acknowledged in the measured windows with the windows (from the
+     * first fork's start to the last one's end, and the seconds actually measured, the forks'
+     * windows added): shards of one run are summed over these.
+     */
+    static void putVerified(ObjectNode m, List<TrialRecord> forks) {
+        if (forks.isEmpty()) {
+            m.putNull("verified");
+            return;
+        }
+        TrialRecord total = TrialRecord.sum(forks);
+        m.set("verified", withoutHistogram(total));
+        ArrayNode each = m.putArray("forks");
+        for (TrialRecord f : forks) each.add(withoutHistogram(f));
+        if (total.measuredFromMs() > 0) {
+            m.put("rowsAcked", total.measuredRowsAcked());
+            m.put("startedAt", java.time.Instant.ofEpochMilli(total.measuredFromMs()).toString());
+            m.put("endedAt", java.time.Instant.ofEpochMilli(total.measuredToMs()).toString());
+            m.put("measuredSeconds", TrialRecord.measuredMillis(forks) / 1000.0);
+        }
+    }
+
+    /** A record as the manifest shows it: the percentiles, not the encoded histogram they come from. */
+    private static ObjectNode withoutHistogram(TrialRecord r) {
+        ObjectNode node = ResultsFolder.JSON.valueToTree(r);
+        node.remove("latencyHistogram");
+        return node;
     }
 
     /** How the module sent the rows, when it has several ways (its facts' {@code writePath}), else null. */
@@ -190,7 +222,8 @@ final class WriteStep extends Step {
     private void verdict(ObjectNode m, Cell cell, int clients) {
         m.put("targetRowsPerSecond", rate);
         TrialRecord r = cell.record;
-        double seconds = r == null ? 0 : (r.measuredToMs() - r.measuredFromMs()) / 1000.0;
+        // Forks run one after another: the rows they acknowledged over the time they measured, not the gaps between them.
+        double seconds = TrialRecord.measuredMillis(cell.forks) / 1000.0;
         double achieved = seconds > 0 ? r.measuredRowsAcked() / seconds : Double.NaN;
         boolean keptUp = cell.failure == null && !Double.isNaN(achieved) && achieved >= 0.99 * rate;
         m.put("achievedRowsPerSecond", achieved);
@@ -257,6 +290,7 @@ final class WriteStep extends Step {
         return sb.toString();
     }
 
-    private record Cell(double score, double error, TrialRecord record, String failure) {
+    /** One cell's figures: JMH's score, each fork's record and their sum, and why it failed (null: verified). */
+    private record Cell(double score, double error, List<TrialRecord> forks, TrialRecord record, String failure) {
     }
 }

@@ -3,9 +3,10 @@ package org.tsdbbench.common.query;
 /**
  * The functions the query tests apply to temperature. Integer results (count, sum, min, max,
  * spread, first, last) are checked exactly; avg and stddev (population) within
- * {@link #tolerance(double)}; the {@link #PERCENTILE_LEVEL}th percentile between the neighbouring
- * ranks the usual definitions pick (see {@link Answer.Within}). FIRST, LAST and PERCENTILE are
- * q5's, over one device's rows in time order.
+ * {@link #tolerance(long, double, double)}, derived from the number of rows; the
+ * {@link #PERCENTILE_LEVEL}th percentile between the neighbouring ranks the usual definitions pick
+ * (see {@link Answer.Within}). FIRST, LAST and PERCENTILE are q5's, over one device's rows in time
+ * order.
  */
 public enum Aggregate {
     COUNT(true), AVG(false), SUM(true), MAX(true), MIN(true), SPREAD(true), STDDEV(false),
@@ -25,12 +26,37 @@ public enum Aggregate {
     }
 
     /**
-     * How far a database's answer may be from the exact one: 0 for integer results; for avg and
-     * stddev 1e-4 relative (at least 1e-4 absolute), which covers MySQL's 4-decimal AVG and float
-     * accumulation over 100 M rows, and still catches one row too many or too few in a small set.
+     * Relative rounding a correct database's double arithmetic stays well within: temperature is
+     * an INT column, so its sum and sum of squares are exact integers in a long or a double (below
+     * 2^53 up to far beyond 100 M rows) and what is left is the rounding of a division, a square
+     * root, a running mean or a printed answer, some 1e-16 .. 1e-13 relative.
      */
-    public double tolerance(double expected) {
-        return exact ? 0 : 1e-4 * Math.max(1, Math.abs(expected));
+    static final double ROUNDING = 1e-12;
+
+    /**
+     * How far a database's answer over {@code rows} integer values, whose mean is {@code mean} and
+     * mean square {@code meanSquare}, may be from the exact one: 0 for integer results. For avg an
+     * eighth of 1/rows, the step between two averages of the same number of integers: any other sum
+     * fails, and so does one row more or less, since it moves the average by |x - avg| / (rows +- 1),
+     * unless its temperature x lies within 1/8 of the average (the count catches that row). For
+     * stddev the variance may be off by an eighth of variance/rows: one row more or less moves the
+     * variance by |(x - avg)^2 - variance| / (rows +- 1), which is larger unless x lies within about
+     * 6% of one standard deviation from avg +- stddev; the population and the sample stddev differ by
+     * variance/(rows - 1) and are told apart at every size. Both also allow {@link #ROUNDING}, which
+     * up to 100 M rows is far below these terms.
+     */
+    public double tolerance(long rows, double mean, double meanSquare) {
+        if (exact || rows <= 0) return 0;
+        return switch (this) {
+            case AVG -> 1.0 / (8.0 * rows) + ROUNDING * Math.abs(mean);
+            case STDDEV -> {
+                double variance = Math.max(0, meanSquare - mean * mean);
+                double slack = variance / (8.0 * rows) + ROUNDING * meanSquare;
+                // The largest change of sqrt(variance) the slack allows, in a form that does not cancel.
+                yield slack / (Math.sqrt(variance) + Math.sqrt(variance + slack));
+            }
+            default -> 0;
+        };
     }
 
     public String id() {

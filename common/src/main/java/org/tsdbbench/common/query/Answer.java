@@ -57,19 +57,30 @@ public sealed interface Answer {
         }
     }
 
+    /** Integers as such, other values with every digit that tells them apart (a small tolerance needs them). */
     private static String format(double v) {
-        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(java.util.Locale.ROOT, "%.6f", v);
+        if (Double.isNaN(v) || Double.isInfinite(v)) return Double.toString(v);
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : java.math.BigDecimal.valueOf(v).toPlainString();
     }
 
-    /** Order-independent totals of a full read (q1). Humidity is compared to 0.001 per row. */
-    record Checksum(long count, long sumTemperature, long sumTs, long sumDevid, double sumHumidity) {
+    /**
+     * Order-independent totals of a full read (q1) or a range (q6), all compared exactly: the
+     * count, the sums of each column (humidity in hundredths: the generator's humidity has two
+     * decimals) and the sum of the rows' {@link RowFingerprint}s, which catches rows whose values
+     * were swapped, duplicated or replaced while every column sum stays the same.
+     */
+    record Checksum(long count, long sumTemperature, long sumTs, long sumDevid, long sumHumidityCenti, long fingerprint) {
         String describe() {
-            return "rows=" + count + " sum(temperature)=" + sumTemperature + " sum(ts)=" + sumTs
-                    + " sum(devid)=" + sumDevid + String.format(java.util.Locale.ROOT, " sum(humidity)=%.2f", sumHumidity);
+            return "rows=" + count + " sum(temperature)=" + sumTemperature + " sum(ts)=" + sumTs + " sum(devid)=" + sumDevid
+                    + " sum(humidity)=" + java.math.BigDecimal.valueOf(sumHumidityCenti, 2).toPlainString()
+                    + " fingerprint=" + String.format("%016x", fingerprint);
         }
     }
 
-    /** q1, q6: every row fetched; compared by checksum. Rows are {@code ts, devid, temperature, humidity}. */
+    /**
+     * q1, q6: every row fetched; compared by checksum. Rows are {@code ts, devid, temperature,
+     * humidity}; humidity, a float or double in a database, is rounded to hundredths first.
+     */
     record Rows(LogicalQuery query, Checksum expected) implements Answer {
         @Override
         public Check newCheck() {
@@ -78,15 +89,21 @@ public sealed interface Answer {
                 long sumT;
                 long sumTs;
                 long sumDevid;
-                double sumH;
+                long sumH;
+                long fingerprint;
 
                 @Override
                 public void row(double[] v) {
+                    long ts = (long) v[0];
+                    long devid = (long) v[1];
+                    long temperature = (long) v[2];
+                    long humidity = RowFingerprint.hundredths(v[3]);
                     count++;
-                    sumTs += (long) v[0];
-                    sumDevid += (long) v[1];
-                    sumT += (long) v[2];
-                    sumH += v[3];
+                    sumTs += ts;
+                    sumDevid += devid;
+                    sumT += temperature;
+                    sumH += humidity;
+                    fingerprint += RowFingerprint.of(ts, devid, temperature, humidity);
                 }
 
                 @Override
@@ -96,11 +113,8 @@ public sealed interface Answer {
 
                 @Override
                 public String mismatch() {
-                    Checksum actual = new Checksum(count, sumT, sumTs, sumDevid, sumH);
-                    boolean same = count == expected.count() && sumT == expected.sumTemperature()
-                            && sumTs == expected.sumTs() && sumDevid == expected.sumDevid()
-                            && Math.abs(sumH - expected.sumHumidity()) <= 1e-3 * Math.max(1, count);
-                    return same ? null : query.id() + ": expected " + expected.describe() + ", got " + actual.describe();
+                    Checksum actual = new Checksum(count, sumT, sumTs, sumDevid, sumH, fingerprint);
+                    return actual.equals(expected) ? null : query.id() + ": expected " + expected.describe() + ", got " + actual.describe();
                 }
             };
         }
@@ -108,11 +122,13 @@ public sealed interface Answer {
 
     /**
      * q2..q5: values by key (0 for q2's and q5's single value, devgroup for q3, bucket start in ms
-     * for q4). Rows are {@code value} (q2, q5) or {@code key, value}.
+     * for q4), each with how far a database's value may be from it (0: exactly; a key without a
+     * tolerance is checked exactly). Rows are {@code value} (q2, q5) or {@code key, value}.
      */
-    record Values(LogicalQuery query, SortedMap<Long, Double> expected) implements Answer {
+    record Values(LogicalQuery query, SortedMap<Long, Double> expected, SortedMap<Long, Double> tolerance) implements Answer {
         public Values {
             expected = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(expected));
+            tolerance = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(tolerance));
         }
 
         @Override
@@ -145,8 +161,10 @@ public sealed interface Answer {
                             return query.id() + ": " + keyName(e.getKey()) + "missing (expected " + format(e.getValue())
                                     + "); " + actual.size() + " of " + expected.size() + " rows returned";
                         }
-                        if (!close(e.getValue(), got)) {
-                            return query.id() + ": " + keyName(e.getKey()) + "expected " + format(e.getValue()) + ", got " + format(got);
+                        double allowed = tolerance.getOrDefault(e.getKey(), 0.0);
+                        if (!close(e.getValue(), got, allowed)) {
+                            return query.id() + ": " + keyName(e.getKey()) + "expected " + format(e.getValue())
+                                    + (allowed > 0 ? String.format(java.util.Locale.ROOT, " (+- %.3g)", allowed) : "") + ", got " + format(got);
                         }
                     }
                     for (Long key : actual.keySet()) {
@@ -157,9 +175,9 @@ public sealed interface Answer {
             };
         }
 
-        private boolean close(double want, double got) {
+        private static boolean close(double want, double got, double tolerance) {
             if (Double.isNaN(want) || Double.isNaN(got)) return Double.isNaN(want) && Double.isNaN(got);
-            return Math.abs(want - got) <= query.function().tolerance(want);
+            return Math.abs(want - got) <= tolerance;
         }
 
         private String keyName(long key) {

@@ -63,7 +63,7 @@ public final class ExpectedAnswers {
                     minuteGroup = g;
                     minuteKey = key;
                 }
-                minute.add(batch.devid[i], batch.ts[i], batch.temperature[i], batch.humidity[i]);
+                minute.addTemperature(batch.temperature[i]);
                 if (batch.devid[i] == QueryCatalog.DEVICE) answers.deviceRows.add(new long[] {batch.ts[i], batch.temperature[i]});
             }
         }
@@ -76,29 +76,36 @@ public final class ExpectedAnswers {
             case Q2_AGGREGATE -> {
                 GroupStats all = new GroupStats();
                 for (int g = 0; g < q.groupLimit(); g++) all.addAll(groups[g]);
-                TreeMap<Long, Double> one = new TreeMap<>();
-                one.put(0L, all.value(q.function()));
-                yield new Answer.Values(q, one);
+                yield values(q, new TreeMap<>(Map.of(0L, all)));
             }
             case Q3_GROUP_BY_TAG -> {
-                TreeMap<Long, Double> perGroup = new TreeMap<>();
+                TreeMap<Long, GroupStats> perGroup = new TreeMap<>();
                 for (int g = 0; g < q.groupLimit(); g++) {
-                    if (groups[g].count > 0) perGroup.put((long) g, groups[g].value(q.function()));
+                    if (groups[g].count > 0) perGroup.put((long) g, groups[g]);
                 }
-                yield new Answer.Values(q, perGroup);
+                yield values(q, perGroup);
             }
             case Q4_GROUP_BY_MINUTE -> {
                 TreeMap<Long, GroupStats> merged = new TreeMap<>();
                 for (int g = 0; g < q.groupLimit(); g++) {
                     minutes[g].forEach((key, stats) -> merged.computeIfAbsent(key, k -> new GroupStats()).addAll(stats));
                 }
-                TreeMap<Long, Double> perMinute = new TreeMap<>();
-                merged.forEach((key, stats) -> perMinute.put(key, stats.value(q.function())));
-                yield new Answer.Values(q, perMinute);
+                yield values(q, merged);
             }
             case Q5_DEVICE_FUNCTION -> deviceFunction(q);
             case Q6_RANGE -> throw new IllegalArgumentException(q.id() + ": a range is answered by ExpectedAnswers.range");
         };
+    }
+
+    /** The function's value per key, each with the tolerance its number of rows allows. */
+    static Answer.Values values(LogicalQuery q, java.util.SortedMap<Long, GroupStats> stats) {
+        TreeMap<Long, Double> value = new TreeMap<>();
+        TreeMap<Long, Double> tolerance = new TreeMap<>();
+        stats.forEach((key, s) -> {
+            value.put(key, s.value(q.function()));
+            tolerance.put(key, s.tolerance(q.function()));
+        });
+        return new Answer.Values(q, value, tolerance);
     }
 
     private Answer deviceFunction(LogicalQuery q) {
@@ -108,7 +115,7 @@ public final class ExpectedAnswers {
         long[][] rows = deviceRows.toArray(long[][]::new);
         java.util.Arrays.sort(rows, java.util.Comparator.comparingLong(r -> r[0]));
         GroupStats all = new GroupStats();
-        for (long[] r : rows) all.add(q.device(), r[0], (int) r[1], 0);
+        for (long[] r : rows) all.addTemperature((int) r[1]);
         TreeMap<Long, Double> one = new TreeMap<>();
         int n = rows.length;
         switch (q.function()) {
@@ -123,9 +130,12 @@ public final class ExpectedAnswers {
                 int high = (int) Math.min(n - 1, (pn + 99) / 100);
                 return new Answer.Within(q, sorted[low], sorted[high]);
             }
-            default -> one.put(0L, all.value(q.function()));
+            default -> {
+                return values(q, new TreeMap<>(Map.of(0L, all)));
+            }
         }
-        return new Answer.Values(q, one);
+        // First and last are temperatures: exact.
+        return new Answer.Values(q, one, new TreeMap<>());
     }
 
     /**
@@ -161,6 +171,6 @@ public final class ExpectedAnswers {
     }
 
     private static Answer.Checksum checksum(GroupStats s) {
-        return new Answer.Checksum(s.count, s.sum, s.sumTs, s.sumDevid, s.sumHumidity);
+        return new Answer.Checksum(s.count, s.sum, s.sumTs, s.sumDevid, s.sumHumidityCenti, s.fingerprint);
     }
 }

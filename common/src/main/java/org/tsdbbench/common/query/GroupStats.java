@@ -2,7 +2,9 @@ package org.tsdbbench.common.query;
 
 /**
  * Running totals of the rows of one set (a device group, or a group's minute): enough for every
- * aggregate of the catalog exactly (integers in longs) and for the full-read checksum.
+ * aggregate of the catalog exactly (integers in longs) and for the full-read checksum, whose
+ * humidity is summed in hundredths (the generator's humidity has two decimals) and whose rows are
+ * also summed as {@link RowFingerprint}s.
  */
 final class GroupStats {
     long count;
@@ -12,17 +14,25 @@ final class GroupStats {
     int max = Integer.MIN_VALUE;
     long sumTs;
     long sumDevid;
-    double sumHumidity;
+    long sumHumidityCenti;
+    long fingerprint;
 
     void add(int devid, long ts, int temperature, float humidity) {
+        addTemperature(temperature);
+        sumTs += ts;
+        sumDevid += devid;
+        long centi = RowFingerprint.hundredths(humidity);
+        sumHumidityCenti += centi;
+        fingerprint += RowFingerprint.of(ts, devid, temperature, centi);
+    }
+
+    /** The totals of the aggregates only (a minute of q4 needs no checksum). */
+    void addTemperature(int temperature) {
         count++;
         sum += temperature;
         sumSquares += (long) temperature * temperature;
         if (temperature < min) min = temperature;
         if (temperature > max) max = temperature;
-        sumTs += ts;
-        sumDevid += devid;
-        sumHumidity += humidity;
     }
 
     void addAll(GroupStats o) {
@@ -33,7 +43,14 @@ final class GroupStats {
         max = Math.max(max, o.max);
         sumTs += o.sumTs;
         sumDevid += o.sumDevid;
-        sumHumidity += o.sumHumidity;
+        sumHumidityCenti += o.sumHumidityCenti;
+        fingerprint += o.fingerprint;
+    }
+
+    /** How far a database's value of the aggregate may be from {@link #value}: see {@link Aggregate#tolerance}. */
+    double tolerance(Aggregate fn) {
+        if (count == 0) return 0;
+        return fn.tolerance(count, (double) sum / count, (double) sumSquares / count);
     }
 
     /** The aggregate's value; NaN for anything but COUNT over no rows (SQL's NULL). */

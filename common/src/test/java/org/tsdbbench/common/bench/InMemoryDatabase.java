@@ -1,0 +1,97 @@
+package org.tsdbbench.common.bench;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.db.ServerFacts;
+import org.tsdbbench.common.query.Dialect;
+import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.ResultSink;
+
+/**
+ * A stand-in for the harness's own tests (never for a database's): it counts rows written and
+ * sessions opened, can take its time to open a session, and can lose rows it acknowledged.
+ */
+final class InMemoryDatabase extends Database {
+
+    final AtomicLong stored = new AtomicLong();
+    final AtomicInteger opened = new AtomicInteger();
+    /** Rows the next write acknowledges but does not keep. */
+    final AtomicLong toLose = new AtomicLong();
+    volatile long openMillis;
+
+    @Override
+    public String name() {
+        return "memory";
+    }
+
+    @Override
+    public String displayName() {
+        return "Memory";
+    }
+
+    @Override
+    public int defaultPort() {
+        return 1;
+    }
+
+    @Override
+    public String passwordEnv() {
+        return "MEMORY_PASSWORD";
+    }
+
+    @Override
+    public Dialect dialect() {
+        return (query, spec) -> Optional.empty();
+    }
+
+    @Override
+    public Session open(ConnectionOptions options) {
+        opened.incrementAndGet();
+        if (openMillis > 0) {
+            try {
+                Thread.sleep(openMillis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return new Session() {
+            @Override
+            public void recreateSchema(WorkloadSpec spec) {
+                stored.set(0);
+            }
+
+            @Override
+            public long write(RowBatch batch) {
+                stored.addAndGet(batch.size() - toLose.getAndSet(0));
+                return batch.size();
+            }
+
+            @Override
+            public void query(LogicalQuery query, String text, ResultSink sink) {
+                throw new UnsupportedOperationException("no queries");
+            }
+
+            @Override
+            public long countRows() {
+                return stored.get();
+            }
+
+            @Override
+            public ServerFacts facts() {
+                return new ServerFacts("0", "none", Map.of(), List.of());
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+}

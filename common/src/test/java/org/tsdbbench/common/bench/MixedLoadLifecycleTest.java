@@ -1,0 +1,93 @@
+package org.tsdbbench.common.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.infra.ThreadParams;
+import org.tsdbbench.common.db.Database;
+
+/**
+ * The mixed load's lifecycle as JMH drives it (trial setup, each client's first-iteration setup,
+ * the measured calls, the teardowns), on a stand-in database: connections open in setup, and the
+ * count runs at the end of every trial, whatever each client did.
+ */
+class MixedLoadLifecycleTest {
+
+    static final InMemoryDatabase DB = new InMemoryDatabase();
+
+
+    @BeforeEach
+    void smallDataSet() {
+        System.setProperty("tsbench.numOfDevices", "10");
+        System.setProperty("tsbench.rowsPerDevice", "20");
+        DB.stored.set(0);
+        DB.opened.set(0);
+        DB.toLose.set(0);
+    }
+
+    @AfterEach
+    void clear() {
+        System.clearProperty("tsbench.numOfDevices");
+        System.clearProperty("tsbench.rowsPerDevice");
+    }
+
+    /** Writer {@code index} of {@code count}, the group's second subgroup (JMH orders query, then write). */
+    private static ThreadParams writer(int index, int count) {
+        return new ThreadParams(index, count, 0, 1, 1, 2, index, count, index, count);
+    }
+
+    /**
+     * What a module's benchmark class is: the base and its database (anonymous, so that JMH's
+     * annotation processor does not make a benchmark of it).
+     */
+    private static MixedLoadBenchmarkBase bench(MixedLoadBenchmarkBase.Trial trial) throws Exception {
+        MixedLoadBenchmarkBase bench = new MixedLoadBenchmarkBase() {
+            @Override
+            protected Database database() {
+                return DB;
+            }
+        };
+        bench.rowsPerRequest = 5;
+        bench.resultRows = 5;
+        bench.prepare(trial);
+        return bench;
+    }
+
+    @Test
+    void aWriterThatNeverWroteStillLeavesTheCountToBeChecked() throws Exception {
+        MixedLoadBenchmarkBase.Trial trial = new MixedLoadBenchmarkBase.Trial();
+        MixedLoadBenchmarkBase bench = bench(trial);
+        assertEquals(200, DB.stored.get(), "the data set is loaded in the trial's setup");
+        MixedLoadBenchmarkBase.Writer busy = new MixedLoadBenchmarkBase.Writer();
+        MixedLoadBenchmarkBase.Writer idle = new MixedLoadBenchmarkBase.Writer();
+        busy.open(trial, writer(0, 2));
+        idle.open(trial, writer(1, 2));
+        DB.toLose.set(1);
+        bench.write(busy, trial, new MixedLoadBenchmarkBase.Acked());
+        busy.close();
+        idle.close();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> bench.check(trial));
+        assertEquals("Memory mixed load: stored 204 rows, expected the data set's 200 + 5 acknowledged", e.getMessage());
+    }
+
+    @Test
+    void connectionsOpenInSetupAndNoMeasuredCallOpensOne() throws Exception {
+        MixedLoadBenchmarkBase.Trial trial = new MixedLoadBenchmarkBase.Trial();
+        MixedLoadBenchmarkBase bench = bench(trial);
+        MixedLoadBenchmarkBase.Writer w = new MixedLoadBenchmarkBase.Writer();
+        w.open(trial, writer(0, 1));
+        int afterSetup = DB.opened.get();
+        w.open(trial, writer(0, 1)); // the next iteration's setup keeps the connection
+        MixedLoadBenchmarkBase.Acked acked = new MixedLoadBenchmarkBase.Acked();
+        for (int i = 0; i < 10; i++) bench.write(w, trial, acked);
+        assertEquals(afterSetup, DB.opened.get());
+        assertEquals(50, acked.rowsAcked);
+        w.close();
+        bench.check(trial);
+        assertTrue(DB.opened.get() > afterSetup, "the count opens its own connection");
+    }
+}
