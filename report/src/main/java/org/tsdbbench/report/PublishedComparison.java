@@ -172,7 +172,8 @@ final class PublishedComparison {
                 double publishedRatio = test.lead(tdFigure.value(), other.value());
                 double measuredRatio = tdMeasured.isPresent() && otherMeasured.isPresent()
                         ? test.lead(tdMeasured.get().value(), otherMeasured.get().value()) : Double.NaN;
-                String otherName = otherDb != null ? otherDb.displayName() : other.product();
+                // a database that left no manifest (failed before its first step) has only its file name: the report's name reads better
+                String otherName = otherDb != null && !otherDb.manifest().isMissingNode() ? otherDb.displayName() : other.product();
                 rows.add(new Row(test, tdFigure, other, otherName, tdMeasured, otherMeasured, publishedRatio, measuredRatio,
                         Verdict.of(publishedRatio, measuredRatio), differences(test, tdFigure, other, td, otherDb, tdMeasured, otherMeasured)));
             }
@@ -195,8 +196,12 @@ final class PublishedComparison {
                                             Optional<Measured> tdMeasured, Optional<Measured> otherMeasured) {
         List<String> d = new ArrayList<>();
         d.add("versions: " + version(td, tdFigure) + ", " + version(otherDb, other));
-        d.add("cores: " + cores(td, otherDb) + " (published: " + other.report().hardware() + "; " + other.report().serverCoresNote() + ")");
-        d.add("scale: " + scale(td, otherDb) + " (published: " + other.report().scale() + ")");
+        PublishedFigures.Report report = other.report();
+        d.add("cores: " + cores(td, otherDb) + " (published: " + report.machineCores() + "-core machine, "
+                + (report.serverCores() == null ? "servers on every core" : "each database on " + report.serverCores()
+                + (report.serverCores() == 1 ? " core" : " cores")) + ")");
+        d.add("scale: " + scale(td, otherDb) + " (published: "
+                + (report.scaleRows() == null ? report.scale() : String.format(Locale.ROOT, "%,d rows", report.scaleRows())) + ")");
         if (test.isWrite()) {
             d.add("best cells: " + cell(tdFigure, tdMeasured) + "; " + cell(other, otherMeasured));
         }
@@ -222,7 +227,7 @@ final class PublishedComparison {
         Integer machine = null;
         List<String> limits = new ArrayList<>();
         for (Database db : new Database[] {td, other}) {
-            if (db == null) continue;
+            if (db == null || db.manifest().isMissingNode()) continue;
             JsonNode m = db.manifest().path("machine");
             if (machine == null && m.hasNonNull("cores")) machine = m.get("cores").asInt();
             limits.add(db.displayName() + (m.hasNonNull("serverCores") ? " on " + m.get("serverCores").asInt() + (m.get("serverCores").asInt() == 1 ? " core" : " cores")
