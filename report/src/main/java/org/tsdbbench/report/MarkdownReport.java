@@ -160,7 +160,10 @@ final class MarkdownReport {
         md.append("Facts: server ").append(db.serverVersion()).append("; driver ").append(m.path("server").path("driver").asText("?"))
                 .append("; workload ").append(m.path("workload").path("source").asText("?"))
                 .append("; machine ").append(m.path("machine").path("cpu").asText("?")).append(", ")
-                .append(m.path("machine").path("cores").asText("?")).append(" cores.\n");
+                .append(m.path("machine").path("cores").asText("?")).append(" cores")
+                .append(m.path("machine").hasNonNull("serverCores") ? "; server limited to " + Figures.cores(m.path("machine").get("serverCores").asInt()) : "")
+                .append(m.path("machine").hasNonNull("serverCpus") ? "; server process on CPUs " + m.path("machine").get("serverCpus").asText() : "")
+                .append(".\n");
         if (m.hasNonNull("runId")) {
             md.append("Run ").append(m.get("runId").asText());
             if (m.path("shard").isObject()) md.append(", shard ").append(m.path("shard").path("index").asInt()).append(" of ").append(m.path("shard").path("count").asInt());

@@ -198,8 +198,7 @@ final class PublishedComparison {
         d.add("versions: " + version(td, tdFigure) + ", " + version(otherDb, other));
         PublishedFigures.Report report = other.report();
         d.add("cores: " + cores(td, otherDb) + " (published: " + report.machineCores() + "-core machine, "
-                + (report.serverCores() == null ? "servers on every core" : "each database on " + report.serverCores()
-                + (report.serverCores() == 1 ? " core" : " cores")) + ")");
+                + (report.serverCores() == null ? "servers on every core" : "each database on " + Figures.cores(report.serverCores())) + ")");
         d.add("scale: " + scale(td, otherDb) + " (published: "
                 + (report.scaleRows() == null ? report.scale() : String.format(Locale.ROOT, "%,d rows", report.scaleRows())) + ")");
         if (test.isWrite()) {
@@ -230,8 +229,7 @@ final class PublishedComparison {
             if (db == null || db.manifest().isMissingNode()) continue;
             JsonNode m = db.manifest().path("machine");
             if (machine == null && m.hasNonNull("cores")) machine = m.get("cores").asInt();
-            limits.add(db.displayName() + (m.hasNonNull("serverCores") ? " on " + m.get("serverCores").asInt() + (m.get("serverCores").asInt() == 1 ? " core" : " cores")
-                    : " on every core"));
+            limits.add(db.displayName() + (m.hasNonNull("serverCores") ? " on " + Figures.cores(m.get("serverCores").asInt()) : " on every core"));
         }
         if (machine == null && limits.isEmpty()) return "not measured";
         return (machine == null ? "machine not recorded" : machine + "-core machine") + (limits.isEmpty() ? "" : ", " + String.join(", ", limits));

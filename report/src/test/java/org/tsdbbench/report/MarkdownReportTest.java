@@ -176,6 +176,8 @@ class MarkdownReportTest {
         assertTrue(md.contains("| avg over all rows (q2.avg.p100) | Cassandra (report B) | 0.06 s / 264 s | 4,400x | 1.00 ms / not measured "
                 + "| not measured | not measured |"), md);
         assertTrue(md.contains("| disk use | Cassandra (report B) | 459 MB / 12 GB | 26.1x | 1.00 MB / not measured |"), md);
+        assertTrue(md.contains("Facts: server 3.3.0.1; driver TDengine driver 1.2.3; workload generated: 100 devices x 1000 rows, seed 42; "
+                + "machine Test CPU @ 3.0GHz, 2 cores; server limited to 1 core."), md);
         assertTrue(md.contains("| write rows/s, one-core test | ClickHouse (report A) | 4,213,323 rows/s / 1,947,167 rows/s | 2.16x "
                 + "| 4,000,000 rows/s / not measured | not measured | not measured |"), "the failed database, which left no file: " + md);
     }
