@@ -181,7 +181,7 @@ public final class CommonOptions {
                 user != null ? user : db.defaultUser(),
                 database != null ? database : db.defaultDatabase(),
                 passwordEnv != null ? passwordEnv : db.passwordEnv(),
-                passwordFile, all, dataSet(), null, null);
+                passwordFile, all, dataSet(), null, null, null);
     }
 
     Path resultsDir() {

@@ -65,6 +65,8 @@ abstract class Step implements Callable<Integer> {
         settings = settings(common.settings(db()));
         settings.dataSet().checkFiles();
         results = ResultsFolder.open(common.resultsDir(), db().name());
+        // The data set's expected answers are kept in the results folder: every later step and JMH fork of the run reuses them.
+        settings = settings.withAnswersDir(results.dir());
         try (Session s = db().open(settings.connection())) {
             facts = s.facts();
         } catch (DatabaseException | IllegalArgumentException e) {
