@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The client machine, as a result's reader needs it: CPU, cores, memory, OS, Java. */
+/** The client machine, as a result's reader needs it: CPU, cores, memory, OS, Java and its heap limit; the server's CPUs. */
 final class MachineFacts {
 
     private MachineFacts() {
@@ -22,6 +22,8 @@ final class MachineFacts {
         }
         m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
         m.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+        // The client's heap limit (-Xmx; JMH forks inherit it): the figures were measured within it.
+        m.put("clientMaxHeapMB", Runtime.getRuntime().maxMemory() >> 20);
         return m;
     }
 
