@@ -28,11 +28,14 @@ import org.jfree.chart.labels.ItemLabelPosition;
 import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.Plot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.plot.ValueMarker;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.category.StatisticalBarRenderer;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
@@ -66,6 +69,9 @@ final class Charts {
             new Color(0xE69F00), new Color(0x56B4E9), new Color(0x000000));
     static final int WIDTH = 720;
     static final int HEIGHT = 360;
+    /** The two series of the published-vs-measured chart. */
+    static final String PUBLISHED = "published";
+    static final String MEASURED = "measured here";
     private static final Font TITLE_FONT = new Font(Font.SANS_SERIF, Font.BOLD, 15);
     /** Latency axes turn logarithmic when the values span more than this ratio. */
     private static final double LOG_SCALE_RATIO = 50;
@@ -251,6 +257,62 @@ final class Charts {
         return Optional.of(categoryChart(id, title, plot, series));
     }
 
+    /**
+     * Published vs measured: TDengine's lead over each database per published test, the published
+     * ratio beside the one this run measured, on a log axis (leads run from below 1 to thousands).
+     * A ratio this run did not measure has no bar.
+     */
+    Optional<Chart> publishedVsMeasured(List<PublishedComparison.Row> rows) {
+        if (rows.isEmpty()) return Optional.empty();
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        for (PublishedComparison.Row r : rows) {
+            String category = r.test().id() + " vs " + r.otherName();
+            data.addValue(r.publishedRatio(), PUBLISHED, category);
+            data.addValue(Double.isNaN(r.measuredRatio()) ? null : r.measuredRatio(), MEASURED, category);
+            for (double v : new double[] {r.publishedRatio(), r.measuredRatio()}) {
+                if (v > 0) {
+                    min = Math.min(min, v);
+                    max = Math.max(max, v);
+                }
+            }
+        }
+        Map<String, Color> series = new LinkedHashMap<>();
+        series.put(PUBLISHED, new Color(0x999999));
+        series.put(MEASURED, PALETTE.get(0));
+        LogAxis lead = new LogAxis("TDengine's lead, times (log scale; 1 = even)");
+        lead.setBase(10);
+        lead.setTickUnit(new NumberTickUnit(1));
+        lead.setMinorTickCount(9);
+        lead.setMinorTickMarksVisible(true);
+        lead.setNumberFormatOverride(decimalFormat("#,##0.###"));
+        // from below the smallest lead (and below 1, so "even" is on the axis) to above the largest, with room for the labels
+        lead.setRange(Math.min(min, 1) / 3, Math.max(max, 1) * 8);
+        BarRenderer r = new BarRenderer();
+        CategoryPlot plot = new CategoryPlot(data, new CategoryAxis(null), lead, r);
+        plot.setOrientation(PlotOrientation.HORIZONTAL);
+        ValueMarker even = new ValueMarker(1, Color.DARK_GRAY, new BasicStroke(1f));
+        even.setLabel("even");
+        even.setLabelAnchor(RectangleAnchor.BOTTOM_RIGHT);
+        even.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
+        plot.addRangeMarker(even);
+        // each ratio to the right of its bar, as the table writes it (23.9x, 0.725x)
+        r.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public String generateLabel(org.jfree.data.category.CategoryDataset dataset, int row, int column) {
+                Number v = dataset.getValue(row, column);
+                return v == null ? null : PublishedComparison.ratio(v.doubleValue());
+            }
+        });
+        r.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE3, TextAnchor.CENTER_LEFT));
+        r.setItemMargin(0.05);
+        return Optional.of(categoryChart("published-vs-measured", "Published vs measured: TDengine's lead per test", plot, series,
+                Math.max(HEIGHT, 90 + rows.size() * 34)));
+    }
+
     private static void add(YIntervalSeries s, double x, double y, double error) {
         double e = Double.isNaN(error) ? 0 : error;
         s.add(x, y, y - e, y + e);
@@ -275,21 +337,31 @@ final class Charts {
     }
 
     private Chart categoryChart(String id, String title, CategoryPlot plot, Map<String, Color> series) {
+        return categoryChart(id, title, plot, series, HEIGHT);
+    }
+
+    private Chart categoryChart(String id, String title, CategoryPlot plot, Map<String, Color> series, int height) {
         BarRenderer r = (BarRenderer) plot.getRenderer();
         r.setBarPainter(new StandardBarPainter());
         r.setShadowVisible(false);
         r.setMaximumBarWidth(0.12);
         int i = 0;
         for (Color c : series.values()) r.setSeriesPaint(i++, c);
-        r.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", decimalFormat("#,##0.#")));
+        if (r.getDefaultItemLabelGenerator() == null) {
+            r.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}", decimalFormat("#,##0.#")));
+        }
         r.setItemLabelInsets(new RectangleInsets(6, 6, 6, 6));
         r.setDefaultItemLabelsVisible(true);
         plot.setRangeGridlinePaint(new Color(0xDDDDDD));
         plot.getDomainAxis().setCategoryLabelPositions(CategoryLabelPositions.STANDARD);
-        return draw(id, title, plot, series);
+        return draw(id, title, plot, series, height);
     }
 
     private Chart draw(String id, String title, Plot plot, Map<String, Color> series) {
+        return draw(id, title, plot, series, HEIGHT);
+    }
+
+    private Chart draw(String id, String title, Plot plot, Map<String, Color> series, int height) {
         plot.setBackgroundPaint(Color.WHITE);
         plot.setOutlineVisible(false);
         plot.setInsets(new RectangleInsets(8, 8, 8, 16));
@@ -297,10 +369,10 @@ final class Charts {
         boolean legend = !(plot instanceof CategoryPlot cp) || cp.getDataset().getRowCount() > 1;
         JFreeChart chart = new JFreeChart(title, TITLE_FONT, plot, legend);
         chart.setBackgroundPaint(Color.WHITE);
-        SVGGraphics2D g2 = new SVGGraphics2D(WIDTH, HEIGHT);
+        SVGGraphics2D g2 = new SVGGraphics2D(WIDTH, height);
         g2.setDefsKeyPrefix("c" + (++drawn) + "-");
-        chart.draw(g2, new Rectangle(0, 0, WIDTH, HEIGHT));
-        String svg = g2.getSVGElement("svg-" + id, true, new ViewBox(0, 0, WIDTH, HEIGHT), null, null);
+        chart.draw(g2, new Rectangle(0, 0, WIDTH, height));
+        String svg = g2.getSVGElement("svg-" + id, true, new ViewBox(0, 0, WIDTH, height), null, null);
         return new Chart(id, title, series, svg);
     }
 

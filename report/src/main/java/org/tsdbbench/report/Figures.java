@@ -133,6 +133,11 @@ final class Figures {
         return String.format(Locale.ROOT, a >= 1000 ? "%,.0f" : a >= 100 ? "%.0f" : a >= 10 ? "%.1f" : a >= 1 ? "%.2f" : "%.3f", v);
     }
 
+    /** "1 core", "4 cores". */
+    static String cores(int n) {
+        return n + (n == 1 ? " core" : " cores");
+    }
+
     /** Bytes in decimal units: 950 B, 12.3 kB, 4.56 GB. */
     static String bytes(long b) {
         if (b < 1000) return b + " B";

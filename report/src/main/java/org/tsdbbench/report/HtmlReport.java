@@ -33,6 +33,8 @@ final class HtmlReport {
             figure.chart{margin:0;border:1px solid #ddd;width:720px;max-width:100%}figure.chart svg{display:block;width:100%;height:auto}
             figcaption{font-size:12px;color:#555;padding:4px 8px}dl{display:grid;grid-template-columns:max-content auto;gap:2px 12px}
             dt{font-weight:bold}dd{margin:0}code{font-size:12px}
+            #published-table td,#published-table th{text-align:left}td.differences{font-size:12px;color:#444;max-width:640px}td.differences ul{margin:0;padding-left:16px}
+            td.verdict{font-weight:bold}td.verdict.reversed{color:#b00020}td.verdict.not-measured{color:#777;font-weight:normal}
             """;
 
     private HtmlReport() {
@@ -56,6 +58,7 @@ final class HtmlReport {
             Figures.mergeNote(db).ifPresent(n -> h.append("<p class=\"note merged\">").append(esc(db.displayName() + ": " + n)).append("</p>\n"));
         }
         summary(h, dbs);
+        published(h, dbs, charts);
 
         h.append("<h2 id=\"write\">Write</h2>\n<div class=\"charts\">\n");
         figure(h, charts.bestWrite(), "Best cell of each database; failed cells and databases are not drawn.");
@@ -117,6 +120,31 @@ final class HtmlReport {
         }
         h.append("</tr>\n");
         for (Figures.SummaryRow r : Figures.SUMMARY) row(h, r.label(), dbs, r.figure());
+        h.append("</table>\n");
+    }
+
+    private static void published(StringBuilder h, List<Database> dbs, Charts charts) {
+        PublishedFigures figures = PublishedFigures.load();
+        List<PublishedComparison.Row> rows = PublishedComparison.rows(dbs, figures);
+        h.append("<h2 id=\"published\">Published vs measured</h2>\n<p class=\"note\">").append(esc(PublishedComparison.EXPLANATION))
+                .append("</p>\n<ul class=\"note\">");
+        for (String source : PublishedComparison.sources(figures)) h.append("<li>").append(esc(source)).append("</li>");
+        for (String repeated : PublishedComparison.repeated(dbs)) {
+            h.append("<li>").append(esc(repeated + " is the column compared: the report holds its database more than once")).append("</li>");
+        }
+        h.append("</ul>\n<div class=\"charts\">\n");
+        figure(h, charts.publishedVsMeasured(rows), "Grey: the published ratio; blue: this run's. No blue bar: not measured in this run.");
+        h.append("</div>\n<table id=\"published-table\">\n<tr><th>test</th><th>vs</th><th>published (TDengine / other)</th>")
+                .append("<th>published ratio</th><th>measured (TDengine / other)</th><th>measured ratio</th><th>verdict</th><th>differences</th></tr>\n");
+        for (PublishedComparison.Row r : rows) {
+            h.append("<tr><td>").append(esc(r.test().label())).append("</td><td>").append(esc(r.otherName() + " (report " + r.other().report().id() + ")"))
+                    .append("</td><td>").append(esc(r.published())).append("</td><td>").append(esc(r.publishedRatioText()))
+                    .append("</td><td>").append(esc(r.measured())).append("</td><td>").append(esc(r.measuredRatioText()))
+                    .append("</td><td class=\"verdict ").append(Charts.slug(r.verdict().name())).append("\">").append(esc(r.verdict().toString()))
+                    .append("</td><td class=\"differences\"><ul>");
+            for (String d : r.differences()) h.append("<li>").append(esc(d)).append("</li>");
+            h.append("</ul></td></tr>\n");
+        }
         h.append("</table>\n");
     }
 

@@ -35,6 +35,7 @@ final class MarkdownReport {
                 .append("query = latency until the last row reached the client, median (p50) in ms, every answer checked.\n\n");
         for (Database db : dbs) Figures.mergeNote(db).ifPresent(n -> md.append(db.displayName()).append(": ").append(n).append("\n\n"));
         summary(md, dbs);
+        published(md, dbs);
         for (Database db : dbs) {
             md.append("\n## ").append(db.displayName());
             if (!db.manifest().isMissingNode()) md.append(' ').append(db.serverVersion());
@@ -72,6 +73,24 @@ final class MarkdownReport {
         for (int i = 0; i < dbs.size(); i++) md.append("---|");
         md.append('\n');
         for (Figures.SummaryRow r : Figures.SUMMARY) row(md, r.label(), dbs, r.figure());
+    }
+
+    private static void published(StringBuilder md, List<Database> dbs) {
+        PublishedFigures figures = PublishedFigures.load();
+        md.append("\n## Published vs measured\n\n").append(PublishedComparison.EXPLANATION).append("\n\n");
+        for (String source : PublishedComparison.sources(figures)) md.append("- ").append(source).append('\n');
+        for (String repeated : PublishedComparison.repeated(dbs)) {
+            md.append("- ").append(repeated).append(" is the column compared: the report holds its database more than once\n");
+        }
+        md.append("\n| test | vs | published (TDengine / other) | published ratio | measured (TDengine / other) | measured ratio | verdict | differences |\n")
+                .append("|---|---|---|---|---|---|---|---|\n");
+        for (PublishedComparison.Row r : PublishedComparison.rows(dbs, figures)) {
+            md.append("| ").append(r.test().label()).append(" | ").append(r.otherName()).append(" (report ").append(r.other().report().id())
+                    .append(") | ").append(r.published()).append(" | ").append(r.publishedRatioText()).append(" | ").append(r.measured())
+                    .append(" | ").append(r.measuredRatioText()).append(" | ").append(r.verdict()).append(" | ")
+                    .append(String.join(" · ", r.differences())).append(" |\n");
+        }
+        md.append('\n');
     }
 
     private static void row(StringBuilder md, String name, List<Database> dbs, Function<Database, Optional<String>> cell) {
@@ -141,7 +160,10 @@ final class MarkdownReport {
         md.append("Facts: server ").append(db.serverVersion()).append("; driver ").append(m.path("server").path("driver").asText("?"))
                 .append("; workload ").append(m.path("workload").path("source").asText("?"))
                 .append("; machine ").append(m.path("machine").path("cpu").asText("?")).append(", ")
-                .append(m.path("machine").path("cores").asText("?")).append(" cores.\n");
+                .append(m.path("machine").path("cores").asText("?")).append(" cores")
+                .append(m.path("machine").hasNonNull("serverCores") ? "; server limited to " + Figures.cores(m.path("machine").get("serverCores").asInt()) : "")
+                .append(m.path("machine").hasNonNull("serverCpus") ? "; server process on CPUs " + m.path("machine").get("serverCpus").asText() : "")
+                .append(".\n");
         if (m.hasNonNull("runId")) {
             md.append("Run ").append(m.get("runId").asText());
             if (m.path("shard").isObject()) md.append(", shard ").append(m.path("shard").path("index").asInt()).append(" of ").append(m.path("shard").path("count").asInt());

@@ -31,7 +31,9 @@ final class Fixtures {
         server.put("serverVersion", version);
         server.put("driver", display + " driver 1.2.3");
         server.putObject("settings").put("flush", "every 1 s");
-        m.putObject("workload").put("source", "generated: 100 devices x 1000 rows, seed 42");
+        ObjectNode workload = m.putObject("workload");
+        workload.putObject("spec").put("numOfDevices", 100).put("rowsPerDevice", 1000).put("startTs", 1_563_249_700_000L).put("seed", 42);
+        workload.put("source", "generated: 100 devices x 1000 rows, seed 42");
         ObjectNode machine = m.putObject("machine");
         machine.put("cpu", "Test CPU @ 3.0GHz");
         machine.put("cores", 2);
@@ -229,6 +231,29 @@ final class Fixtures {
             }
         }
         return a;
+    }
+
+    /**
+     * TDengine's results added to a run folder, for the published-vs-measured section: its server on
+     * 1 core of 2; best write 4,000,000 rows/s (R/R 1000, 2 clients); q1 4 ms per group (1,000 rows
+     * each: 250,000 rows/s); q2.avg.p100 1 ms, q3.count.p100 2 ms, q4.count.p100 3 ms; 1 MB on disk.
+     * Against the standard run's MySQL and InfluxDB the one-core write holds (MySQL) and is larger
+     * (InfluxDB), the one-core read is reversed (MySQL) and smaller (InfluxDB).
+     */
+    static Path tdengine(Path dir) throws IOException {
+        ObjectNode td = manifest("TDengine", "3.3.0.1");
+        ((ObjectNode) td.get("machine")).put("serverCores", 1);
+        cell(td, 1000, 1, 2_500_000, 50_000);
+        cell(td, 1000, 2, 4_000_000, 90_000);
+        disk(td, 1_000_000, 5_000_000, 100_000, "vnode data and table folders after FLUSH DATABASE");
+        write(dir.resolve("tdengine-manifest.json"), td);
+        ArrayNode queries = JSON.createArrayNode();
+        for (int g = 0; g <= 90; g += 10) queries.add(queryEntry("tdengine", "q1.g" + g, new double[] {4.0, 5}));
+        queries.add(queryEntry("tdengine", "q2.avg.p100", new double[] {1.0, 5}));
+        queries.add(queryEntry("tdengine", "q3.count.p100", new double[] {2.0, 5}));
+        queries.add(queryEntry("tdengine", "q4.count.p100", new double[] {3.0, 5}));
+        write(dir.resolve("tdengine-query.json"), queries);
+        return dir;
     }
 
     static ObjectNode runJson(String runId, boolean complete, String... nameStatusReason) {

@@ -45,14 +45,15 @@ class HtmlReportBrowserTest {
         if (!Files.isExecutable(CHROMIUM)) {
             fail(CHROMIUM + " not found: install it with `apt-get install -y chromium` (scripts/test.sh does so in its ensure_chromium step)");
         }
-        run = Fixtures.standardRun(dir.resolve("run"), false);
+        run = Fixtures.tdengine(Fixtures.standardRun(dir.resolve("run"), false));
         CommandLine cl = ReportMain.commandLine();
         cl.setOut(new PrintWriter(new StringWriter()));
         assertEquals(0, cl.execute(run.toString()));
         Path html = run.resolve("report.html");
         dom = chromium(List.of("--dump-dom", html.toUri().toString())).trim();
         Path png = dir.resolve("shot.png");
-        chromium(List.of("--window-size=1500,3600", "--screenshot=" + png, html.toUri().toString()));
+        // tall enough for the whole page: the published-vs-measured section sits above the write charts
+        chromium(List.of("--window-size=1500,9000", "--screenshot=" + png, html.toUri().toString()));
         screenshot = ImageIO.read(png.toFile());
     }
 
@@ -91,7 +92,7 @@ class HtmlReportBrowserTest {
 
     @Test
     void everyChartIsInTheDomAsSvgWithItsSeries() {
-        List<String> ids = List.of("write-best", "write-influxdb", "write-mysql", "query-q1", "query-q2-avg", "query-q3-count", "query-q4-count",
+        List<String> ids = List.of("published-vs-measured", "write-best", "write-influxdb", "write-mysql", "write-tdengine", "query-q1", "query-q2-avg", "query-q3-count", "query-q4-count",
                 "disk-bytes", "disk-bytes-per-row", "range-qps", "volume-writeRowsPerSecond", "volume-readRowsPerSecond");
         Matcher svgs = Pattern.compile("<svg\\b").matcher(dom);
         int count = 0;
@@ -112,7 +113,7 @@ class HtmlReportBrowserTest {
         assertTrue(q2.contains("stroke:" + rgb(Charts.PALETTE.get(1))) && q2.contains("stroke:" + rgb(Charts.PALETTE.get(2))), q2);
         assertTrue(figure("write-best").contains("fill:" + rgb(Charts.PALETTE.get(2))));
         // axis values and bar labels are text in the DOM
-        assertTrue(figure("write-best").contains(">52,000<"), "bar label");
+        assertTrue(figure("write-best").contains(">4,000,000<"), "bar label (TDengine's; InfluxDB's bar is too short to hold its own)");
         assertTrue(figure("disk-bytes-per-row").contains(">123.5<"), "bytes per row label");
         // further tests: range queries/s per database and rows per query, volume growth with databases as series
         String range = figure("range-qps");
@@ -123,6 +124,13 @@ class HtmlReportBrowserTest {
             assertTrue(volume.contains("stroke:" + rgb(Charts.PALETTE.get(1))) && volume.contains("stroke:" + rgb(Charts.PALETTE.get(2))), id);
         }
         assertTrue(figure("volume-readRowsPerSecond").contains(">Volume growth, read rows/s by rows stored<"));
+        // published vs measured: both ratios per test on a log axis, the measured in its own colour, ratios as labels
+        String published = figure("published-vs-measured");
+        assertTrue(published.contains(">Published vs measured: TDengine's lead per test<"), published);
+        assertTrue(published.contains("(log scale; 1 = even)<"), "log axis");
+        assertTrue(published.contains(">write.onecore vs MySQL<") && published.contains(">q2.avg.p100 vs Cassandra<"), "categories");
+        assertTrue(published.contains(">200x<") && published.contains(">114x<") && published.contains(">0.725x<"), "ratio labels");
+        assertTrue(published.contains("fill:" + rgb(Charts.PALETTE.get(0))) && published.contains("fill:rgb(153,153,153)"), "measured and published bars");
     }
 
     private static String rgb(Color c) {
@@ -144,6 +152,12 @@ class HtmlReportBrowserTest {
         }
         assertTrue(dom.contains("<td>stddev</td><td>1.75</td><td>absent</td>"), "absent q5 function");
         assertTrue(dom.contains("<td>kept up</td>"), "fixed-rate verdict");
+        assertTrue(dom.contains("<h2 id=\"published\">Published vs measured</h2>"), "published vs measured section");
+        assertTrue(dom.contains("<td>4,213,323 rows/s / 21,020 rows/s</td><td>200x</td><td>4,000,000 rows/s / 35,000 rows/s</td><td>114x</td>"
+                + "<td class=\"verdict holds\">holds within 2x</td>"), "a measured row");
+        assertTrue(dom.contains("<td class=\"verdict reversed\">reversed</td>"), "a reversed row");
+        assertTrue(dom.contains("<td>1,477,208 rows/s / 61,708 rows/s</td><td>23.9x</td><td>4,000,000 rows/s / not measured</td><td>not measured</td>"),
+                "Cassandra, not in the run, is not measured");
     }
 
     @Test

@@ -155,6 +155,44 @@ class MarkdownReportTest {
     }
 
     @Test
+    void aSmallComparisonRunHasThePublishedVsMeasuredSection() throws Exception {
+        Fixtures.tdengine(Fixtures.standardRun(dir, true));
+        String md = MarkdownReport.render(Inputs.read(List.of(dir)));
+        assertTrue(md.contains("## Published vs measured"), md);
+        assertTrue(md.indexOf("## Published vs measured") > md.indexOf("## Summary"), "after the summary");
+        assertTrue(md.contains("- Report B: TDengine 1.6 vs Cassandra 3.11 comparison (comparisonTest code); 4-core Intel i3-7100"), md);
+        assertTrue(md.contains("| test | vs | published (TDengine / other) | published ratio | measured (TDengine / other) | measured ratio | verdict | differences |"), md);
+        assertTrue(md.contains("| write rows/s, one-core test | MySQL (report A) | 4,213,323 rows/s / 21,020 rows/s | 200x "
+                + "| 4,000,000 rows/s / 35,000 rows/s | 114x | holds within 2x | versions: TDengine 3.3.0.1 (published 1.1.0), "
+                + "MySQL 10.11.6-MariaDB (published 5.7.19) · cores: 2-core machine, TDengine on 1 core, MySQL on every core"), md);
+        assertTrue(md.contains("| write rows/s, one-core test | InfluxDB (report A) | 4,213,323 rows/s / 165,385 rows/s | 25.5x "
+                + "| 4,000,000 rows/s / 52,000 rows/s | 76.9x | larger |"), md);
+        assertTrue(md.contains("| read rows/s, one-core test | MySQL (report A) | 22,326,609 rows/s / 755,254 rows/s | 29.6x "
+                + "| 250,000 rows/s / 344,828 rows/s | 0.725x | reversed |"), md);
+        assertTrue(md.contains("| read rows/s, one-core test | InfluxDB (report A) | 22,326,609 rows/s / 79,680 rows/s | 280x "
+                + "| 250,000 rows/s / 137,931 rows/s | 1.81x | smaller |"), md);
+        assertTrue(md.contains("| best write | Cassandra (report B) | 1,477,208 rows/s / 61,708 rows/s | 23.9x "
+                + "| 4,000,000 rows/s / not measured | not measured | not measured |"), md);
+        assertTrue(md.contains("| avg over all rows (q2.avg.p100) | Cassandra (report B) | 0.06 s / 264 s | 4,400x | 1.00 ms / not measured "
+                + "| not measured | not measured |"), md);
+        assertTrue(md.contains("| disk use | Cassandra (report B) | 459 MB / 12 GB | 26.1x | 1.00 MB / not measured |"), md);
+        assertTrue(md.contains("Facts: server 3.3.0.1; driver TDengine driver 1.2.3; workload generated: 100 devices x 1000 rows, seed 42; "
+                + "machine Test CPU @ 3.0GHz, 2 cores; server limited to 1 core."), md);
+        assertTrue(md.contains("| write rows/s, one-core test | ClickHouse (report A) | 4,213,323 rows/s / 1,947,167 rows/s | 2.16x "
+                + "| 4,000,000 rows/s / not measured | not measured | not measured |"), "the failed database, which left no file: " + md);
+    }
+
+    @Test
+    void withoutTdengineTheSectionSaysNotMeasuredAndNeverGuesses() throws Exception {
+        Fixtures.standardRun(dir, true);
+        String md = MarkdownReport.render(Inputs.read(List.of(dir)));
+        assertTrue(md.contains("| write rows/s, one-core test | MySQL (report A) | 4,213,323 rows/s / 21,020 rows/s | 200x "
+                + "| not measured / 35,000 rows/s | not measured | not measured |"), md);
+        String section = md.substring(md.indexOf("| test | vs |"), md.indexOf("\n## ", md.indexOf("## Published vs measured") + 3));
+        assertFalse(section.contains("holds") || section.contains("| reversed") || section.contains("| smaller") || section.contains("| larger"), section);
+    }
+
+    @Test
     void withoutFurtherTestsThereIsNoSuchSection() throws Exception {
         database("alpha", "Alpha", "{\"rowsPerRequest\":100,\"clients\":1,\"rowsPerSecond\":5000,\"error\":100}", query("q2.avg.p10", 3));
         assertFalse(MarkdownReport.render(Inputs.read(List.of(dir))).contains("Further tests"));

@@ -50,6 +50,22 @@ class ReportMainTest {
     }
 
     @Test
+    void aSmallComparisonRunGetsThePublishedSectionInBothReports() throws IOException {
+        Path run = Fixtures.tdengine(Fixtures.standardRun(dir.resolve("run"), true));
+        assertEquals(0, report(run.toString()), err);
+        String md = Files.readString(run.resolve("report.md"));
+        String html = Files.readString(run.resolve("report.html"));
+        assertTrue(md.contains("## Published vs measured"), md);
+        assertTrue(md.contains("| 4,000,000 rows/s / 35,000 rows/s | 114x | holds within 2x |"), md);
+        assertTrue(html.contains("<h2 id=\"published\">Published vs measured</h2>"), "section");
+        assertTrue(html.contains("<figure class=\"chart\" id=\"published-vs-measured\">"), "chart");
+        assertTrue(html.contains("<td>4,000,000 rows/s / 35,000 rows/s</td><td>114x</td><td class=\"verdict holds\">holds within 2x</td>"), "row");
+        assertTrue(html.contains("<td class=\"verdict reversed\">reversed</td>"), "reversed");
+        assertTrue(html.contains("<td>1,477,208 rows/s / 61,708 rows/s</td><td>23.9x</td><td>4,000,000 rows/s / not measured</td>"
+                + "<td>not measured</td><td class=\"verdict not-measured\">not measured</td>"), "not measured");
+    }
+
+    @Test
     void severalRunsOfTheSameDatabaseAreLabelledByRunAndNeedAnOutputFolder() throws IOException {
         Path run1 = Fixtures.standardRun(dir.resolve("one"), true);
         Path run2 = Fixtures.standardRun(dir.resolve("two"), false);
@@ -62,6 +78,7 @@ class ReportMainTest {
         String md = Files.readString(out.resolve("report.md"));
         assertTrue(md.contains("MySQL (run-1)") && md.contains("MySQL (run-2)"), md);
         assertTrue(md.contains("**INCOMPLETE RUN** run-2"), md);
+        assertTrue(md.contains("- mysql: MySQL (run-1) is the column compared: the report holds its database more than once"), md);
         assertFalse(md.contains("INCOMPLETE RUN** run-1"), md);
     }
 

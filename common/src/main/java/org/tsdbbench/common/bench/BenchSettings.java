@@ -16,12 +16,13 @@ import org.tsdbbench.common.db.Database;
 
 /**
  * Everything a benchmark needs besides its JMH parameters: server address, data set, query file,
- * where to record verification. The CLI passes it to JMH's forked JVMs as {@code -Dtsbench.*}
+ * where to record verification, where the data set's expected answers are kept for reuse
+ * ({@link AnswerCache}). The CLI passes it to JMH's forked JVMs as {@code -Dtsbench.*}
  * system properties; run from an IDE, the defaults apply (local server, default workload). The
  * password travels only as the name of an environment variable or a file, never as a value.
  */
 public record BenchSettings(String host, int port, String user, String database, String passwordEnv, Path passwordFile,
-                            Map<String, String> options, DataSet dataSet, Path sql, Path verifyLog) {
+                            Map<String, String> options, DataSet dataSet, Path sql, Path verifyLog, Path answersDir) {
 
     static final String PREFIX = "tsbench.";
 
@@ -31,7 +32,7 @@ public record BenchSettings(String host, int port, String user, String database,
 
     public static BenchSettings defaults(Database db) {
         return new BenchSettings("127.0.0.1", db.defaultPort(), db.defaultUser(), db.defaultDatabase(), db.passwordEnv(), null,
-                Map.of(), DataSet.generated(WorkloadSpec.defaults()), null, null);
+                Map.of(), DataSet.generated(WorkloadSpec.defaults()), null, null, null);
     }
 
     /** Reads the settings a forked JMH JVM was given; unset ones take the defaults. */
@@ -60,7 +61,8 @@ public record BenchSettings(String host, int port, String user, String database,
                 pathOrNull(p.getProperty(PREFIX + "passwordFile")),
                 options, data,
                 pathOrNull(p.getProperty(PREFIX + "sql")),
-                pathOrNull(p.getProperty(PREFIX + "verifyLog")));
+                pathOrNull(p.getProperty(PREFIX + "verifyLog")),
+                pathOrNull(p.getProperty(PREFIX + "answersDir")));
     }
 
     /** The {@code -D} arguments that make a forked JVM see these settings. */
@@ -85,11 +87,17 @@ public record BenchSettings(String host, int port, String user, String database,
         if (!dataSet.shard().whole()) add(args, "shard", dataSet.shard());
         if (sql != null) add(args, "sql", sql.toAbsolutePath());
         if (verifyLog != null) add(args, "verifyLog", verifyLog.toAbsolutePath());
+        if (answersDir != null) add(args, "answersDir", answersDir.toAbsolutePath());
         return args;
     }
 
     public BenchSettings withVerifyLog(Path log) {
-        return new BenchSettings(host, port, user, database, passwordEnv, passwordFile, options, dataSet, sql, log);
+        return new BenchSettings(host, port, user, database, passwordEnv, passwordFile, options, dataSet, sql, log, answersDir);
+    }
+
+    /** These settings with the folder where the data set's expected answers are kept (the run's results folder). */
+    public BenchSettings withAnswersDir(Path dir) {
+        return new BenchSettings(host, port, user, database, passwordEnv, passwordFile, options, dataSet, sql, verifyLog, dir);
     }
 
     public ConnectionOptions connection() throws IOException {

@@ -34,10 +34,8 @@ public final class QuerySet {
     public static QuerySet prepare(Database db, BenchSettings settings) throws IOException, DatabaseException {
         DataSet data = settings.dataSet();
         data.checkFiles();
-        ExpectedAnswers answers;
-        try (var rows = data.all()) {
-            answers = ExpectedAnswers.of(rows);
-        }
+        // Once per data set and run, not once per trial: a pass over 100 M rows takes a minute.
+        ExpectedAnswers answers = AnswerCache.answers(data, settings.answersDir());
         Map<String, PreparedQuery> queries = new LinkedHashMap<>();
         List<String> absent = new java.util.ArrayList<>();
         if (settings.sql() != null) {

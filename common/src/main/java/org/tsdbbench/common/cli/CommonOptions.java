@@ -70,6 +70,11 @@ public final class CommonOptions {
     @Option(names = "--run-id", paramLabel = "ID", description = "Names the run in the manifest, so the shards of one run can be merged (default: env TSBENCH_RUN_ID, else a fresh id).")
     String runId;
 
+    @Option(names = "--server-cores", paramLabel = "N",
+            description = "The server runs on N cores (scripts/compare.sh --server-cores pins the local servers with taskset): recorded in the "
+                    + "manifest's machine.serverCores beside the CPUs the local server's process may use (default: env TSBENCH_SERVER_CORES, else not limited).")
+    Integer serverCores;
+
     @Option(names = {"-f", "--forks"}, description = "JMH forks per benchmark (default: ${DEFAULT-VALUE}).")
     int forks = 1;
 
@@ -108,6 +113,7 @@ public final class CommonOptions {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+        serverCores();
         if (forks < 0) throw new UsageException("-f " + forks + ": forks must be 0 or more");
         if (warmupIterations < 0) throw new UsageException("-wi " + warmupIterations + ": must be 0 or more");
         if (port != null && (port < 1 || port > 65535)) throw new UsageException("-port " + port + ": must be 1..65535");
@@ -144,6 +150,23 @@ public final class CommonOptions {
         return text == null || text.isBlank() ? Shard.WHOLE : Shard.parse(text);
     }
 
+    /** --server-cores, else TSBENCH_SERVER_CORES, else null (the server's cores are not limited). */
+    Integer serverCores() throws UsageException {
+        if (serverCores != null) {
+            if (serverCores < 1) throw new UsageException("--server-cores " + serverCores + ": must be at least 1");
+            return serverCores;
+        }
+        String env = System.getenv("TSBENCH_SERVER_CORES");
+        if (env == null || env.isBlank()) return null;
+        try {
+            int n = Integer.parseInt(env.strip());
+            if (n < 1) throw new NumberFormatException();
+            return n;
+        } catch (NumberFormatException e) {
+            throw new UsageException("TSBENCH_SERVER_CORES " + env + ": must be a whole number, at least 1");
+        }
+    }
+
     /** --run-id, else TSBENCH_RUN_ID, else null (the manifest then gets a fresh one). */
     String runId() {
         String id = runId != null ? runId : System.getenv("TSBENCH_RUN_ID");
@@ -158,7 +181,7 @@ public final class CommonOptions {
                 user != null ? user : db.defaultUser(),
                 database != null ? database : db.defaultDatabase(),
                 passwordEnv != null ? passwordEnv : db.passwordEnv(),
-                passwordFile, all, dataSet(), null, null);
+                passwordFile, all, dataSet(), null, null, null);
     }
 
     Path resultsDir() {

@@ -2,12 +2,13 @@ package org.tsdbbench.common.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.file.Path;
 import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
+import org.tsdbbench.common.bench.AnswerCache;
 import org.tsdbbench.common.bench.Loader;
 import org.tsdbbench.common.data.DataSet;
-import org.tsdbbench.common.query.ExpectedAnswers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -54,7 +55,7 @@ final class LoadStep extends Step {
     /** Loads with a progress bar and records the result in the manifest; shared with the query step. */
     static Loader.Result load(Step step, int clients, int rowsPerRequest) throws Exception {
         DataSet data = step.settings.dataSet();
-        long expected = expectedRows(data);
+        long expected = expectedRows(data, step.settings.answersDir());
         Loader.Result r;
         try (ProgressBar bar = new ProgressBarBuilder().setTaskName("load " + step.db().name()).setInitialMax(expected)
                 .setStyle(ProgressBarStyle.ASCII).setUnit(" rows", 1).showSpeed().continuousUpdate().build()) {
@@ -79,11 +80,9 @@ final class LoadStep extends Step {
         return r;
     }
 
-    /** Rows in the data set: known from the spec, or counted from the files. */
-    static long expectedRows(DataSet data) throws IOException {
+    /** Rows in the data set: known from the spec, or counted from the files (with their answers, kept in {@code answersDir} for reuse). */
+    static long expectedRows(DataSet data, Path answersDir) throws IOException {
         if (!data.fromFiles()) return (long) data.devices().count() * data.spec().rowsPerDevice();
-        try (var rows = data.all()) {
-            return ExpectedAnswers.of(rows).totalRows();
-        }
+        return AnswerCache.answers(data, answersDir).totalRows();
     }
 }

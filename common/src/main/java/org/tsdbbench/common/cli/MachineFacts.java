@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The client machine, as a result's reader needs it: CPU, cores, memory, OS, Java. */
+/** The client machine, as a result's reader needs it: CPU, cores, memory, OS, Java and its heap limit; the server's CPUs. */
 final class MachineFacts {
 
     private MachineFacts() {
@@ -22,7 +22,39 @@ final class MachineFacts {
         }
         m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
         m.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
+        // The client's heap limit (-Xmx; JMH forks inherit it): the figures were measured within it.
+        m.put("clientMaxHeapMB", Runtime.getRuntime().maxMemory() >> 20);
         return m;
+    }
+
+    /**
+     * The CPUs each server process may run on (its affinity, /proc/&lt;pid&gt;/status Cpus_allowed_list), as
+     * "0 (pid 1234)"; empty when no pid is visible. It shows whether a core limit really holds.
+     */
+    static java.util.Optional<String> serverCpus(java.util.List<Long> pids) {
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        for (long pid : pids) {
+            try {
+                for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                    if (line.startsWith("Cpus_allowed_list:")) parts.add(line.substring(line.indexOf(':') + 1).strip() + " (pid " + pid + ")");
+                }
+            } catch (IOException | RuntimeException e) {
+                // gone, or not Linux: nothing to say of it
+            }
+        }
+        return parts.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(String.join(", ", parts));
+    }
+
+    /** How many CPUs a Cpus_allowed_list names: "0-1,3" is 3. */
+    static int cpuCount(String list) {
+        int n = 0;
+        for (String part : list.split(",")) {
+            String p = part.strip();
+            if (p.isEmpty()) continue;
+            int dash = p.indexOf('-');
+            n += dash < 0 ? 1 : Integer.parseInt(p.substring(dash + 1)) - Integer.parseInt(p.substring(0, dash)) + 1;
+        }
+        return n;
     }
 
     private static String cpuModel() {

@@ -58,7 +58,7 @@ final class MixedStep extends Step {
 
     @Override
     protected int execute() throws Exception {
-        if (!ensureDataSet(LoadStep.expectedRows(settings.dataSet()), 2)) return BenchCli.FAILED;
+        if (!ensureDataSet(LoadStep.expectedRows(settings.dataSet(), settings.answersDir()), 2)) return BenchCli.FAILED;
         List<String> failures = new ArrayList<>();
         ArrayNode cells = results.manifest().putArray("mixed");
         StringBuilder table = new StringBuilder(db().displayName() + ": mixed load (" + rowsPerRequest + " rows per write, "

@@ -75,7 +75,7 @@ final class QueryStep extends Step {
     @Override
     protected BenchSettings settings(BenchSettings base) {
         return new BenchSettings(base.host(), base.port(), base.user(), base.database(), base.passwordEnv(), base.passwordFile(),
-                base.options(), base.dataSet(), sql, null);
+                base.options(), base.dataSet(), sql, null, base.answersDir());
     }
 
     @Override

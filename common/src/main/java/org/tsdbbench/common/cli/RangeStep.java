@@ -52,7 +52,7 @@ final class RangeStep extends Step {
 
     @Override
     protected int execute() throws Exception {
-        if (!ensureDataSet(LoadStep.expectedRows(settings.dataSet()), 2)) return BenchCli.FAILED;
+        if (!ensureDataSet(LoadStep.expectedRows(settings.dataSet(), settings.answersDir()), 2)) return BenchCli.FAILED;
         List<String> failures = new ArrayList<>();
         ArrayNode cells = results.manifest().putArray("range");
         StringBuilder table = new StringBuilder(db().displayName() + ": concurrent range queries on one random device (answers checked)\n");

@@ -3,12 +3,17 @@ package org.tsdbbench.common.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.tsdbbench.common.bench.BenchSettings;
+import org.tsdbbench.common.bench.ServerProcesses;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ServerFacts;
@@ -60,6 +65,8 @@ abstract class Step implements Callable<Integer> {
         settings = settings(common.settings(db()));
         settings.dataSet().checkFiles();
         results = ResultsFolder.open(common.resultsDir(), db().name());
+        // The data set's expected answers are kept in the results folder: every later step and JMH fork of the run reuses them.
+        settings = settings.withAnswersDir(results.dir());
         try (Session s = db().open(settings.connection())) {
             facts = s.facts();
         } catch (DatabaseException | IllegalArgumentException e) {
@@ -88,7 +95,7 @@ abstract class Step implements Callable<Integer> {
         return base;
     }
 
-    private void describeRun(ServerFacts facts) throws IOException {
+    private void describeRun(ServerFacts facts) throws IOException, UsageException {
         ObjectNode m = results.manifest();
         m.put("database", db().displayName());
         String runId = common.runId();
@@ -108,8 +115,34 @@ abstract class Step implements Callable<Integer> {
         ObjectNode work = m.putObject("workload");
         work.set("spec", ResultsFolder.JSON.valueToTree(settings.dataSet().spec()));
         work.put("source", settings.dataSet().describe());
-        m.set("machine", ResultsFolder.JSON.valueToTree(MachineFacts.collect()));
+        Map<String, Object> machine = MachineFacts.collect();
+        Integer serverCores = common.serverCores();
+        if (serverCores != null) machine.put("serverCores", serverCores);
+        if (isLocal(settings.host())) {
+            // What the local server may really use: a limit that did not take (a server started before it) shows here.
+            List<Long> pids = ServerProcesses.listeningOn(settings.port());
+            MachineFacts.serverCpus(pids).ifPresent(cpus -> {
+                machine.put("serverCpus", cpus);
+                for (String one : cpus.split(", ")) {
+                    int allowed = MachineFacts.cpuCount(one.substring(0, one.indexOf(" (pid")));
+                    if (serverCores != null && allowed > serverCores) {
+                        out().println("# warning: --server-cores " + serverCores + ", but the server may run on CPUs " + one);
+                    }
+                }
+            });
+        }
+        m.set("machine", ResultsFolder.JSON.valueToTree(machine));
         results.saveManifest();
+    }
+
+    /** Whether the host is this machine (a loopback or one of its own addresses). */
+    static boolean isLocal(String host) {
+        try {
+            InetAddress a = InetAddress.getByName(host);
+            return a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null;
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /** JMH options shared by the steps: run lengths, forks, the settings for the forks. */

@@ -27,7 +27,7 @@ final class VerifyStep extends Step {
     @Override
     protected int execute() throws Exception {
         DataSet whole = settings.dataSet().whole();
-        long expected = LoadStep.expectedRows(whole);
+        long expected = LoadStep.expectedRows(whole, settings.answersDir());
         long stored;
         try (Session s = session()) {
             stored = Loader.settledCount(db(), s, expected);

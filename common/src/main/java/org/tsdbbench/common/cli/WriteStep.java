@@ -2,8 +2,6 @@ package org.tsdbbench.common.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.net.InetAddress;
-import java.net.NetworkInterface;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -258,15 +256,6 @@ final class WriteStep extends Step {
         results.saveManifest();
         out().println("# server resources: " + m.get("found").asText() + (pids.isEmpty() ? "" : " " + pids));
         return pids;
-    }
-
-    private static boolean isLocal(String host) {
-        try {
-            InetAddress a = InetAddress.getByName(host);
-            return a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null;
-        } catch (java.io.IOException e) {
-            return false;
-        }
     }
 
     private String table(Map<String, Cell> cells) {

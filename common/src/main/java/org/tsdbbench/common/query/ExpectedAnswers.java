@@ -1,5 +1,7 @@
 package org.tsdbbench.common.query;
 
+import java.io.DataInput;
+import java.io.DataOutput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
@@ -161,6 +163,74 @@ public final class ExpectedAnswers {
             }
         }
         return new Answer.Rows(q, checksum(s));
+    }
+
+    /**
+     * Writes the totals (exactly: integers as longs, sums of humidity as doubles) so that
+     * {@link #readFrom} gives the same answer to every query; the size grows with the minutes of
+     * the data set and the rows of q5's device, never with the devices.
+     */
+    public void writeTo(DataOutput out) throws IOException {
+        out.writeInt(FORMAT);
+        out.writeInt(groups.length);
+        for (int g = 0; g < groups.length; g++) {
+            write(out, groups[g]);
+            out.writeInt(minutes[g].size());
+            for (Map.Entry<Long, GroupStats> e : minutes[g].entrySet()) {
+                out.writeLong(e.getKey());
+                write(out, e.getValue());
+            }
+        }
+        out.writeInt(deviceRows.size());
+        for (long[] r : deviceRows) {
+            out.writeLong(r[0]);
+            out.writeLong(r[1]);
+        }
+    }
+
+    /** The answers {@link #writeTo} wrote; a file of another format or shape is an IOException. */
+    public static ExpectedAnswers readFrom(DataInput in) throws IOException {
+        int format = in.readInt();
+        if (format != FORMAT) throw new IOException("expected answers of format " + format + ", this version reads " + FORMAT);
+        ExpectedAnswers answers = new ExpectedAnswers();
+        if (in.readInt() != answers.groups.length) throw new IOException("expected answers for another number of device groups");
+        for (int g = 0; g < answers.groups.length; g++) {
+            read(in, answers.groups[g]);
+            int n = in.readInt();
+            for (int i = 0; i < n; i++) {
+                long key = in.readLong();
+                GroupStats stats = new GroupStats();
+                read(in, stats);
+                answers.minutes[g].put(key, stats);
+            }
+        }
+        int rows = in.readInt();
+        for (int i = 0; i < rows; i++) answers.deviceRows.add(new long[] {in.readLong(), in.readLong()});
+        return answers;
+    }
+
+    private static final int FORMAT = 1;
+
+    private static void write(DataOutput out, GroupStats s) throws IOException {
+        out.writeLong(s.count);
+        out.writeLong(s.sum);
+        out.writeLong(s.sumSquares);
+        out.writeInt(s.min);
+        out.writeInt(s.max);
+        out.writeLong(s.sumTs);
+        out.writeLong(s.sumDevid);
+        out.writeDouble(s.sumHumidity);
+    }
+
+    private static void read(DataInput in, GroupStats s) throws IOException {
+        s.count = in.readLong();
+        s.sum = in.readLong();
+        s.sumSquares = in.readLong();
+        s.min = in.readInt();
+        s.max = in.readInt();
+        s.sumTs = in.readLong();
+        s.sumDevid = in.readLong();
+        s.sumHumidity = in.readDouble();
     }
 
     /** Rows stored in all: what a load must leave in the database. */
