@@ -209,7 +209,8 @@ public final class ExpectedAnswers {
         return answers;
     }
 
-    private static final int FORMAT = 1;
+    /** 2: humidity in exact hundredths and the rows' fingerprint. */
+    private static final int FORMAT = 2;
 
     private static void write(DataOutput out, GroupStats s) throws IOException {
         out.writeLong(s.count);
@@ -219,7 +220,8 @@ public final class ExpectedAnswers {
         out.writeInt(s.max);
         out.writeLong(s.sumTs);
         out.writeLong(s.sumDevid);
-        out.writeDouble(s.sumHumidity);
+        out.writeLong(s.sumHumidityCenti);
+        out.writeLong(s.fingerprint);
     }
 
     private static void read(DataInput in, GroupStats s) throws IOException {
@@ -230,7 +232,8 @@ public final class ExpectedAnswers {
         s.max = in.readInt();
         s.sumTs = in.readLong();
         s.sumDevid = in.readLong();
-        s.sumHumidity = in.readDouble();
+        s.sumHumidityCenti = in.readLong();
+        s.fingerprint = in.readLong();
     }
 
     /** Rows stored in all: what a load must leave in the database. */
