@@ -146,7 +146,8 @@ start() {
     if port_open 127.0.0.1 "$PORT"; then die "127.0.0.1:$PORT is in use by another process (another TDengine?)"; fi
     if ! running "$ADAPTER_PID" && port_open 127.0.0.1 "$REST_PORT"; then die "127.0.0.1:$REST_PORT is in use by another process (another TDengine?)"; fi
     # taosd stays in the foreground: nohup + & and its pid. It starts udfd from its own folder.
-    (cd "$VDIR" && exec nohup "$HOME_DIR/bin/taosd" -c "$VDIR/cfg" </dev/null >>"$VDIR/log/taosd.out" 2>&1) &
+    # Its own client library first: a LD_LIBRARY_PATH set for the other major's native client would win over taosd's RUNPATH.
+    (cd "$VDIR" && LD_LIBRARY_PATH="$HOME_DIR/lib" exec nohup "$HOME_DIR/bin/taosd" -c "$VDIR/cfg" </dev/null >>"$VDIR/log/taosd.out" 2>&1) &
     echo $! >"$TAOSD_PID"
     echo "$HOME_DIR" >"$DIR/home"
   fi
@@ -156,7 +157,7 @@ start() {
     die "taosd $VERSION did not listen on 127.0.0.1:$PORT within 60 s (logs: $VDIR/log)"
   fi
   if [ "$MAJOR" -ge 3 ] && ! running "$ADAPTER_PID"; then
-    (cd "$VDIR" && exec nohup "$HOME_DIR/bin/taosadapter" -c "$VDIR/cfg/taosadapter.toml" </dev/null >>"$VDIR/log/taosadapter.out" 2>&1) &
+    (cd "$VDIR" && LD_LIBRARY_PATH="$HOME_DIR/lib" exec nohup "$HOME_DIR/bin/taosadapter" -c "$VDIR/cfg/taosadapter.toml" </dev/null >>"$VDIR/log/taosadapter.out" 2>&1) &
     echo $! >"$ADAPTER_PID"
   fi
   # Ready when REST answers and the dnode says ready: the first minute of a new data dir included.
