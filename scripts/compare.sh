@@ -12,7 +12,7 @@
 #                      [--rows-per-request LIST] [--clients LIST] [--time 1s] [--iterations 2]
 #                      [--forks 1] [--query-time 100ms] [--query-forks 0] [--results DIR] [--no-build]
 #                      [--further] [--rate 10000] [--matrix default|published] [--scale default|published]
-#                      [--server-cores N] [--client-heap 512m]
+#                      [--server-cores N] [--client-heap 512m] [--stable-within 5 [--cell-budget 120s]]
 # --further adds the further tests of the published reports for each database (about a minute or
 # two each): concurrent range queries, mixed load, volume growth and fixed-rate writes at --rate
 # rows/s (q5, the single-device functions, always run with the queries).
@@ -24,6 +24,8 @@
 # pinned for this run and unpinned after), recorded in each manifest (the published one-core test).
 # --client-heap: the -Xmx of the suite's JVMs and their JMH forks (default 512m: the client must
 # stay within it at every scale; a step that needs more fails with OutOfMemoryError, never swaps).
+# --stable-within P: each write cell is run again (a new trial on an empty table) until the 95%
+# interval of all its iterations is within +-P% of their mean, or --cell-budget is spent per cell.
 # Queries run in this JVM by default (--query-forks 0): 127 queries with a fork each would take
 # minutes of JVM start-up per database at a scale where each query takes milliseconds.
 # While a step runs, its progress (rows loaded, query or write cell i/N) and the time it has left
@@ -36,7 +38,7 @@ cd "$REPO_DIR"
 
 databases="" devices="" rows="" files="" rpr="" clients="" time="1s" iterations=2 forks=1
 qtime="100ms" qforks=0 results="" build=true further=false rate=10000 matrix=default scale=default
-server_cores="" server_cpus="" heap=512m files_given=false
+server_cores="" server_cpus="" heap=512m files_given=false stable=() 
 while [ $# -gt 0 ]; do
   case "$1" in
     --databases) databases="$2"; shift 2 ;;
@@ -58,7 +60,9 @@ while [ $# -gt 0 ]; do
     --no-build) build=false; shift ;;
     --further) further=true; shift ;;
     --rate) rate="$2"; shift 2 ;;
-    -h|--help) sed -n '2,31p' "$0"; exit 0 ;;
+    --stable-within) stable+=(--stable-within "$2"); shift 2 ;;
+    --cell-budget) stable+=(--cell-budget "$2"); shift 2 ;;
+    -h|--help) sed -n '2,33p' "$0"; exit 0 ;;
     *) die "unknown option $1 (see --help)" ;;
   esac
 done
@@ -335,7 +339,7 @@ for p in "${planned[@]}"; do
       step mixed "${jmh[@]}" -rowsPerRequest 1000 --result-rows 100
     fi
   fi
-  step write "${jmh[@]}" -rowsPerRequest "$db_rpr" -writeClients "$db_clients" "${pids[@]}"
+  step write "${jmh[@]}" -rowsPerRequest "$db_rpr" -writeClients "$db_clients" "${pids[@]}" "${stable[@]}"
   if $further; then
     # Five blocks of 20 rows of every device; then the clients at a fixed rate for the write test's time.
     step volume -f "$forks" --blocks 5 --block-rows $((devices * 20)) -rowsPerRequest 1000

@@ -20,8 +20,10 @@ import org.tsdbbench.report.RunResults.WriteCell;
 final class Figures {
 
     /** The server metrics a profiler adds to write cells, in the order the reports show them, with short labels. */
-    static final Map<String, String> SERVER_METRICS = Map.of("server.cpu", "cpu", "server.rss", "rss", "server.diskWrite", "disk write");
-    static final List<String> SERVER_METRIC_ORDER = List.of("server.cpu", "server.rss", "server.diskWrite");
+    static final Map<String, String> SERVER_METRICS = Map.of("server.cpu", "cpu", "server.rss", "rss", "server.diskWrite", "disk write",
+            "server.cpuPerRow", "server", "client.cpu", "client cpu", "client.cpuPerRow", "client");
+    static final List<String> SERVER_METRIC_ORDER = List.of("server.cpu", "server.rss", "server.diskWrite", "server.cpuPerRow",
+            "client.cpu", "client.cpuPerRow");
 
     /** The query ids the summary rows show. */
     static final String AVG_ALL = "q2.avg.p100";
@@ -106,12 +108,38 @@ final class Figures {
     /** The server metrics of a cell, "cpu 85.0 %, rss 512 MB, disk write 12.3 MB/s"; empty when there are none. */
     static String serverText(WriteCell w) {
         List<String> parts = new ArrayList<>();
+        if (w.spread() != null && w.measured()) parts.add(w.spread().text());
         for (String name : serverMetricNames(w)) {
             Metric m = w.server().get(name);
             if (Double.isNaN(m.score())) continue;
             parts.add(SERVER_METRICS.getOrDefault(name, name) + " " + number(m.score()) + (m.unit().isEmpty() ? "" : " " + m.unit()));
         }
+        if (clientBound(w)) parts.add("CLIENT-BOUND");
         return String.join(", ", parts);
+    }
+
+    /**
+     * The machine's state before the measured step, as the manifest's {@code conditions} holds it:
+     * "before the write step: CPUs 3% busy, load 0.4, a file created in 12 us", with its warnings;
+     * empty when the manifest has none.
+     */
+    static java.util.Optional<String> conditionsText(com.fasterxml.jackson.databind.JsonNode manifest) {
+        var c = manifest.path("conditions");
+        if (!c.isObject()) return java.util.Optional.empty();
+        StringBuilder sb = new StringBuilder("before the " + c.path("step").asText("measured") + " step:");
+        if (c.has("busyPercentBeforeStart")) sb.append(String.format(Locale.ROOT, " CPUs %.0f%% busy,", c.get("busyPercentBeforeStart").asDouble()));
+        if (c.has("loadAverage1m")) sb.append(String.format(Locale.ROOT, " load %.2f,", c.get("loadAverage1m").asDouble()));
+        if (c.has("fileCreateMicros")) sb.append(String.format(Locale.ROOT, " a file created in %.0f us", c.get("fileCreateMicros").asDouble()));
+        String text = sb.toString().replaceAll(",$", "");
+        for (var w : c.path("warnings")) text += "; WARNING: " + w.asText();
+        return java.util.Optional.of(text);
+    }
+
+    /** The client used more CPU than the server in this cell: on shared cores the figure then says more about the harness. */
+    static boolean clientBound(WriteCell w) {
+        Metric client = w.server().get("client.cpu");
+        Metric server = w.server().get("server.cpu");
+        return client != null && server != null && client.score() > server.score();
     }
 
     /** The cell's server metric names: the known ones first, then any other server.* metric. */

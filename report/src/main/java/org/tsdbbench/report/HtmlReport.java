@@ -274,6 +274,7 @@ final class HtmlReport {
             String shard = m.path("shard").isObject() ? ", shard " + m.path("shard").path("index").asInt() + " of " + m.path("shard").path("count").asInt() : "";
             fact(h, "run", m.get("runId").asText() + shard, false);
         }
+        Figures.conditionsText(m).ifPresent(c -> fact(h, "conditions", c, c.contains("WARNING")));
         db.disk().ifPresent(d -> fact(h, "disk", Figures.diskText(db).orElse("-") + (d.method() == null ? "" : "; measured: " + d.method()), false));
         var absent = m.path("query").path("absent");
         if (absent.size() > 0) fact(h, "absent in this dialect (not faked)", absent.toString(), false);

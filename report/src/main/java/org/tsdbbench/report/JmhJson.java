@@ -90,7 +90,7 @@ final class JmhJson {
             int rows = e.path("params").path("rowsPerRequest").asInt();
             int clients = e.path("threads").asInt();
             cells.put(rows + "x" + clients, new WriteCell(rows, clients, score.path("score").asDouble(Double.NaN),
-                    score.path("scoreError").asDouble(Double.NaN), null, serverMetrics(e)));
+                    score.path("scoreError").asDouble(Double.NaN), null, serverMetrics(e), spread(score)));
         }
         return new ArrayList<>(cells.values());
     }
@@ -98,23 +98,37 @@ final class JmhJson {
     /** The manifest's cells with the server metrics of the JMH entry of the same R/R and clients (the last one wins). */
     static List<WriteCell> withServerMetrics(List<WriteCell> cells, List<JsonNode> entries) {
         Map<String, Map<String, Metric>> metrics = new LinkedHashMap<>();
+        Map<String, Spread> spreads = new LinkedHashMap<>();
         for (JsonNode e : entries) {
-            if (isWrite(e)) metrics.put(e.path("params").path("rowsPerRequest").asInt() + "x" + e.path("threads").asInt(), serverMetrics(e));
+            if (!isWrite(e)) continue;
+            String key = e.path("params").path("rowsPerRequest").asInt() + "x" + e.path("threads").asInt();
+            metrics.put(key, serverMetrics(e));
+            JsonNode acked = e.path("secondaryMetrics").path("rowsAcked");
+            spreads.put(key, spread(acked.isObject() ? acked : e.path("primaryMetric")));
         }
         List<WriteCell> out = new ArrayList<>();
         for (WriteCell c : cells) {
+            String key = c.rowsPerRequest() + "x" + c.clients();
+            // The manifest's iterations span every run of a cell; one JMH entry holds one run's.
             out.add(new WriteCell(c.rowsPerRequest(), c.clients(), c.rowsPerSecond(), c.error(), c.failure(),
-                    metrics.getOrDefault(c.rowsPerRequest() + "x" + c.clients(), Map.of())));
+                    metrics.getOrDefault(key, Map.of()), c.spread() != null ? c.spread() : spreads.get(key)));
         }
         return out;
     }
 
-    /** Secondary metrics named server.* (with or without JMH's "·" prefix), by their name without the prefix. */
+    /** The spread of a metric's iteration values (JMH's rawData: one array per fork); null when there are none. */
+    static Spread spread(JsonNode metric) {
+        List<Double> values = new ArrayList<>();
+        for (JsonNode fork : metric.path("rawData")) for (JsonNode v : fork) values.add(v.asDouble());
+        return Spread.of(values);
+    }
+
+    /** Secondary metrics named server.* or client.* (with or without JMH's "·" prefix), by their name without the prefix. */
     static Map<String, Metric> serverMetrics(JsonNode entry) {
         Map<String, Metric> out = new TreeMap<>();
         entry.path("secondaryMetrics").properties().forEach(f -> {
             String name = metricName(f.getKey());
-            if (!name.startsWith("server.")) return;
+            if (!name.startsWith("server.") && !name.startsWith("client.")) return;
             JsonNode m = f.getValue();
             out.put(name, new Metric(m.path("score").asDouble(Double.NaN), m.path("scoreError").asDouble(Double.NaN),
                     m.path("scoreUnit").asText("")));

@@ -169,6 +169,7 @@ final class MarkdownReport {
             if (m.path("shard").isObject()) md.append(", shard ").append(m.path("shard").path("index").asInt()).append(" of ").append(m.path("shard").path("count").asInt());
             md.append(".\n");
         }
+        Figures.conditionsText(m).ifPresent(c -> md.append("Conditions ").append(c).append(".\n"));
         db.disk().ifPresent(d -> md.append("Disk: ").append(Figures.diskText(db).orElse("-"))
                 .append(d.method() == null ? "" : "; measured: " + d.method()).append(".\n"));
         var absent = m.path("query").path("absent");

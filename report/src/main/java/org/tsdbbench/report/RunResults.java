@@ -36,9 +36,13 @@ final class RunResults {
 
     /** One write cell: rows acknowledged per second, JMH's error, why it failed, server metrics by name. */
     record WriteCell(int rowsPerRequest, int clients, double rowsPerSecond, double error, String failure,
-                     Map<String, Metric> server) {
+                     Map<String, Metric> server, Spread spread) {
         WriteCell {
             server = Map.copyOf(server);
+        }
+
+        WriteCell(int rowsPerRequest, int clients, double rowsPerSecond, double error, String failure, Map<String, Metric> server) {
+            this(rowsPerRequest, clients, rowsPerSecond, error, failure, server, null);
         }
 
         boolean measured() {
@@ -185,8 +189,11 @@ final class RunResults {
         List<WriteCell> cells = new ArrayList<>();
         for (JsonNode c : manifest.path("write")) {
             String failure = c.hasNonNull("failure") ? c.get("failure").asText() : null;
+            List<Double> iterations = new ArrayList<>();
+            c.path("iterations").forEach(v -> iterations.add(v.asDouble()));
             cells.add(new WriteCell(c.path("rowsPerRequest").asInt(), c.path("clients").asInt(),
-                    c.path("rowsPerSecond").asDouble(Double.NaN), c.path("error").asDouble(Double.NaN), failure, Map.of()));
+                    c.path("rowsPerSecond").asDouble(Double.NaN), c.path("error").asDouble(Double.NaN), failure, Map.of(),
+                    Spread.of(iterations)));
         }
         return cells;
     }

@@ -329,7 +329,8 @@ final class ShardMerge {
             pm.putArray("rawData");
             ObjectNode secondary = RunResults.JSON.createObjectNode();
             entry.path("secondaryMetrics").properties().forEach(f -> {
-                if (JmhJson.metricName(f.getKey()).startsWith("server.")) secondary.set(f.getKey(), f.getValue());
+                String metric = JmhJson.metricName(f.getKey());
+                if (metric.startsWith("server.") || metric.startsWith("client.")) secondary.set(f.getKey(), f.getValue());
             });
             entry.set("secondaryMetrics", secondary);
             array.add(entry);

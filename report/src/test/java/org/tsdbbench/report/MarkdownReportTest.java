@@ -230,4 +230,41 @@ class MarkdownReportTest {
         assertTrue(html.contains("No database measured its disk use in this run."), "no disk charts");
         assertTrue(!html.contains("id=\"disk-bytes\""), "no disk chart");
     }
+
+    /** The client's cost per row beside the server's, a client-bound cell marked, and the machine's state before the write step. */
+    @Test
+    void clientCostAndRunConditionsAreShownAndAClientBoundCellMarked() throws Exception {
+        Fixtures.standardRun(dir, true);
+        var write = Fixtures.JSON.createArrayNode();
+        write.add(Fixtures.writeEntry("influx", 1000, 1, 30_000, 1_000, "server.cpu", 70.0, "%", "\u00b7client.cpu", 90.0, "%",
+                "\u00b7client.cpuPerRow", 2.5, "us/row"));
+        write.add(Fixtures.writeEntry("influx", 1000, 2, 52_000, 2_000, "server.cpu", 95.0, "%", "\u00b7client.cpu", 40.0, "%"));
+        Fixtures.write(dir.resolve("influx-write.json"), write);
+        var manifest = (com.fasterxml.jackson.databind.node.ObjectNode) Fixtures.JSON.readTree(dir.resolve("influx-manifest.json").toFile());
+        manifest.putObject("conditions").put("step", "write").put("busyPercentBeforeStart", 35.0).put("loadAverage1m", 1.5)
+                .put("fileCreateMicros", 12.0).putArray("warnings").add("other processes kept 35% of the machine's CPUs busy");
+        Fixtures.write(dir.resolve("influx-manifest.json"), manifest);
+        String md = MarkdownReport.render(Inputs.read(List.of(dir)));
+        assertTrue(md.contains("| 1000 | 30,000 ± 1,000 (cpu 70.0 %, client cpu 90.0 %, client 2.50 us/row, CLIENT-BOUND) |"
+                + " 52,000 ± 2,000 (cpu 95.0 %, client cpu 40.0 %) |"), md);
+        assertTrue(md.contains("Conditions before the write step: CPUs 35% busy, load 1.50, a file created in 12 us;"
+                + " WARNING: other processes kept 35% of the machine's CPUs busy."), md);
+        String html = HtmlReport.render(Inputs.read(List.of(dir)));
+        assertTrue(html.contains("CLIENT-BOUND") && html.contains("<dt>conditions</dt><dd class=\"failed\">before the write step"), "html");
+    }
+
+    /** A cell's iterations: their range and 95% interval beside the mean, and UNSTABLE past +-10%. */
+    @Test
+    void theIterationsSpreadIsShownAndAWideCellMarkedUnstable() throws Exception {
+        Fixtures.standardRun(dir, true);
+        var manifest = (com.fasterxml.jackson.databind.node.ObjectNode) Fixtures.JSON.readTree(dir.resolve("influx-manifest.json").toFile());
+        var cells = manifest.withArray("write");
+        ((com.fasterxml.jackson.databind.node.ObjectNode) cells.get(0)).putArray("iterations").add(29_000).add(30_000).add(31_000)
+                .add(29_500).add(30_500).add(30_000);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) cells.get(1)).putArray("iterations").add(30_000).add(52_000).add(74_000);
+        Fixtures.write(dir.resolve("influx-manifest.json"), manifest);
+        String md = MarkdownReport.render(Inputs.read(List.of(dir)));
+        assertTrue(md.contains("| 1000 | 30,000 ± 1,000 (iterations 29,000..31,000, 95% +-2.5%, cpu 70.0 %) |"
+                + " 52,000 ± 2,000 (iterations 30,000..74,000, 95% +-105.1%, UNSTABLE, cpu 95.0 %, rss 300 MB) |"), md);
+    }
 }

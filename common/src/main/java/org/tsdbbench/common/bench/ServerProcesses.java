@@ -72,6 +72,12 @@ public final class ServerProcesses {
         }
     }
 
+    /** This JVM's own CPU time in nanoseconds (every thread, GC and JIT included): the client's cost. */
+    public static long ownCpuNanos() {
+        var os = java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
+    }
+
     /** Sums CPU ticks, RSS and storage writes over the pids; a pid that is gone counts as nothing. */
     public static Sample sample(List<Long> pids) {
         long ticks = 0;

@@ -17,10 +17,14 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.ScalarResult;
 
 /**
- * A JMH profiler for the database server's side of a write test: its processes' CPU % (of one
- * core), peak resident memory and storage write rate over each iteration, read from /proc, so they
- * sit beside the score in JMH's JSON as secondary metrics (server.cpu, server.rss, server.diskWrite).
- * Its option is the server's pids, comma-separated: {@code -prof ...ServerResourceProfiler:123,456}.
+ * A JMH profiler for both sides of a write test, per iteration: the database server's processes'
+ * CPU % (of one core), peak resident memory and storage write rate, read from /proc, and the
+ * client's own CPU (this benchmark JVM: the harness, the driver, GC) as % of one core and as
+ * microseconds per row acknowledged. They sit beside the score in JMH's JSON as secondary metrics
+ * (server.cpu, server.rss, server.diskWrite, server.cpuPerRow, client.cpu, client.cpuPerRow): on 2
+ * cores every cycle the client spends is taken from the server it measures. Its option is the
+ * server's pids, comma-separated ({@code -prof ...ServerResourceProfiler:123,456}); with none
+ * (a remote server) only the client is measured.
  */
 public final class ServerResourceProfiler implements InternalProfiler {
 
@@ -29,20 +33,26 @@ public final class ServerResourceProfiler implements InternalProfiler {
     private final List<Long> pids;
     private ScheduledExecutorService sampler;
     private ServerProcesses.Sample start;
+    private long clientCpuStartNanos;
     private final AtomicLong peakRss = new AtomicLong();
 
     public ServerResourceProfiler(String pids) {
-        this.pids = Arrays.stream(pids.split(",")).map(String::trim).filter(s -> !s.isEmpty()).map(Long::parseLong).toList();
-        if (this.pids.isEmpty()) throw new IllegalArgumentException("ServerResourceProfiler needs the server's pids, e.g. :1234,5678");
+        this.pids = pids == null ? List.of()
+                : Arrays.stream(pids.split(",")).map(String::trim).filter(s -> !s.isEmpty()).map(Long::parseLong).toList();
+    }
+
+    public ServerResourceProfiler() {
+        this(null);
     }
 
     @Override
     public String getDescription() {
-        return "Database server CPU %, peak RSS and storage writes per iteration, from /proc";
+        return "Database server CPU %, peak RSS and storage writes, and the client's own CPU, per iteration";
     }
 
     @Override
     public void beforeIteration(BenchmarkParams benchmarkParams, IterationParams iterationParams) {
+        clientCpuStartNanos = ServerProcesses.ownCpuNanos();
         start = ServerProcesses.sample(pids);
         peakRss.set(start.rssBytes());
         // RSS is a level, not a counter: sampled while the iteration runs, the peak is kept.
@@ -60,15 +70,28 @@ public final class ServerResourceProfiler implements InternalProfiler {
                                                        IterationResult result) {
         sampler.shutdownNow();
         ServerProcesses.Sample end = ServerProcesses.sample(pids);
+        double clientCpuSeconds = (ServerProcesses.ownCpuNanos() - clientCpuStartNanos) / 1e9;
         double seconds = (end.nanoTime() - start.nanoTime()) / 1e9;
+        double rows = rowsAcknowledged(result) * seconds;
         List<Result> out = new ArrayList<>();
-        out.add(new ScalarResult("server.cpu", 100 * (end.cpuTicks() - start.cpuTicks()) / ServerProcesses.TICKS_PER_SECOND / seconds,
-                "%", AggregationPolicy.AVG));
+        out.add(new ScalarResult("client.cpu", 100 * clientCpuSeconds / seconds, "%", AggregationPolicy.AVG));
+        if (rows > 0) out.add(new ScalarResult("client.cpuPerRow", 1e6 * clientCpuSeconds / rows, "us/row", AggregationPolicy.AVG));
+        if (pids.isEmpty()) return out;
+        double serverCpuSeconds = (end.cpuTicks() - start.cpuTicks()) / ServerProcesses.TICKS_PER_SECOND;
+        out.add(new ScalarResult("server.cpu", 100 * serverCpuSeconds / seconds, "%", AggregationPolicy.AVG));
+        if (rows > 0) out.add(new ScalarResult("server.cpuPerRow", 1e6 * serverCpuSeconds / rows, "us/row", AggregationPolicy.AVG));
         out.add(new ScalarResult("server.rss", Math.max(peakRss.get(), end.rssBytes()) / 1048576.0, "MB", AggregationPolicy.MAX));
         if (start.writeBytes() >= 0 && end.writeBytes() >= 0) {
             out.add(new ScalarResult("server.diskWrite", (end.writeBytes() - start.writeBytes()) / 1048576.0 / seconds,
                     "MB/s", AggregationPolicy.AVG));
         }
         return out;
+    }
+
+    /** Rows acknowledged per second in the iteration: the write test's rowsAcked counter, else its score (rows/s). */
+    static double rowsAcknowledged(IterationResult result) {
+        Result<?> acked = result.getSecondaryResults().get("rowsAcked");
+        Result<?> score = acked != null ? acked : result.getPrimaryResult();
+        return score == null || !"ops/s".equals(score.getScoreUnit()) ? 0 : score.getScore();
     }
 }

@@ -86,6 +86,11 @@ abstract class Step implements Callable<Integer> {
         }
     }
 
+    /** Whether the step measures speed, so the machine's state before it goes into the manifest (a second's wait). */
+    protected boolean checksConditions() {
+        return false;
+    }
+
     /** Step-specific option checks. */
     protected void validate() throws UsageException {
     }
@@ -132,6 +137,12 @@ abstract class Step implements Callable<Integer> {
             });
         }
         m.set("machine", ResultsFolder.JSON.valueToTree(machine));
+        if (checksConditions()) {
+            Map<String, Object> conditions = new java.util.LinkedHashMap<>(Map.of("step", stepName()));
+            conditions.putAll(RunConditions.check(results.dir()));
+            m.set("conditions", ResultsFolder.JSON.valueToTree(conditions));
+            for (Object w : (List<?>) conditions.get("warnings")) out().println("# warning: " + w);
+        }
         results.saveManifest();
     }
 

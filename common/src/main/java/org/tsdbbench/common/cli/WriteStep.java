@@ -53,6 +53,15 @@ final class WriteStep extends Step {
                     + " measured from each request's intended start, and the verdict says whether the database kept up (default: 0, as fast as it can).")
     long rate;
 
+    @Option(names = "--stable-within", paramLabel = "PERCENT",
+            description = "Repeat a cell's JMH run (each a new trial on an empty table) until the 95% interval of all its iterations is"
+                    + " within +-PERCENT of their mean, or --cell-budget is spent (default: 0, one run).")
+    double stableWithin;
+
+    @Option(names = "--cell-budget", paramLabel = "TIME",
+            description = "With --stable-within: how long one cell may take in all, e.g. 120s or 5min (default: ${DEFAULT-VALUE}).")
+    String cellBudget = "120s";
+
     WriteStep(BenchModule module) {
         super(module);
     }
@@ -63,8 +72,23 @@ final class WriteStep extends Step {
     }
 
     @Override
+    protected boolean checksConditions() {
+        return true;
+    }
+
+    @Override
     protected void validate() throws UsageException {
         if (rate < 0) throw new UsageException("--rate " + rate + ": rows per second must be 0 (as fast as possible) or more");
+        if (stableWithin < 0 || stableWithin >= 100 || Double.isNaN(stableWithin)) {
+            throw new UsageException("--stable-within " + stableWithin + ": a percent of the mean, 0 (one run) to under 100");
+        }
+        try {
+            if (time("--cell-budget", cellBudget).convertTo(java.util.concurrent.TimeUnit.MILLISECONDS) <= 0) {
+                throw new UsageException("--cell-budget " + cellBudget + ": must be more than 0");
+            }
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         for (int r : rowsPerRequest.values()) {
             if (r < 1 || r > MAX_ROWS_PER_REQUEST) throw new UsageException("-rowsPerRequest " + r + ": must be 1.." + MAX_ROWS_PER_REQUEST);
         }
@@ -103,7 +127,9 @@ final class WriteStep extends Step {
                 if (writePath() != null) m.put("writePath", writePath());
                 m.put("rowsPerSecond", cell.score);
                 m.put("error", cell.error);
+                putStability(m, cell);
                 putVerified(m, cell.forks);
+                putCpu(m, cell.cpu);
                 if (fixedRate()) verdict(m, cell, c);
                 if (cell.failure != null) {
                     m.put("failure", cell.failure);
@@ -120,16 +146,43 @@ final class WriteStep extends Step {
         return failures.isEmpty() ? BenchCli.OK : BenchCli.FAILED;
     }
 
-    /** One JMH run: threads = clients, operations per invocation = rows per request (score in rows/s). */
+    /**
+     * A cell: one JMH run, or with {@code --stable-within} as many as it takes for the 95% interval
+     * of every iteration so far to come within the asked share of their mean, while the budget
+     * lasts. Each run is a new trial on an empty table; every run's JSON and trial records count.
+     */
     private Cell runCell(int rows, int clients, List<Long> pids) throws Exception {
+        long budgetNanos = stableWithin > 0 ? time("--cell-budget", cellBudget).convertTo(java.util.concurrent.TimeUnit.NANOSECONDS) : 0;
+        long start = System.nanoTime();
+        List<Cell> runs = new ArrayList<>();
+        while (true) {
+            long runStart = System.nanoTime();
+            Cell run = runOnce(rows, clients, pids);
+            runs.add(run);
+            Stability s = Stability.of(runs.stream().flatMap(c -> c.iterations.stream()).toList());
+            long now = System.nanoTime();
+            boolean timeForAnother = now - start + (now - runStart) <= budgetNanos;
+            if (stableWithin == 0 || run.failure != null || s.within(stableWithin) || !timeForAnother) {
+                if (stableWithin > 0) {
+                    out().printf(Locale.ROOT, "# cell %d x %d: %d run(s), %d iterations, 95%% interval +-%.1f%% of the mean: %s%n", rows, clients,
+                            runs.size(), s.n(), s.halfWidthPercent(), s.within(stableWithin) ? "stable" : "NOT within +-" + stableWithin + "%");
+                }
+                return runs.size() == 1 ? run : Cell.combine(runs);
+            }
+            out().printf(Locale.ROOT, "# cell %d x %d: 95%% interval +-%.1f%% of the mean after %d iterations, another run%n", rows, clients,
+                    s.halfWidthPercent(), s.n());
+        }
+    }
+
+    /** One JMH run: threads = clients, operations per invocation = rows per request (score in rows/s). */
+    private Cell runOnce(int rows, int clients, List<Long> pids) throws Exception {
         Path log = results.verifyLog("write");
         Files.deleteIfExists(log);
         Path cellJson = results.file("write-cell", "json");
         BenchSettings fork = settings.withVerifyLog(log);
-        ChainedOptionsBuilder options = jmh(fork);
-        if (!pids.isEmpty()) {
-            options.addProfiler(ServerResourceProfiler.class, pids.stream().map(String::valueOf).collect(Collectors.joining(",")));
-        }
+        // Always profiled: the client's own CPU per row is measured even when the server is not local.
+        ChainedOptionsBuilder options = jmh(fork)
+                .addProfiler(ServerResourceProfiler.class, pids.stream().map(String::valueOf).collect(Collectors.joining(",")));
         Collection<RunResult> run;
         try {
             run = new Runner(options
@@ -152,12 +205,52 @@ final class WriteStep extends Step {
         TrialRecord record = forks.isEmpty() ? null : TrialRecord.sum(forks);
         if (run.isEmpty()) {
             return new Cell(Double.NaN, Double.NaN, forks, record, record != null && record.failure() != null ? record.failure()
-                    : "the benchmark did not complete (see the JMH output above)");
+                    : "the benchmark did not complete (see the JMH output above)", Map.of(), List.of());
         }
         RunResult result = run.iterator().next();
         Result<?> acked = result.getSecondaryResults().get("rowsAcked");
         Result<?> score = acked != null ? acked : result.getPrimaryResult();
-        return new Cell(score.getScore(), score.getScoreError(), forks, record, failure(forks, Math.max(1, common.forks)));
+        return new Cell(score.getScore(), score.getScoreError(), forks, record, failure(forks, Math.max(1, common.forks)),
+                cpu(result.getSecondaryResults()), iterations(result));
+    }
+
+    /** Rows acknowledged per second of every measured iteration of every fork. */
+    private static List<Double> iterations(RunResult result) {
+        List<Double> values = new ArrayList<>();
+        for (var fork : result.getBenchmarkResults()) {
+            for (var it : fork.getIterationResults()) {
+                Result<?> acked = it.getSecondaryResults().get("rowsAcked");
+                values.add((acked != null ? acked : it.getPrimaryResult()).getScore());
+            }
+        }
+        return values;
+    }
+
+    /** The profiler's CPU figures of a cell, by name without JMH's profiler mark (client.cpu, server.cpuPerRow, ...). */
+    private static Map<String, Double> cpu(Map<String, Result> secondary) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        secondary.forEach((label, r) -> {
+            String name = label.replace("\u00b7", "").strip();
+            if (name.startsWith("client.") || name.equals("server.cpu") || name.equals("server.cpuPerRow")) out.put(name, r.getScore());
+        });
+        return out;
+    }
+
+    /**
+     * The client's cost beside the server's: CPU % of one core and microseconds per row acknowledged,
+     * and whether the client used more CPU than the server (client-bound: on shared cores the
+     * figure then says more about the harness than about the database).
+     */
+    static void putCpu(ObjectNode m, Map<String, Double> cpu) {
+        if (cpu.containsKey("client.cpu")) m.put("clientCpuPercent", cpu.get("client.cpu"));
+        if (cpu.containsKey("client.cpuPerRow")) m.put("clientCpuMicrosPerRow", cpu.get("client.cpuPerRow"));
+        if (cpu.containsKey("server.cpu")) m.put("serverCpuPercent", cpu.get("server.cpu"));
+        if (cpu.containsKey("server.cpuPerRow")) m.put("serverCpuMicrosPerRow", cpu.get("server.cpuPerRow"));
+        if (cpu.containsKey("client.cpu") && cpu.containsKey("server.cpu")) m.put("clientBound", clientBound(cpu));
+    }
+
+    static boolean clientBound(Map<String, Double> cpu) {
+        return cpu.getOrDefault("client.cpu", 0.0) > cpu.getOrDefault("server.cpu", Double.MAX_VALUE);
     }
 
     /** Why the cell's forks do not verify: a fork's failure, or a fork that left no record; null when they all verify. */
@@ -276,10 +369,53 @@ final class WriteStep extends Step {
             }
             sb.append('\n');
         }
+        List<String> bound = new ArrayList<>();
+        for (int r : rowsPerRequest.values()) {
+            for (int c : writeClients.values()) {
+                Cell cell = cells.get(r + "x" + c);
+                if (cell.cpu.containsKey("server.cpu") && clientBound(cell.cpu)) {
+                    bound.add(String.format(Locale.ROOT, "%d x %d (client %.0f%%, server %.0f%% of a core)", r, c, cell.cpu.get("client.cpu"),
+                            cell.cpu.get("server.cpu")));
+                }
+            }
+        }
+        if (!bound.isEmpty()) sb.append("CLIENT-BOUND (the client used more CPU than the server): ").append(String.join("; ", bound)).append('\n');
         return sb.toString();
     }
 
-    /** One cell's figures: JMH's score, each fork's record and their sum, and why it failed (null: verified). */
-    private record Cell(double score, double error, List<TrialRecord> forks, TrialRecord record, String failure) {
+    /**
+     * The iteration values' spread beside JMH's score and interval: the 95% interval as a share of
+     * the mean, min and max, and whether the cell is unstable (wider than +-10%): two figures whose
+     * intervals overlap that much cannot be told apart.
+     */
+    static void putStability(ObjectNode m, Cell cell) {
+        if (cell.iterations.isEmpty()) return;
+        Stability s = Stability.of(cell.iterations);
+        ArrayNode values = m.putArray("iterations");
+        cell.iterations.forEach(values::add);
+        m.put("ci95Percent", s.halfWidthPercent());
+        m.put("min", s.min());
+        m.put("max", s.max());
+        m.put("unstable", !s.within(Stability.UNSTABLE_PERCENT));
+    }
+
+    /** One cell's figures: JMH's score, each fork's record and their sum, why it failed (null: verified), CPU, iteration values. */
+    private record Cell(double score, double error, List<TrialRecord> forks, TrialRecord record, String failure, Map<String, Double> cpu,
+                        List<Double> iterations) {
+
+        /** Several runs of one cell as one: the mean and 95% interval of all their iterations, every fork's record, the last run's CPU. */
+        static Cell combine(List<Cell> runs) {
+            List<TrialRecord> forks = new ArrayList<>();
+            List<Double> iterations = new ArrayList<>();
+            String failure = null;
+            for (Cell c : runs) {
+                forks.addAll(c.forks);
+                iterations.addAll(c.iterations);
+                if (failure == null) failure = c.failure;
+            }
+            Stability s = Stability.of(iterations);
+            return new Cell(s.mean(), s.halfWidth(), forks, forks.isEmpty() ? null : TrialRecord.sum(forks), failure,
+                    runs.get(runs.size() - 1).cpu, iterations);
+        }
     }
 }

@@ -219,6 +219,8 @@ public abstract class DatabaseContract {
         JsonNode manifest = new ObjectMapper().readTree(results.resolve(db().name() + "-manifest.json").toFile());
         assertEquals(4, manifest.get("write").size());
         for (JsonNode cell : manifest.get("write")) {
+            // The client's own cost is measured in every cell, local server or not.
+            assertTrue(cell.get("clientCpuMicrosPerRow").asDouble() > 0, cell.toString());
             JsonNode v = cell.get("verified");
             assertEquals(v.get("rowsAcked").asLong(), v.get("rowsStored").asLong(), cell.toString());
             assertEquals(0, v.get("failedRequests").asLong());
@@ -313,6 +315,8 @@ public abstract class DatabaseContract {
         assertUsage(cli("write", base, List.of("-r", "0s")), "-r 0s: must be more than 0");
         assertUsage(cli("write", base, List.of("-r", "soon")), "-r soon: not a time");
         assertUsage(cli("write", base, List.of("--rate", "-5")), "--rate -5: rows per second must be 0");
+        assertUsage(cli("write", base, List.of("--stable-within", "100")), "--stable-within 100.0: a percent of the mean");
+        assertUsage(cli("write", base, List.of("--stable-within", "5", "--cell-budget", "soon")), "--cell-budget soon: not a time");
         assertUsage(cli("range", base, List.of("-rowsPerDevice", "120", "--result-rows", "5,500")), "--result-rows 500: must be 1..120");
         assertUsage(cli("volume", base, List.of("-numOfDevices", "100", "--block-rows", "1050")), "--block-rows 1050: must be a multiple of the 100 devices");
         assertUsage(cli("mixed", base, List.of("-numOfDevices", "3", "--writers", "4")), "--writers 4: must be 1..3");
