@@ -49,6 +49,7 @@ public final class InfluxDatabase extends Database {
     @Override
     public Session open(ConnectionOptions o) throws DatabaseException {
         OkHttpClient.Builder http = new OkHttpClient.Builder()
+                .socketFactory(new NoDelaySocketFactory())
                 .connectTimeout(o.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(o.requestTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .writeTimeout(o.requestTimeout().toMillis(), TimeUnit.MILLISECONDS);
