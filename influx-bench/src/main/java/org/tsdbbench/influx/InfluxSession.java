@@ -12,6 +12,7 @@ import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DriverVersion;
 import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.LogicalQuery;
@@ -53,11 +54,38 @@ final class InfluxSession implements Session {
 
     @Override
     public long write(RowBatch batch) throws DatabaseException {
+        return send(lines.build(batch), batch.size());
+    }
+
+    /** The line protocol text is built now; sending it is the measured part with {@code --option prebuild=true}. */
+    @Override
+    public PreparedWrite prepare(RowBatch batch) {
+        String body = lines.build(batch);
+        int rows = batch.size();
+        return new PreparedWrite() {
+            @Override
+            public int rows() {
+                return rows;
+            }
+
+            @Override
+            public long send() throws DatabaseException {
+                return InfluxSession.this.send(body, rows);
+            }
+
+            @Override
+            public long bytes() {
+                return body.length(); // ASCII: one byte a character in a compact string
+            }
+        };
+    }
+
+    private long send(String body, int rows) throws DatabaseException {
         try {
-            client.write(database, "", InfluxDB.ConsistencyLevel.ONE, TimeUnit.MILLISECONDS, lines.build(batch));
-            return batch.size();
+            client.write(database, "", InfluxDB.ConsistencyLevel.ONE, TimeUnit.MILLISECONDS, body);
+            return rows;
         } catch (RuntimeException e) {
-            throw new DatabaseException("InfluxDB write of " + batch.size() + " points failed: " + DatabaseException.rootMessage(e), e);
+            throw new DatabaseException("InfluxDB write of " + rows + " points failed: " + DatabaseException.rootMessage(e), e);
         }
     }
 

@@ -3,6 +3,7 @@ package org.tsdbbench.tdengine;
 import java.util.List;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.PreparedWrite;
 
 /**
  * {@code writeMode=sql}: one INSERT per request over as many sub-tables as it spans (split only
@@ -21,14 +22,42 @@ final class SqlWriter implements RequestWriter {
 
     @Override
     public long write(RowBatch batch) throws DatabaseException {
+        return send(insert.build(batch), batch.size());
+    }
+
+    @Override
+    public PreparedWrite prepare(RowBatch batch) {
         List<String> statements = insert.build(batch);
+        int rows = batch.size();
+        long bytes = 0;
+        for (String s : statements) bytes += s.length(); // ASCII: one byte a character in a compact string
+        long size = bytes;
+        return new PreparedWrite() {
+            @Override
+            public int rows() {
+                return rows;
+            }
+
+            @Override
+            public long send() throws DatabaseException {
+                return SqlWriter.this.send(statements, rows);
+            }
+
+            @Override
+            public long bytes() {
+                return size;
+            }
+        };
+    }
+
+    private long send(List<String> statements, int rows) throws DatabaseException {
         if (statements.size() > 1) splitRequests++;
         long acked = 0;
         try {
             for (String sql : statements) acked += channel.update(sql);
             return acked;
         } catch (DatabaseException e) {
-            throw new DatabaseException("insert of " + batch.size() + " rows failed after " + acked + " acknowledged: " + e.getMessage(), e);
+            throw new DatabaseException("insert of " + rows + " rows failed after " + acked + " acknowledged: " + e.getMessage(), e);
         }
     }
 

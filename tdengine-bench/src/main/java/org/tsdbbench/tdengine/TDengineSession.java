@@ -7,6 +7,7 @@ import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.LogicalQuery;
@@ -71,6 +72,13 @@ final class TDengineSession implements Session {
         } catch (DatabaseException e) {
             throw new DatabaseException("TDengine " + e.getMessage(), e);
         }
+    }
+
+    /** sql: the INSERT text built now; the other modes build when they send (the default: only the rows ahead). */
+    @Override
+    public PreparedWrite prepare(RowBatch batch) throws DatabaseException {
+        PreparedWrite built = writer.prepare(batch);
+        return built != null ? built : Session.super.prepare(batch);
     }
 
     @Override

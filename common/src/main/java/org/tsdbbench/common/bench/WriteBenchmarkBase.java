@@ -70,11 +70,18 @@ public abstract class WriteBenchmarkBase {
     @Param("0")
     public long targetRowsPerSecond;
 
+    /** Bytes of requests all clients together build ahead with {@code --option prebuild=true}, per iteration (the client's heap is 512 MB). */
+    static final long PREBUILD_BYTES = 192L << 20;
+
     private BenchSettings settings;
     private Database db;
     private Session session;
     private RowSource rows;
     private RowBatch batch;
+    /** With {@code --option prebuild=true}: requests built before the iteration, sent in order; null otherwise. */
+    private java.util.ArrayDeque<org.tsdbbench.common.db.PreparedWrite> prebuilt;
+    private long prebuiltCount;
+    private long builtWhileMeasured;
     private WriteOutcome outcome;
     private boolean measuring;
     private Histogram latency;
@@ -131,6 +138,11 @@ public abstract class WriteBenchmarkBase {
         }
         rows = settings.dataSet().client(thread.getThreadIndex(), thread.getThreadCount(), true);
         batch = new RowBatch(rowsPerRequest);
+        String prebuild = settings.connection().extra("prebuild", "false").strip();
+        if (!prebuild.equals("true") && !prebuild.equals("false")) {
+            throw new IllegalArgumentException("--option prebuild=" + prebuild + ": true or false");
+        }
+        if (prebuild.equals("true")) prebuilt = new java.util.ArrayDeque<>();
         outcome = trial.outcome;
         latency = new Histogram(3_600_000_000_000L, 3);
         if (targetRowsPerSecond > 0) {
@@ -141,7 +153,8 @@ public abstract class WriteBenchmarkBase {
     }
 
     @Setup(Level.Iteration)
-    public void iteration(IterationParams iteration, Trial trial) {
+    public void iteration(IterationParams iteration, Trial trial) throws DatabaseException, java.io.IOException {
+        if (prebuilt != null) prebuild();
         measuring = iteration.getType() == IterationType.MEASUREMENT;
         if (measuring) trial.measuredFromMs.compareAndSet(0, System.currentTimeMillis());
     }
@@ -151,14 +164,37 @@ public abstract class WriteBenchmarkBase {
         if (measuring) trial.measuredToMs.accumulateAndGet(System.currentTimeMillis(), Math::max);
     }
 
+    /**
+     * Builds this client's next requests, in the order they will be sent, until the per-client
+     * memory bound: outside the measured time, so the measured path is the database call alone.
+     * Requests a fast database needs beyond them are built in the measured time and counted.
+     */
+    private void prebuild() throws DatabaseException, java.io.IOException {
+        long bytes = 0;
+        for (org.tsdbbench.common.db.PreparedWrite w : prebuilt) bytes += w.bytes();
+        while (bytes < PREBUILD_BYTES / params.getThreads()) {
+            rows.fill(batch, rowsPerRequest);
+            org.tsdbbench.common.db.PreparedWrite w = session.prepare(batch);
+            prebuilt.add(w);
+            prebuiltCount++;
+            bytes += w.bytes();
+        }
+    }
+
     @Benchmark
     @OperationsPerInvocation(1000)
     public long write(Trial trial, Acked acked, Failed failed) throws Exception {
         if (trial.abandoned.get()) throw new IllegalStateException(db.displayName() + " write test abandoned by another client");
-        int n = rows.fill(batch, rowsPerRequest);
+        org.tsdbbench.common.db.PreparedWrite ahead = prebuilt == null ? null : prebuilt.poll();
+        if (prebuilt != null && ahead == null) {
+            rows.fill(batch, rowsPerRequest);
+            ahead = session.prepare(batch);
+            builtWhileMeasured++;
+        }
+        int n = ahead != null ? ahead.rows() : rows.fill(batch, rowsPerRequest);
         long start = targetRowsPerSecond > 0 ? awaitDue() : System.nanoTime();
         try {
-            long ok = session.write(batch);
+            long ok = ahead != null ? ahead.send() : session.write(batch);
             outcome.succeeded(n, ok);
             acked.rowsAcked += ok;
             if (measuring) trial.measuredAcked.addAndGet(ok);
@@ -220,6 +256,10 @@ public abstract class WriteBenchmarkBase {
             synchronized (trial.latency) {
                 trial.latency.add(latency);
                 session.counters().forEach((k, v) -> trial.counters.merge(k, v, Long::sum));
+                if (prebuilt != null) {
+                    trial.counters.merge("requestsPrebuilt", prebuiltCount, Long::sum);
+                    trial.counters.merge("requestsBuiltWhileMeasured", builtWhileMeasured, Long::sum);
+                }
             }
             if (trial.finished.incrementAndGet() == thread.getThreadCount()) verify(trial, params);
         } finally {

@@ -41,6 +41,13 @@ public final class RowBatch {
         size = 0;
     }
 
+    /** A batch of the same rows that later refills of this one leave alone. */
+    public RowBatch copy() {
+        RowBatch c = new RowBatch(Math.max(1, size));
+        for (int i = 0; i < size; i++) c.add(devid[i], devname[i], devgroup[i], ts[i], temperature[i], humidity[i]);
+        return c;
+    }
+
     /** Appends one row; the caller checks capacity (sources fill at most {@code capacity()} rows). */
     public void add(int id, String name, int group, long timestamp, int temp, float hum) {
         int i = size++;

@@ -29,6 +29,32 @@ public interface Session extends AutoCloseable {
      */
     void query(LogicalQuery query, String text, ResultSink sink) throws DatabaseException;
 
+    /**
+     * Builds the request for these rows now, to be sent later by {@link PreparedWrite#send}: the
+     * batch is copied (it is refilled after this returns). By default only the rows are made
+     * ahead and the module builds its request when it is sent; a module whose request can be
+     * built apart from sending it (text, bound columns) overrides this.
+     */
+    default PreparedWrite prepare(RowBatch batch) throws DatabaseException {
+        RowBatch copy = batch.copy();
+        return new PreparedWrite() {
+            @Override
+            public int rows() {
+                return copy.size();
+            }
+
+            @Override
+            public long send() throws DatabaseException {
+                return write(copy);
+            }
+
+            @Override
+            public long bytes() {
+                return 40L * copy.size();
+            }
+        };
+    }
+
     /** The rows stored now, counted by the database. */
     long countRows() throws DatabaseException;
 

@@ -230,6 +230,24 @@ public abstract class DatabaseContract {
         assertNoSecret(results);
     }
 
+    /**
+     * {@code --option prebuild=true}: the requests are built before each iteration and sent in
+     * order, every row still counted and stored once.
+     */
+    @Test
+    void prebuiltRequestsAreSentInOrderAndEveryRowCounted() throws Exception {
+        Path results = tmp.resolve("prebuild");
+        Run write = cli("write", List.of("-numOfDevices", "100", "-rowsPerDevice", "120", "-seed", "9", "-results", results.toString(),
+                "-f", "0", "-wi", "1", "-w", "200ms", "-i", "1", "-r", "300ms", "-writeClients", "2", "-rowsPerRequest", "50",
+                "--option", "prebuild=true"));
+        assertEquals(BenchCli.OK, write.exit, write.output);
+        JsonNode cell = new ObjectMapper().readTree(results.resolve(db().name() + "-manifest.json").toFile()).get("write").get(0);
+        JsonNode v = cell.get("verified");
+        assertEquals(v.get("rowsAcked").asLong(), v.get("rowsStored").asLong(), cell.toString());
+        assertTrue(v.get("counters").get("requestsPrebuilt").asLong() > 0, cell.toString());
+        assertNoSecret(results);
+    }
+
     /** The further tests' steps, end to end at a tiny scale: every figure comes with its answers checked and its rows counted. */
     @Test
     void cliFurtherTestsEndToEnd() throws Exception {
