@@ -90,6 +90,7 @@ public final class ServerResourceProfiler implements InternalProfiler {
 
     /** Rows acknowledged per second in the iteration: the write test's rowsAcked counter, else its score (rows/s). */
     static double rowsAcknowledged(IterationResult result) {
+        if (result == null) return 0;
         Result<?> acked = result.getSecondaryResults().get("rowsAcked");
         Result<?> score = acked != null ? acked : result.getPrimaryResult();
         return score == null || !"ops/s".equals(score.getScoreUnit()) ? 0 : score.getScore();

@@ -1,7 +1,6 @@
 package org.tsdbbench.common.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
@@ -45,13 +44,19 @@ class ServerResourceProfilerTest {
         long heapMb = (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20;
         assertTrue(rssMb > heapMb && rssMb < 64 * 1024, "rss MB " + rssMb + " with " + heapMb + " MB of heap in use");
         assertTrue(results.get("server.diskWrite").getScore() >= 0);
+        // The client is this JVM too: its own CPU is measured beside the server's.
+        double client = results.get("client.cpu").getScore();
+        assertTrue(client > 30 && client < 100 * Runtime.getRuntime().availableProcessors() + 20, "client cpu % " + client);
     }
 
     @Test
-    void aGonePidCountsAsNothingAndNoPidsIsAnError() {
+    void aGonePidCountsAsNothingAndNoPidsMeasuresTheClientOnly() {
         ServerProcesses.Sample gone = ServerProcesses.sample(List.of(Long.MAX_VALUE));
         assertEquals(0, gone.cpuTicks());
         assertEquals(0, gone.rssBytes());
-        assertThrows(IllegalArgumentException.class, () -> new ServerResourceProfiler(" "));
+        ServerResourceProfiler remote = new ServerResourceProfiler(" ");
+        remote.beforeIteration(null, null);
+        List<String> labels = remote.afterIteration(null, null, null).stream().map(Result::getLabel).toList();
+        assertEquals(List.of("client.cpu"), labels, "a remote server is not sampled; no rows, no per-row figure");
     }
 }
