@@ -21,6 +21,8 @@ import org.tsdbbench.common.query.ResultSink;
  */
 final class JdbcChannel implements Channel {
 
+    private static final long RETRY_PAUSE_NANOS = 250_000_000L;
+
     private final Connection connection;
     private final Statement statement;
 
@@ -32,16 +34,30 @@ final class JdbcChannel implements Channel {
     /**
      * Connects within {@code timeout}. The native client library does not bound its own connect
      * (a closed port took 11 s here, a silent one minutes), so the connect runs on a thread of its
-     * own and is abandoned when it is late; a connection that arrives after that is closed.
+     * own and is abandoned when it is late; a connection that arrives after that is closed. 2.x's
+     * library now and then refuses a connect at once ("Unable to establish connection") that the
+     * next attempt makes: such a refusal is tried again until the timeout.
      */
     static JdbcChannel open(String url, Properties properties, Duration timeout) throws DatabaseException {
         CompletableFuture<Connection> connecting = new CompletableFuture<>();
+        long deadline = System.nanoTime() + timeout.toNanos();
         Thread t = new Thread(() -> {
-            try {
-                Connection c = DriverManager.getConnection(url, properties);
-                if (!connecting.complete(c)) close(c);
-            } catch (SQLException | RuntimeException | LinkageError e) {
-                connecting.completeExceptionally(e);
+            while (true) {
+                try {
+                    Connection c = DriverManager.getConnection(url, properties);
+                    if (!connecting.complete(c)) close(c);
+                    return;
+                } catch (SQLException e) {
+                    boolean refusedAtOnce = String.valueOf(e.getMessage()).contains("Unable to establish connection");
+                    if (!refusedAtOnce || connecting.isDone() || System.nanoTime() + RETRY_PAUSE_NANOS > deadline) {
+                        connecting.completeExceptionally(e);
+                        return;
+                    }
+                    java.util.concurrent.locks.LockSupport.parkNanos(RETRY_PAUSE_NANOS);
+                } catch (RuntimeException | LinkageError e) {
+                    connecting.completeExceptionally(e);
+                    return;
+                }
             }
         }, "tdengine-connect");
         t.setDaemon(true);

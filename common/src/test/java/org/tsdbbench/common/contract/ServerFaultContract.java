@@ -88,6 +88,15 @@ public abstract class ServerFaultContract {
         return false;
     }
 
+    /**
+     * How long a step may take to notice the dead server and end. The default fits a server whose
+     * requests fail at once; a module whose server answers each request late when its storage is
+     * gone (a proxy in front of it) gives its reason and a longer bound.
+     */
+    protected long endWithinSeconds() {
+        return END_WITHIN_SECONDS;
+    }
+
     /** Why no server can be had on this machine (the skip message), or null: the tests then need the server. */
     protected String unavailableBecause() {
         return null;
@@ -236,10 +245,10 @@ public abstract class ServerFaultContract {
     /** The step must end soon after the fault, with no process of its own (JMH forks) left. */
     private int awaitEnd(Process run, long faultAt) throws Exception {
         List<ProcessHandle> children = run.descendants().toList();
-        if (!run.waitFor(END_WITHIN_SECONDS, TimeUnit.SECONDS)) {
+        if (!run.waitFor(endWithinSeconds(), TimeUnit.SECONDS)) {
             run.descendants().forEach(ProcessHandle::destroyForcibly);
             run.destroyForcibly();
-            fail("the step was still running " + END_WITHIN_SECONDS + " s after the fault");
+            fail("the step was still running " + endWithinSeconds() + " s after the fault");
         }
         long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - faultAt);
         for (ProcessHandle child : children) {
