@@ -62,22 +62,8 @@ final class InfluxSession implements Session {
     public PreparedWrite prepare(RowBatch batch) {
         String body = lines.build(batch);
         int rows = batch.size();
-        return new PreparedWrite() {
-            @Override
-            public int rows() {
-                return rows;
-            }
-
-            @Override
-            public long send() throws DatabaseException {
-                return InfluxSession.this.send(body, rows);
-            }
-
-            @Override
-            public long bytes() {
-                return body.length(); // ASCII: one byte a character in a compact string
-            }
-        };
+        // ASCII: one byte a character in a compact string.
+        return PreparedWrite.of(rows, body.length(), () -> send(body, rows));
     }
 
     private long send(String body, int rows) throws DatabaseException {

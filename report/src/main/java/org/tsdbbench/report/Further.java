@@ -42,7 +42,12 @@ record Further(List<RangeCell> range, List<VolumeBlock> volume, List<MixedRun> m
      * intended start (NaN when only JMH's JSON was read), whether it kept up (null when unknown) and why it failed.
      */
     record FixedRateCell(int rowsPerRequest, int clients, double targetRowsPerSecond, double achievedRowsPerSecond, double p50Ms,
-                         double p99Ms, double maxMs, Boolean keptUp, String failure) {
+                         double p99Ms, double maxMs, Boolean keptUp, String failure, String fellBehindBecause) {
+
+        FixedRateCell(int rowsPerRequest, int clients, double targetRowsPerSecond, double achievedRowsPerSecond, double p50Ms,
+                      double p99Ms, double maxMs, Boolean keptUp, String failure) {
+            this(rowsPerRequest, clients, targetRowsPerSecond, achievedRowsPerSecond, p50Ms, p99Ms, maxMs, keptUp, failure, null);
+        }
     }
 
     static Further empty() {
@@ -96,7 +101,8 @@ record Further(List<RangeCell> range, List<VolumeBlock> volume, List<MixedRun> m
             JsonNode latency = c.path("latencyFromIntendedStartMs");
             out.add(new FixedRateCell(c.path("rowsPerRequest").asInt(), c.path("clients").asInt(), number(c.path("targetRowsPerSecond")),
                     number(c.path("achievedRowsPerSecond")), number(latency.path("p50")), number(latency.path("p99")), number(latency.path("max")),
-                    c.path("keptUp").isBoolean() ? c.get("keptUp").asBoolean() : null, c.hasNonNull("failure") ? c.get("failure").asText() : null));
+                    c.path("keptUp").isBoolean() ? c.get("keptUp").asBoolean() : null, c.hasNonNull("failure") ? c.get("failure").asText() : null,
+                    c.hasNonNull("fellBehindBecause") ? c.get("fellBehindBecause").asText() : null));
         }
         return out;
     }

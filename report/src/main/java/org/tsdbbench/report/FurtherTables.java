@@ -65,7 +65,7 @@ final class FurtherTables {
     /** "kept up", "fell behind", "FAILED: why", or a dash when only JMH's JSON was read. */
     static String verdict(FixedRateCell c) {
         if (c.failure() != null) return "FAILED: " + c.failure();
-        return c.keptUp() == null ? "-" : c.keptUp() ? "kept up" : "fell behind";
+        return c.keptUp() == null ? "-" : c.keptUp() ? "kept up" : "fell behind" + (c.fellBehindBecause() == null ? "" : ": " + c.fellBehindBecause());
     }
 
     /** q5: one row per function (and device), one column per database with any q5 figure or absence. */

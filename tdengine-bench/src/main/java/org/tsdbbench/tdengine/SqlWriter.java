@@ -31,23 +31,7 @@ final class SqlWriter implements RequestWriter {
         int rows = batch.size();
         long bytes = 0;
         for (String s : statements) bytes += s.length(); // ASCII: one byte a character in a compact string
-        long size = bytes;
-        return new PreparedWrite() {
-            @Override
-            public int rows() {
-                return rows;
-            }
-
-            @Override
-            public long send() throws DatabaseException {
-                return SqlWriter.this.send(statements, rows);
-            }
-
-            @Override
-            public long bytes() {
-                return size;
-            }
-        };
+        return PreparedWrite.of(rows, bytes, () -> send(statements, rows));
     }
 
     private long send(List<String> statements, int rows) throws DatabaseException {

@@ -108,6 +108,7 @@ public record TrialRecord(String benchmark, Map<String, String> params, int thre
     public static Map<String, Double> latencyMillis(Histogram h) {
         Map<String, Double> m = new LinkedHashMap<>();
         if (h.getTotalCount() == 0) return m;
+        m.put("mean", h.getMean() / 1e6);
         m.put("p50", h.getValueAtPercentile(50) / 1e6);
         m.put("p90", h.getValueAtPercentile(90) / 1e6);
         m.put("p99", h.getValueAtPercentile(99) / 1e6);

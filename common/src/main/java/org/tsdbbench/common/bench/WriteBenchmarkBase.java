@@ -155,6 +155,9 @@ public abstract class WriteBenchmarkBase {
     @Setup(Level.Iteration)
     public void iteration(IterationParams iteration, Trial trial) throws DatabaseException, java.io.IOException {
         if (prebuilt != null) prebuild();
+        // Fixed rate: each iteration's schedule starts now, so a backlog left by a slow warm-up is
+        // not inherited by the measured time; what falls behind there fell behind there.
+        nextDueNanos = 0;
         measuring = iteration.getType() == IterationType.MEASUREMENT;
         if (measuring) trial.measuredFromMs.compareAndSet(0, System.currentTimeMillis());
     }

@@ -85,14 +85,24 @@ final class MixedStep extends Step {
             Statistics write = null;
             Statistics query = null;
             for (RunResult r : run) {
-                Result<?> acked = r.getSecondaryResults().get("rowsAcked");
                 // Throughput mode counts the rows (per ms, as the benchmark's time unit); sample time gives the latencies.
-                if (acked != null && tg[0] > 0) rowsPerSecond = acked.getScore() * 1000;
+                // Only the throughput run's counter is a rate: the sample-time run reports one too, of another meaning.
+                if (r.getParams().getMode() == org.openjdk.jmh.annotations.Mode.Throughput) {
+                    Result<?> acked = r.getSecondaryResults().get("rowsAcked");
+                    if (acked != null && tg[0] > 0) rowsPerSecond = acked.getScore() * 1000;
+                    continue;
+                }
                 if (r.getParams().getMode() != org.openjdk.jmh.annotations.Mode.SampleTime) continue;
                 if (tg[0] > 0 && r.getSecondaryResults().get("write") != null) write = r.getSecondaryResults().get("write").getStatistics();
                 if (tg[1] > 0 && r.getSecondaryResults().get("query") != null) query = r.getSecondaryResults().get("query").getStatistics();
             }
             if (tg[0] > 0) cell.put("writeRowsPerSecond", rowsPerSecond);
+            String contradiction = write == null ? null
+                    : LatencyBound.check(cell, rowsPerSecond, tg[0], rowsPerRequest, write.getMean(), LatencyBound.TWO_TRIALS);
+            if (contradiction != null) {
+                cell.put("failure", contradiction);
+                failures.add(what + ": " + contradiction);
+            }
             if (write != null) cell.put("writeP50Ms", write.getPercentile(50)).put("writeP99Ms", write.getPercentile(99));
             if (query != null) cell.put("queryP50Ms", query.getPercentile(50)).put("queryP99Ms", query.getPercentile(99));
             results.saveManifest();

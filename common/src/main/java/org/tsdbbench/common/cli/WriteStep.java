@@ -130,7 +130,13 @@ final class WriteStep extends Step {
                 putStability(m, cell);
                 putVerified(m, cell.forks);
                 putCpu(m, cell.cpu);
-                if (fixedRate()) verdict(m, cell, c);
+                String contradiction = fixedRate() ? null : LatencyBound.check(m, cell.score, c, r,
+                        cell.record == null ? Double.NaN : cell.record.latencyMillis().getOrDefault("mean", Double.NaN), LatencyBound.SAME_TRIAL);
+                if (contradiction != null && cell.failure == null) {
+                    m.put("failure", contradiction);
+                    failures.add(r + " rows/request x " + c + " clients: " + contradiction);
+                }
+                if (fixedRate()) verdict(m, cell, c, r);
                 if (cell.failure != null) {
                     m.put("failure", cell.failure);
                     failures.add(r + " rows/request x " + c + " clients: " + cell.failure);
@@ -310,7 +316,7 @@ final class WriteStep extends Step {
      * window came to at least 99% of the target and no request failed; the latency percentiles
      * (from each request's intended start, so a backlog shows in them) stand beside it.
      */
-    private void verdict(ObjectNode m, Cell cell, int clients) {
+    private void verdict(ObjectNode m, Cell cell, int clients, int rows) {
         m.put("targetRowsPerSecond", rate);
         TrialRecord r = cell.record;
         // Forks run one after another: the rows they acknowledged over the time they measured, not the gaps between them.
@@ -321,9 +327,29 @@ final class WriteStep extends Step {
         m.put("keptUp", keptUp);
         if (r != null) m.set("latencyFromIntendedStartMs", ResultsFolder.JSON.valueToTree(r.latencyMillis()));
         Map<String, Double> l = r == null ? Map.of() : r.latencyMillis();
+        String why = keptUp ? null : fellBehindBecause(cell, clients, rows, l);
+        if (why != null) m.put("fellBehindBecause", why);
         out().printf(Locale.ROOT, "# fixed rate %,d rows/s with %d clients: achieved %,.0f rows/s, latency from intended start p50 %.1f ms,"
                         + " p99 %.1f ms, max %.1f ms: %s%n", rate, clients, achieved, l.getOrDefault("p50", Double.NaN),
-                l.getOrDefault("p99", Double.NaN), l.getOrDefault("max", Double.NaN), keptUp ? "KEPT UP" : "FELL BEHIND");
+                l.getOrDefault("p99", Double.NaN), l.getOrDefault("max", Double.NaN), keptUp ? "KEPT UP" : "FELL BEHIND: " + why);
+    }
+
+    /**
+     * Who fell behind. The schedule starts afresh at each iteration (no warm-up backlog is carried
+     * into the measured time), so it is the client when it used more CPU than the server, a failed
+     * cell when requests failed, and else the database: its requests took longer than the time each
+     * client has per request.
+     */
+    String fellBehindBecause(Cell cell, int clients, int rows, Map<String, Double> latency) {
+        if (cell.failure != null) return "requests failed: " + cell.failure;
+        double budgetMs = 1000.0 * rows * clients / rate;
+        if (cell.cpu.containsKey("server.cpu") && clientBound(cell.cpu)) {
+            return String.format(Locale.ROOT, "the client: it used more CPU than the server (%.0f%% against %.0f%% of a core)",
+                    cell.cpu.get("client.cpu"), cell.cpu.get("server.cpu"));
+        }
+        return String.format(Locale.ROOT, "the database: a client has %.1f ms per request on this schedule, its requests took p50 %.1f ms;"
+                + " the schedule starts afresh each iteration, so no warm-up backlog was carried into the measured time", budgetMs,
+                latency.getOrDefault("p50", Double.NaN));
     }
 
     /**

@@ -14,4 +14,30 @@ public interface PreparedWrite {
 
     /** Bytes it holds, about: what bounds how many are built ahead. */
     long bytes();
+
+    /** The call that sends a built request. */
+    @FunctionalInterface
+    interface Send {
+        long send() throws DatabaseException;
+    }
+
+    /** A request of {@code rows} rows holding about {@code bytes}, sent by {@code send}. */
+    static PreparedWrite of(int rows, long bytes, Send send) {
+        return new PreparedWrite() {
+            @Override
+            public int rows() {
+                return rows;
+            }
+
+            @Override
+            public long send() throws DatabaseException {
+                return send.send();
+            }
+
+            @Override
+            public long bytes() {
+                return bytes;
+            }
+        };
+    }
 }

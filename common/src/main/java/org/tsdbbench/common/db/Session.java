@@ -37,22 +37,7 @@ public interface Session extends AutoCloseable {
      */
     default PreparedWrite prepare(RowBatch batch) throws DatabaseException {
         RowBatch copy = batch.copy();
-        return new PreparedWrite() {
-            @Override
-            public int rows() {
-                return copy.size();
-            }
-
-            @Override
-            public long send() throws DatabaseException {
-                return write(copy);
-            }
-
-            @Override
-            public long bytes() {
-                return 40L * copy.size();
-            }
-        };
+        return PreparedWrite.of(copy.size(), 40L * copy.size(), () -> write(copy));
     }
 
     /** The rows stored now, counted by the database. */
