@@ -2,14 +2,16 @@ package org.tsdbbench.common.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
-import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.util.Statistics;
+import org.tsdbbench.common.bench.TrialRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -70,7 +72,9 @@ final class MixedStep extends Step {
             String what = tg[0] == 0 ? "readers alone" : tg[1] == 0 ? "writers alone" : "writers + readers";
             out().printf("# mixed: %s (%d writers, %d readers)%n", what, tg[0], tg[1]);
             out().flush();
-            Collection<RunResult> run = runJmh("mixed", jmh(settings)
+            Path log = results.verifyLog("mixed");
+            Files.deleteIfExists(log);
+            Collection<RunResult> run = runJmh("mixed", jmh(settings.withVerifyLog(log))
                     .include(Pattern.quote(module.mixedLoadBenchmark().getName()) + "\\.mixed$")
                     .param("rowsPerRequest", String.valueOf(rowsPerRequest))
                     .param("resultRows", String.valueOf(resultRows))
@@ -84,14 +88,17 @@ final class MixedStep extends Step {
             double rowsPerSecond = Double.NaN;
             Statistics write = null;
             Statistics query = null;
+            // Rows/s from the trials' own count over their measured wall clock (both modes' trials), not JMH's group
+            // throughput: that read about 2.7x what the writes' latency allows when readers shared the group.
+            long measuredRows = 0;
+            long measuredMillis = 0;
+            for (TrialRecord t : TrialRecord.readAll(log)) {
+                measuredRows += t.measuredRowsAcked();
+                measuredMillis += t.measuredToMs() - t.measuredFromMs();
+            }
+            Files.deleteIfExists(log);
+            if (tg[0] > 0 && measuredMillis > 0 && !run.isEmpty()) rowsPerSecond = measuredRows * 1000.0 / measuredMillis;
             for (RunResult r : run) {
-                // Throughput mode counts the rows (per ms, as the benchmark's time unit); sample time gives the latencies.
-                // Only the throughput run's counter is a rate: the sample-time run reports one too, of another meaning.
-                if (r.getParams().getMode() == org.openjdk.jmh.annotations.Mode.Throughput) {
-                    Result<?> acked = r.getSecondaryResults().get("rowsAcked");
-                    if (acked != null && tg[0] > 0) rowsPerSecond = acked.getScore() * 1000;
-                    continue;
-                }
                 if (r.getParams().getMode() != org.openjdk.jmh.annotations.Mode.SampleTime) continue;
                 if (tg[0] > 0 && r.getSecondaryResults().get("write") != null) write = r.getSecondaryResults().get("write").getStatistics();
                 if (tg[1] > 0 && r.getSecondaryResults().get("query") != null) query = r.getSecondaryResults().get("query").getStatistics();

@@ -57,6 +57,9 @@ class MixedLoadLifecycleTest {
         return bench;
     }
 
+    private static final org.openjdk.jmh.infra.IterationParams MEASURED = new org.openjdk.jmh.infra.IterationParams(
+            org.openjdk.jmh.runner.IterationType.MEASUREMENT, 1, org.openjdk.jmh.runner.options.TimeValue.seconds(1), 1);
+
     @Test
     void aWriterThatNeverWroteStillLeavesTheCountToBeChecked() throws Exception {
         MixedLoadBenchmarkBase.Trial trial = new MixedLoadBenchmarkBase.Trial();
@@ -64,13 +67,13 @@ class MixedLoadLifecycleTest {
         assertEquals(200, DB.stored.get(), "the data set is loaded in the trial's setup");
         MixedLoadBenchmarkBase.Writer busy = new MixedLoadBenchmarkBase.Writer();
         MixedLoadBenchmarkBase.Writer idle = new MixedLoadBenchmarkBase.Writer();
-        busy.open(trial, writer(0, 2));
-        idle.open(trial, writer(1, 2));
+        busy.open(trial, writer(0, 2), MEASURED);
+        idle.open(trial, writer(1, 2), MEASURED);
         DB.toLose.set(1);
         bench.write(busy, trial, new MixedLoadBenchmarkBase.Acked());
         busy.close();
         idle.close();
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> bench.check(trial));
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> bench.check(trial, null));
         assertEquals("Memory mixed load: stored 204 rows, expected the data set's 200 + 5 acknowledged", e.getMessage());
     }
 
@@ -79,15 +82,36 @@ class MixedLoadLifecycleTest {
         MixedLoadBenchmarkBase.Trial trial = new MixedLoadBenchmarkBase.Trial();
         MixedLoadBenchmarkBase bench = bench(trial);
         MixedLoadBenchmarkBase.Writer w = new MixedLoadBenchmarkBase.Writer();
-        w.open(trial, writer(0, 1));
+        w.open(trial, writer(0, 1), MEASURED);
         int afterSetup = DB.opened.get();
-        w.open(trial, writer(0, 1)); // the next iteration's setup keeps the connection
+        w.open(trial, writer(0, 1), MEASURED); // the next iteration's setup keeps the connection
         MixedLoadBenchmarkBase.Acked acked = new MixedLoadBenchmarkBase.Acked();
         for (int i = 0; i < 10; i++) bench.write(w, trial, acked);
         assertEquals(afterSetup, DB.opened.get());
         assertEquals(50, acked.rowsAcked);
         w.close();
-        bench.check(trial);
+        bench.check(trial, null);
         assertTrue(DB.opened.get() > afterSetup, "the count opens its own connection");
+    }
+
+    @Test
+    void onlyRowsAcknowledgedInMeasuredIterationsCountTowardsRowsPerSecond() throws Exception {
+        MixedLoadBenchmarkBase.Trial trial = new MixedLoadBenchmarkBase.Trial();
+        MixedLoadBenchmarkBase bench = bench(trial);
+        MixedLoadBenchmarkBase.Writer w = new MixedLoadBenchmarkBase.Writer();
+        org.openjdk.jmh.infra.IterationParams warmup = new org.openjdk.jmh.infra.IterationParams(
+                org.openjdk.jmh.runner.IterationType.WARMUP, 1, org.openjdk.jmh.runner.options.TimeValue.seconds(1), 1);
+        w.open(trial, writer(0, 1), warmup);
+        for (int i = 0; i < 4; i++) bench.write(w, trial, new MixedLoadBenchmarkBase.Acked());
+        w.iterationDone(trial);
+        assertEquals(0, trial.measuredAcked.get(), "warm-up rows are not measured");
+        assertEquals(0, trial.measuredFromMs.get(), "the measured clock starts with the first measured iteration");
+        w.open(trial, writer(0, 1), MEASURED);
+        for (int i = 0; i < 2; i++) bench.write(w, trial, new MixedLoadBenchmarkBase.Acked());
+        w.iterationDone(trial);
+        assertEquals(10, trial.measuredAcked.get());
+        assertTrue(trial.measuredFromMs.get() > 0 && trial.measuredToMs.get() >= trial.measuredFromMs.get());
+        w.close();
+        bench.check(trial, null);
     }
 }
