@@ -54,7 +54,7 @@ final class WriteStep extends Step {
     long rate;
 
     @Option(names = "--stable-within", paramLabel = "PERCENT",
-            description = "Repeat a cell's JMH run (each a new trial on an empty table) until the 95% interval of all its iterations is"
+            description = "Repeat a cell's JMH run (each a new trial on an empty table) until the 95%% interval of all its iterations is"
                     + " within +-PERCENT of their mean, or --cell-budget is spent (default: 0, one run).")
     double stableWithin;
 
