@@ -23,8 +23,11 @@ public final class ServerProcesses {
     private ServerProcesses() {
     }
 
-    /** One reading of a set of processes; a figure /proc would not give is -1. */
-    public record Sample(long nanoTime, long cpuTicks, long rssBytes, long writeBytes) {
+    /**
+     * One reading of a set of processes; a figure /proc would not give is -1. {@code kernelTicks} is
+     * the part of {@code cpuTicks} spent in the kernel on the processes' behalf (file system work shows there).
+     */
+    public record Sample(long nanoTime, long cpuTicks, long kernelTicks, long rssBytes, long writeBytes) {
     }
 
     /** The pids with a socket listening on this TCP port (IPv4 or IPv6), empty when none is visible. */
@@ -81,6 +84,7 @@ public final class ServerProcesses {
     /** Sums CPU ticks, RSS and storage writes over the pids; a pid that is gone counts as nothing. */
     public static Sample sample(List<Long> pids) {
         long ticks = 0;
+        long kernel = 0;
         long rss = 0;
         long written = 0;
         boolean ioVisible = true;
@@ -91,6 +95,7 @@ public final class ServerProcesses {
                 // Fields after the ")" that closes the command name: state is field 3, utime 14, stime 15.
                 String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
                 ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                kernel += Long.parseLong(f[12]);
                 for (String line : Files.readAllLines(dir.resolve("status"))) {
                     if (line.startsWith("VmRSS:")) rss += 1024 * Long.parseLong(line.replaceAll("[^0-9]", ""));
                 }
@@ -105,6 +110,6 @@ public final class ServerProcesses {
                 ioVisible = false; // /proc/<pid>/io needs the same user or root
             }
         }
-        return new Sample(System.nanoTime(), ticks, rss, ioVisible ? written : -1);
+        return new Sample(System.nanoTime(), ticks, kernel, rss, ioVisible ? written : -1);
     }
 }

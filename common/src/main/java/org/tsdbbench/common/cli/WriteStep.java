@@ -237,7 +237,9 @@ final class WriteStep extends Step {
         Map<String, Double> out = new LinkedHashMap<>();
         secondary.forEach((label, r) -> {
             String name = label.replace("\u00b7", "").strip();
-            if (name.startsWith("client.") || name.equals("server.cpu") || name.equals("server.cpuPerRow")) out.put(name, r.getScore());
+            if (name.startsWith("client.") || name.equals("server.cpu") || name.equals("server.cpuPerRow") || name.equals("server.cpuKernel")) {
+                out.put(name, r.getScore());
+            }
         });
         return out;
     }
@@ -252,6 +254,7 @@ final class WriteStep extends Step {
         if (cpu.containsKey("client.cpuPerRow")) m.put("clientCpuMicrosPerRow", cpu.get("client.cpuPerRow"));
         if (cpu.containsKey("server.cpu")) m.put("serverCpuPercent", cpu.get("server.cpu"));
         if (cpu.containsKey("server.cpuPerRow")) m.put("serverCpuMicrosPerRow", cpu.get("server.cpuPerRow"));
+        if (cpu.containsKey("server.cpuKernel")) m.put("serverCpuKernelPercent", cpu.get("server.cpuKernel"));
         if (cpu.containsKey("client.cpu") && cpu.containsKey("server.cpu")) m.put("clientBound", clientBound(cpu));
     }
 
@@ -327,12 +330,15 @@ final class WriteStep extends Step {
         m.put("keptUp", keptUp);
         if (r != null) m.set("latencyFromIntendedStartMs", ResultsFolder.JSON.valueToTree(r.latencyMillis()));
         Map<String, Double> l = r == null ? Map.of() : r.latencyMillis();
-        String why = keptUp ? null : fellBehindBecause(cell, clients, rows, l);
+        String why = keptUp ? null : fellBehindBecause(cell.failure, cell.cpu, rate, clients, rows, l);
         if (why != null) m.put("fellBehindBecause", why);
         out().printf(Locale.ROOT, "# fixed rate %,d rows/s with %d clients: achieved %,.0f rows/s, latency from intended start p50 %.1f ms,"
                         + " p99 %.1f ms, max %.1f ms: %s%n", rate, clients, achieved, l.getOrDefault("p50", Double.NaN),
                 l.getOrDefault("p99", Double.NaN), l.getOrDefault("max", Double.NaN), keptUp ? "KEPT UP" : "FELL BEHIND: " + why);
     }
+
+    /** A server that spends this share of its CPU in the kernel is held up by the file system, not by its own work. */
+    static final double KERNEL_BOUND_PERCENT = 50;
 
     /**
      * Who fell behind. The schedule starts afresh at each iteration (no warm-up backlog is carried
@@ -340,16 +346,19 @@ final class WriteStep extends Step {
      * cell when requests failed, and else the database: its requests took longer than the time each
      * client has per request.
      */
-    String fellBehindBecause(Cell cell, int clients, int rows, Map<String, Double> latency) {
-        if (cell.failure != null) return "requests failed: " + cell.failure;
+    static String fellBehindBecause(String failure, Map<String, Double> cpu, long rate, int clients, int rows, Map<String, Double> latency) {
+        if (failure != null) return "requests failed: " + failure;
         double budgetMs = 1000.0 * rows * clients / rate;
-        if (cell.cpu.containsKey("server.cpu") && clientBound(cell.cpu)) {
+        if (cpu.containsKey("server.cpu") && clientBound(cpu)) {
             return String.format(Locale.ROOT, "the client: it used more CPU than the server (%.0f%% against %.0f%% of a core)",
-                    cell.cpu.get("client.cpu"), cell.cpu.get("server.cpu"));
+                    cpu.get("client.cpu"), cpu.get("server.cpu"));
         }
-        return String.format(Locale.ROOT, "the database: a client has %.1f ms per request on this schedule, its requests took p50 %.1f ms;"
+        String kernel = cpu.getOrDefault("server.cpuKernel", 0.0) < KERNEL_BOUND_PERCENT ? ""
+                : String.format(Locale.ROOT, "; %.0f%% of the server's CPU was spent in the kernel (the file system's work, not the database's own)",
+                        cpu.get("server.cpuKernel"));
+        return String.format(Locale.ROOT, "the database: a client has %.1f ms per request on this schedule, its requests ended p50 %.1f ms after their intended start%s;"
                 + " the schedule starts afresh each iteration, so no warm-up backlog was carried into the measured time", budgetMs,
-                latency.getOrDefault("p50", Double.NaN));
+                latency.getOrDefault("p50", Double.NaN), kernel);
     }
 
     /**
@@ -371,7 +380,7 @@ final class WriteStep extends Step {
             m.put("found", settings.host() + " is not this machine: not sampled (run with the server local, or --server-pid)");
         }
         m.set("pids", ResultsFolder.JSON.valueToTree(pids));
-        m.put("metrics", "JMH secondary metrics per write cell: server.cpu (% of one core), server.rss (peak MB), server.diskWrite (MB/s)");
+        m.put("metrics", "JMH secondary metrics per write cell: server.cpu (% of one core), server.cpuKernel (its share in the kernel, %), server.rss (peak MB), server.diskWrite (MB/s)");
         results.saveManifest();
         out().println("# server resources: " + m.get("found").asText() + (pids.isEmpty() ? "" : " " + pids));
         return pids;

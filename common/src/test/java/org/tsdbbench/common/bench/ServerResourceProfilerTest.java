@@ -40,6 +40,9 @@ class ServerResourceProfilerTest {
         double cpu = results.get("server.cpu").getScore();
         assertTrue(cpu > 30 && cpu < 100 * Runtime.getRuntime().availableProcessors() + 20, "cpu % " + cpu);
         assertEquals("%", results.get("server.cpu").getScoreUnit());
+        // Spinning is user time: little of it in the kernel.
+        double kernel = results.get("server.cpuKernel").getScore();
+        assertTrue(kernel >= 0 && kernel < 50, "kernel share % " + kernel);
         double rssMb = results.get("server.rss").getScore();
         long heapMb = (Runtime.getRuntime().totalMemory() - Runtime.getRuntime().freeMemory()) >> 20;
         assertTrue(rssMb > heapMb && rssMb < 64 * 1024, "rss MB " + rssMb + " with " + heapMb + " MB of heap in use");

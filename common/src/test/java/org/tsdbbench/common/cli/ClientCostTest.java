@@ -32,4 +32,27 @@ class ClientCostTest {
         assertEquals(3.0, m.get("clientCpuMicrosPerRow").asDouble());
         assertFalse(m.has("clientBound"));
     }
+
+    /** Fixed rate: who fell behind is said from the cell's own figures; the schedule is never the cause (it restarts each iteration). */
+    @Test
+    void aFixedRateCellThatFellBehindNamesTheClientTheDatabaseOrTheFileSystem() {
+        Map<String, Double> latency = Map.of("p50", 22.0);
+        String client = WriteStep.fellBehindBecause(null, Map.of("client.cpu", 120.0, "server.cpu", 80.0), 10_000, 2, 100, latency);
+        assertTrue(client.startsWith("the client: it used more CPU than the server (120% against 80%"), client);
+        String db = WriteStep.fellBehindBecause(null, Map.of("client.cpu", 30.0, "server.cpu", 150.0, "server.cpuKernel", 20.0), 10_000, 2, 100,
+                latency);
+        assertTrue(db.startsWith("the database: a client has 20.0 ms per request on this schedule, its requests ended p50 22.0 ms after their intended start;"), db);
+        assertFalse(db.contains("kernel"), db);
+        String fs = WriteStep.fellBehindBecause(null, Map.of("client.cpu", 30.0, "server.cpu", 150.0, "server.cpuKernel", 89.0), 10_000, 2, 100,
+                latency);
+        assertTrue(fs.contains("after their intended start; 89% of the server's CPU was spent in the kernel (the file system's work"), fs);
+        assertEquals("requests failed: timeout", WriteStep.fellBehindBecause("timeout", Map.of(), 10_000, 2, 100, latency));
+    }
+
+    @Test
+    void theServersKernelShareIsRecorded() {
+        ObjectNode m = ResultsFolder.JSON.createObjectNode();
+        WriteStep.putCpu(m, Map.of("client.cpu", 30.0, "server.cpu", 150.0, "server.cpuKernel", 89.0));
+        assertEquals(89.0, m.get("serverCpuKernelPercent").asDouble());
+    }
 }
