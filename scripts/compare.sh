@@ -231,15 +231,20 @@ fi
 minutes() { local m=$(( ($1 + 59) / 60 )); if [ "$m" -ge 60 ]; then printf '%d h %02d min' $((m / 60)) $((m % 60)); else printf '%d min' "$m"; fi; }
 
 # step_progress DB LOGFILE FROM T0 -> one line: the step's last progress line in its log and, from
-# its "i/N" counters (query i/N, write cell i/N) or the load's progress bar, the time it has left
+# its "i/N" counters (query i/N, write cell i/N) or the load's progress bar, the time it has left.
+# The rate is taken from when the counter was first seen (counter_t0, counter_i0, kept by the step's
+# progress loop): what a step does before its first counter (the query step checks every answer
+# once, minutes at 10 M rows) says nothing about the time per query.
+counter_t0="" counter_i0=""
 step_progress() {
   local db=$1 file=$2 from=$3 t0=$4 last i n elapsed=$((SECONDS - $4))
   last=$(tail -n +"$from" "$file" 2>/dev/null | tr '\r' '\n' | grep -E '^(# query [0-9]+/[0-9]+|# write cell [0-9]+/[0-9]+|load [a-z]+ +[0-9]+%)' | tail -n 1)
   [ -n "$last" ] || { log "$db: running for $(minutes "$elapsed")"; return; }
   if [[ "$last" =~ ([0-9]+)/([0-9]+) ]] && [[ "$last" == \#* ]]; then
     i=${BASH_REMATCH[1]} n=${BASH_REMATCH[2]}
-    if [ "$i" -gt 1 ]; then
-      log "$db: ${last#\# } ($(minutes "$elapsed") so far, about $(minutes $(( elapsed * (n - i + 1) / (i - 1) ))) left)"
+    [ -n "$counter_t0" ] || { counter_t0=$SECONDS counter_i0=$i; }
+    if [ "$i" -gt "$counter_i0" ]; then
+      log "$db: ${last#\# } ($(minutes "$elapsed") so far, about $(minutes $(( (SECONDS - counter_t0) * (n - i + 1) / (i - counter_i0) ))) left)"
     else
       log "$db: ${last#\# } ($(minutes "$elapsed") so far)"
     fi
