@@ -103,12 +103,11 @@ class MixedLoadLifecycleTest {
                 org.openjdk.jmh.runner.IterationType.WARMUP, 1, org.openjdk.jmh.runner.options.TimeValue.seconds(1), 1);
         w.open(trial, writer(0, 1), warmup);
         for (int i = 0; i < 4; i++) bench.write(w, trial, new MixedLoadBenchmarkBase.Acked());
-        w.iterationDone(trial);
         assertEquals(0, trial.measuredAcked.get(), "warm-up rows are not measured");
         assertEquals(0, trial.measuredFromMs.get(), "the measured clock starts with the first measured iteration");
         w.open(trial, writer(0, 1), MEASURED);
         for (int i = 0; i < 2; i++) bench.write(w, trial, new MixedLoadBenchmarkBase.Acked());
-        w.iterationDone(trial);
+        // No iteration teardown has run: JMH may run the trial's teardown (which records these) before the writers' own.
         assertEquals(10, trial.measuredAcked.get());
         assertTrue(trial.measuredFromMs.get() > 0 && trial.measuredToMs.get() >= trial.measuredFromMs.get());
         w.close();
