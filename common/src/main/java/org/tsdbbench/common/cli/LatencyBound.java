@@ -12,8 +12,6 @@ final class LatencyBound {
 
     /** Slack when throughput and latency come from the same trial (timer and counter granularity). */
     static final double SAME_TRIAL = 1.15;
-    /** Slack when they come from two trials of the same load (JMH's throughput and sample-time runs). */
-    static final double TWO_TRIALS = 1.35;
 
     private LatencyBound() {
     }
