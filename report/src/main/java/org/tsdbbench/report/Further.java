@@ -62,7 +62,7 @@ record Further(List<RangeCell> range, List<VolumeBlock> volume, List<MixedRun> m
     static Further of(JsonNode manifest, List<JsonNode> range, List<JsonNode> volume, List<JsonNode> mixed, List<JsonNode> fixedRate) {
         List<RangeCell> r = FurtherJmh.range(range);
         List<VolumeBlock> v = FurtherJmh.volume(volume);
-        List<MixedRun> m = FurtherJmh.mixed(mixed);
+        List<MixedRun> m = withManifestRowsPerSecond(FurtherJmh.mixed(mixed), mixedOf(manifest));
         List<FixedRateCell> f = fixedRateOf(manifest);
         return new Further(r.isEmpty() ? rangeOf(manifest) : r, v.isEmpty() ? volumeOf(manifest) : v, m.isEmpty() ? mixedOf(manifest) : m,
                 f.isEmpty() ? FurtherJmh.fixedRate(fixedRate) : f);
@@ -82,6 +82,16 @@ record Further(List<RangeCell> range, List<VolumeBlock> volume, List<MixedRun> m
         for (JsonNode b : manifest.path("volume")) {
             out.add(new VolumeBlock(number(b.path("storedRowsBefore")), number(b.path("writeRowsPerSecond")), number(b.path("writeRequestMillis")),
                     number(b.path("readRowsPerSecond")), number(b.path("readMillis"))));
+        }
+        return out;
+    }
+
+    /** JMH's latencies with the rows/s the mixed step counted itself (the manifest's), run by run; absent when it has none. */
+    private static List<MixedRun> withManifestRowsPerSecond(List<MixedRun> jmh, List<MixedRun> manifest) {
+        List<MixedRun> out = new ArrayList<>();
+        for (MixedRun r : jmh) {
+            double rows = manifest.stream().filter(c -> c.run().equals(r.run())).mapToDouble(MixedRun::writeRowsPerSecond).findFirst().orElse(Double.NaN);
+            out.add(new MixedRun(r.run(), rows, r.writeP50Ms(), r.writeP99Ms(), r.queryP50Ms(), r.queryP99Ms()));
         }
         return out;
     }

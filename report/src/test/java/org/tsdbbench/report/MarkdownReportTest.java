@@ -105,10 +105,12 @@ class MarkdownReportTest {
         assertTrue(md.contains("| MySQL | 100,000 | 49,000 | 2.25 | 290,000 | 31.0 |"), md);
         assertTrue(md.contains("| InfluxDB | 200,000 | 68,000 | 1.50 | 380,000 | 27.0 |"), md);
         assertFalse(md.contains("147,000"), "the sum of the blocks' write rows/s is no figure: " + md);
-        // mixed: rows acknowledged per ms become rows/s; which run an entry is follows from its write and query metrics
+        // mixed: which run an entry is follows from its write and query metrics; no rows/s without the manifest's own
+        // count (JMH's group rowsAcked read about 2.7x what the writes' latency allows)
         assertTrue(md.contains("| MySQL | readers alone | - | - | - | 0.25 | 0.75 |"), md);
-        assertTrue(md.contains("| MySQL | writers + readers | 180,500 | 7.50 | 16.5 | 0.30 | 0.90 |"), md);
-        assertTrue(md.contains("| MySQL | writers alone | 285,000 | 3.25 | 5.50 | - | - |"), md);
+        assertTrue(md.contains("| MySQL | writers + readers | - | 7.50 | 16.5 | 0.30 | 0.90 |"), md);
+        assertTrue(md.contains("| MySQL | writers alone | - | 3.25 | 5.50 | - | - |"), md);
+        assertFalse(md.contains("180,500") || md.contains("285,000"), md);
         // fixed rate: the manifest's cell with its verdict; the JMH cell (99,000 rows/s) counts nowhere as a write
         assertTrue(md.contains("| MySQL | 100 | 2 | 20,000 | 19,950 | 0.80 | 3.40 | 6.40 | kept up |"), md);
         assertTrue(md.contains("| best write, rows/s | - | 52,000 (R/R 1000, 2 clients) | 35,000 (R/R 1000, 2 clients) |"), md);
@@ -119,7 +121,7 @@ class MarkdownReportTest {
     }
 
     @Test
-    void jmhFiguresArePreferredToTheManifestsCopy() throws Exception {
+    void jmhFiguresArePreferredToTheManifestsCopyButMixedRowsPerSecondAreTheSteps() throws Exception {
         Files.writeString(dir.resolve("alpha-manifest.json"), """
                 {"database":"Alpha","range":[{"clients":1,"resultRows":5,"queriesPerSecond":1234.0,"p50Ms":0.25,"p99Ms":0.75}],
                  "mixed":[{"run":"writers alone","writers":1,"readers":0,"writeRowsPerSecond":111.0,"writeP50Ms":3.0,"writeP99Ms":9.0}]}""");
@@ -127,8 +129,8 @@ class MarkdownReportTest {
         Fixtures.write(dir.resolve("alpha-mixed.json"), Fixtures.JSON.valueToTree(Fixtures.mixedEntries("alpha", 1, 2.5, 4.0, 8.0, Double.NaN, Double.NaN)));
         String md = MarkdownReport.render(Inputs.read(List.of(dir)));
         assertTrue(md.contains("| Alpha | 1 | 5 | 5,678 | 0.13 | 0.50 |"), md);
-        assertTrue(md.contains("| Alpha | writers alone | 2,500 | 4.00 | 8.00 | - | - |"), md);
-        assertFalse(md.contains("1,234") || md.contains("| 111 |"), md);
+        assertTrue(md.contains("| Alpha | writers alone | 111 | 4.00 | 8.00 | - | - |"), md);
+        assertFalse(md.contains("1,234") || md.contains("2,500"), md);
     }
 
     @Test

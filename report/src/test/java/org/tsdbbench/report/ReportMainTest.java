@@ -105,7 +105,8 @@ class ReportMainTest {
         assertTrue(md.contains("| mysql | 100 | 2 | 20,000 | 99,000 | - | - | - | - |"), md);
         assertFalse(md.contains("99,000 ("), md);
         assertTrue(md.contains("| mysql | 4 | 100 | 8,000 | 2.00 | 6.00 |"), md);
-        assertTrue(md.contains("| mysql | writers + readers | 180,500 | 7.50 | 16.5 | 0.30 | 0.90 |"), md);
+        // bare JMH JSON gives the mixed latencies; its group rowsAcked is no rows/s (about 2.7x what the latency allows)
+        assertTrue(md.contains("| mysql | writers + readers | - | 7.50 | 16.5 | 0.30 | 0.90 |"), md);
         assertFalse(md.contains("| 1000 | - |"), "mixed-load entries (rowsPerRequest 1000, 1 and 2 threads) are no write cells: " + md);
     }
 
