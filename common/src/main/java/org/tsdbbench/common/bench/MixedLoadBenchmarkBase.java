@@ -1,7 +1,6 @@
 package org.tsdbbench.common.bench;
 
 import java.io.IOException;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -97,8 +96,7 @@ public abstract class MixedLoadBenchmarkBase {
          */
         void record(BenchmarkParams params) throws IOException {
             if (params == null || settings.verifyLog() == null) return; // a run from an IDE: nobody reads it
-            Map<String, String> p = new LinkedHashMap<>();
-            for (String key : params.getParamsKeys()) p.put(key, params.getParam(key));
+            Map<String, String> p = TrialRecord.paramsOf(params);
             p.put("mode", params.getMode().shortLabel());
             new TrialRecord(params.getBenchmark(), p, params.getThreads(), outcome.rowsSent(), outcome.rowsAcked(), -1,
                     outcome.failedRequests(), outcome.firstError(), Map.of(), null, measuredAcked.get(), measuredFromMs.get(),

@@ -21,9 +21,9 @@ import org.openjdk.jmh.results.ScalarResult;
  * CPU % (of one core), peak resident memory and storage write rate, read from /proc, and the
  * client's own CPU (this benchmark JVM: the harness, the driver, GC) as % of one core and as
  * microseconds per row acknowledged. They sit beside the score in JMH's JSON as secondary metrics
- * (server.cpu, server.cpuKernel: its share spent in the kernel, server.rss, server.diskWrite, server.cpuPerRow,
- * client.cpu, client.cpuPerRow): on 2
- * cores every cycle the client spends is taken from the server it measures. Its option is the
+ * (server.cpu, server.cpuKernel: its share spent in the kernel, server.rss, server.diskWrite,
+ * server.cpuPerRow, client.cpu, client.cpuPerRow): on 2 cores every cycle the client spends is
+ * taken from the server it measures. Its option is the
  * server's pids, comma-separated ({@code -prof ...ServerResourceProfiler:123,456}); with none
  * (a remote server) only the client is measured.
  */
@@ -78,10 +78,10 @@ public final class ServerResourceProfiler implements InternalProfiler {
         out.add(new ScalarResult("client.cpu", 100 * clientCpuSeconds / seconds, "%", AggregationPolicy.AVG));
         if (rows > 0) out.add(new ScalarResult("client.cpuPerRow", 1e6 * clientCpuSeconds / rows, "us/row", AggregationPolicy.AVG));
         if (pids.isEmpty()) return out;
-        double serverCpuSeconds = (end.cpuTicks() - start.cpuTicks()) / ServerProcesses.TICKS_PER_SECOND;
+        long ticks = end.cpuTicks() - start.cpuTicks();
+        double serverCpuSeconds = ticks / ServerProcesses.TICKS_PER_SECOND;
         out.add(new ScalarResult("server.cpu", 100 * serverCpuSeconds / seconds, "%", AggregationPolicy.AVG));
         if (rows > 0) out.add(new ScalarResult("server.cpuPerRow", 1e6 * serverCpuSeconds / rows, "us/row", AggregationPolicy.AVG));
-        long ticks = end.cpuTicks() - start.cpuTicks();
         // A server busy in the kernel is busy with the file system (or the network), not with the database's own work.
         if (ticks > 0) out.add(new ScalarResult("server.cpuKernel", 100.0 * (end.kernelTicks() - start.kernelTicks()) / ticks, "%",
                 AggregationPolicy.AVG));

@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * What a JMH trial verified, as one JSON line appended by the forked JVM to the run's verify log
@@ -102,6 +103,13 @@ public record TrialRecord(String benchmark, Map<String, String> params, int thre
         long ms = 0;
         for (TrialRecord f : forks) if (f.measuredFromMs > 0 && f.measuredToMs > f.measuredFromMs) ms += f.measuredToMs - f.measuredFromMs;
         return ms;
+    }
+
+    /** A trial's JMH parameters by name, in JMH's order, as a record keeps them. */
+    static Map<String, String> paramsOf(BenchmarkParams params) {
+        Map<String, String> p = new LinkedHashMap<>();
+        for (String key : params.getParamsKeys()) p.put(key, params.getParam(key));
+        return p;
     }
 
     /** Percentiles in milliseconds of a histogram of nanoseconds; empty when it holds nothing. */

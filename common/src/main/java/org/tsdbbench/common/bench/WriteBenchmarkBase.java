@@ -1,6 +1,7 @@
 package org.tsdbbench.common.bench;
 
 import java.io.IOException;
+import java.util.ArrayDeque;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -33,6 +34,7 @@ import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.RowSource;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.Session;
 
 /**
@@ -79,7 +81,7 @@ public abstract class WriteBenchmarkBase {
     private RowSource rows;
     private RowBatch batch;
     /** With {@code --option prebuild=true}: requests built before the iteration, sent in order; null otherwise. */
-    private java.util.ArrayDeque<org.tsdbbench.common.db.PreparedWrite> prebuilt;
+    private ArrayDeque<PreparedWrite> prebuilt;
     private long prebuiltCount;
     private long builtWhileMeasured;
     private WriteOutcome outcome;
@@ -142,7 +144,7 @@ public abstract class WriteBenchmarkBase {
         if (!prebuild.equals("true") && !prebuild.equals("false")) {
             throw new IllegalArgumentException("--option prebuild=" + prebuild + ": true or false");
         }
-        if (prebuild.equals("true")) prebuilt = new java.util.ArrayDeque<>();
+        if (prebuild.equals("true")) prebuilt = new ArrayDeque<>();
         outcome = trial.outcome;
         latency = new Histogram(3_600_000_000_000L, 3);
         if (targetRowsPerSecond > 0) {
@@ -153,7 +155,7 @@ public abstract class WriteBenchmarkBase {
     }
 
     @Setup(Level.Iteration)
-    public void iteration(IterationParams iteration, Trial trial) throws DatabaseException, java.io.IOException {
+    public void iteration(IterationParams iteration, Trial trial) throws DatabaseException, IOException {
         if (prebuilt != null) prebuild();
         // Fixed rate: each iteration's schedule starts now, so a backlog left by a slow warm-up is
         // not inherited by the measured time; what falls behind there fell behind there.
@@ -172,12 +174,12 @@ public abstract class WriteBenchmarkBase {
      * memory bound: outside the measured time, so the measured path is the database call alone.
      * Requests a fast database needs beyond them are built in the measured time and counted.
      */
-    private void prebuild() throws DatabaseException, java.io.IOException {
+    private void prebuild() throws DatabaseException, IOException {
         long bytes = 0;
-        for (org.tsdbbench.common.db.PreparedWrite w : prebuilt) bytes += w.bytes();
+        for (PreparedWrite w : prebuilt) bytes += w.bytes();
         while (bytes < PREBUILD_BYTES / params.getThreads()) {
             rows.fill(batch, rowsPerRequest);
-            org.tsdbbench.common.db.PreparedWrite w = session.prepare(batch);
+            PreparedWrite w = session.prepare(batch);
             prebuilt.add(w);
             prebuiltCount++;
             bytes += w.bytes();
@@ -188,7 +190,7 @@ public abstract class WriteBenchmarkBase {
     @OperationsPerInvocation(1000)
     public long write(Trial trial, Acked acked, Failed failed) throws Exception {
         if (trial.abandoned.get()) throw new IllegalStateException(db.displayName() + " write test abandoned by another client");
-        org.tsdbbench.common.db.PreparedWrite ahead = prebuilt == null ? null : prebuilt.poll();
+        PreparedWrite ahead = prebuilt == null ? null : prebuilt.poll();
         if (prebuilt != null && ahead == null) {
             rows.fill(batch, rowsPerRequest);
             ahead = session.prepare(batch);
@@ -289,8 +291,7 @@ public abstract class WriteBenchmarkBase {
 
     private void record(Trial trial, BenchmarkParams params, long stored, String failure) throws IOException {
         WriteOutcome o = trial.outcome;
-        Map<String, String> p = new LinkedHashMap<>();
-        for (String key : params.getParamsKeys()) p.put(key, params.getParam(key));
+        Map<String, String> p = TrialRecord.paramsOf(params);
         Histogram latency;
         synchronized (trial.latency) {
             latency = trial.latency.copy();
