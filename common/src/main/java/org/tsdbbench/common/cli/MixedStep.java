@@ -11,7 +11,7 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.util.Statistics;
-import org.tsdbbench.common.bench.TrialRecord;
+import org.tsdbbench.results.TrialRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

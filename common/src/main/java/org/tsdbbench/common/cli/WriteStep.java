@@ -21,7 +21,7 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.tsdbbench.common.bench.BenchSettings;
 import org.tsdbbench.common.bench.ServerProcesses;
 import org.tsdbbench.common.bench.ServerResourceProfiler;
-import org.tsdbbench.common.bench.TrialRecord;
+import org.tsdbbench.results.TrialRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

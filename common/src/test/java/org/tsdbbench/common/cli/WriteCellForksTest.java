@@ -12,7 +12,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.tsdbbench.common.bench.TrialRecord;
+import org.tsdbbench.results.TrialRecord;
 
 /** A write cell run with -f 2: each fork appends its record to the verify log, and the manifest cell holds their sum and each. */
 class WriteCellForksTest {
