@@ -11,6 +11,7 @@ import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.db.WriteMatrix;
 import org.tsdbbench.common.query.Dialect;
 
 /**
@@ -82,5 +83,11 @@ public final class CassandraDatabase extends Database {
             session.close();
             throw new DatabaseException("Cassandra: " + DatabaseException.rootMessage(e), e);
         }
+    }
+
+    /** The published write test's matrix (the spec's workload.md). */
+    @Override
+    public WriteMatrix publishedWriteMatrix() {
+        return new WriteMatrix("1,10,50,100,500,1000", "1-7");
     }
 }

@@ -41,6 +41,7 @@ public final class BenchCli {
         cl.addSubcommand("mixed", new MixedStep(module));
         cl.addSubcommand("schema", new SchemaStep(module));
         cl.addSubcommand("verify", new VerifyStep(module));
+        cl.addSubcommand("describe", new DescribeCommand(module.database()));
         cl.setParameterExceptionHandler(parameterErrors());
         cl.setExecutionExceptionHandler(executionErrors());
         return cl;

@@ -49,10 +49,6 @@ final class WriteStep extends Step {
             description = "Rows in one request: 1000, or 1,100,500,1000,2000 (default: 1000).")
     IntList rowsPerRequest = IntList.of(1000);
 
-    @Option(names = "--server-pid", paramLabel = "LIST", converter = IntList.Converter.class,
-            description = "Pids of the server's processes to sample for CPU, RSS and disk writes (default: the local process listening on -port).")
-    IntList serverPids;
-
     @Option(names = "--rate", paramLabel = "ROWS_PER_S",
             description = "Fixed-rate mode: the clients together send this many rows/s on a schedule (e.g. devices x 1 Hz), latency is"
                     + " measured from each request's intended start, and the verdict says whether the database kept up (default: 0, as fast as it can).")
@@ -346,8 +342,8 @@ final class WriteStep extends Step {
     private List<Long> serverPids() throws java.io.IOException {
         List<Long> pids;
         String found;
-        if (serverPids != null) {
-            pids = serverPids.values().stream().map(Integer::longValue).toList();
+        if (common.serverPids != null) {
+            pids = common.serverPids.values().stream().map(Integer::longValue).toList();
             found = "--server-pid";
         } else if (isLocal(settings.host())) {
             pids = ServerProcesses.listeningOn(settings.port());
