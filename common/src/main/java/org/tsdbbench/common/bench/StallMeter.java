@@ -2,7 +2,8 @@ package org.tsdbbench.common.bench;
 
 /**
  * Measures a {@link WriteStall} while writers run: every writer reports each request's outcome as
- * it arrives, the fault is marked when it is caused, and the end when writing stops. Keeps no
+ * it arrives, the fault is marked just before it is caused (an acknowledgement recorded before the
+ * mark counts as one before the fault), and the end when writing stops. Keeps no
  * per-request history (the longest gaps so far only), so it can run for a whole write test.
  * Thread-safe. Times are {@link System#nanoTime()} values, passed in so that a test can give its own.
  */
