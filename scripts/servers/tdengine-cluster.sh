@@ -10,7 +10,7 @@
 # supportVnodes 16 per dnode: every vgroup of a REPLICA 3 database has a vnode on each dnode.
 # Ready when every dnode and mnode says ready. The native client's config folder (firstEp dnode 1,
 # secondEp dnode 2) is client/ there: `--option configDir=` for the native path.
-# The root password: TDENGINE_PASSWORD if set, else a random one made once, kept in
+# The root password: TDENGINE_PASSWORD if set, else a random one made once; the current one is kept in
 # $STATE_ROOT/tdengine-cluster/password (mode 600); never in argv or logs.
 # It takes the single dnode's ports: it refuses to start while tdengine.sh's server runs (and that one
 # refuses while this runs). `stop` keeps the data. `status` prints one line per dnode
@@ -77,15 +77,17 @@ write_config() {
   tdengine_adapter_toml "$VDIR/client/taosadapter.toml" "$VDIR/client" "$REST_PORT" "$VDIR/client/log"
 }
 
-# ensure_password -> root's password is the wanted one (a new cluster starts with taosdata), and
-# $DIR/password holds it
+# ensure_password -> root's password is the wanted one (a new cluster starts with taosdata; the one
+# kept from an earlier start is changed when TDENGINE_PASSWORD asks for another), and $DIR/password holds it
 ensure_password() {
-  local want
+  local want had
   want="$(password)"
   if ! tdengine_rest_sql "$REST_PORT" "$want" "show databases" | tdengine_succeeded; then
-    tdengine_rest_sql "$REST_PORT" taosdata "show databases" | tdengine_succeeded \
-      || die "$NAME on 127.0.0.1:$REST_PORT refuses root with the stored password and with TDengine's default: set TDENGINE_PASSWORD to its root password"
-    tdengine_rest_sql "$REST_PORT" taosdata "alter user root pass '$want'" | tdengine_succeeded \
+    for had in "$(cat "$DIR/password" 2>/dev/null)" taosdata ""; do
+      [ -n "$had" ] || die "$NAME on 127.0.0.1:$REST_PORT refuses root with the wanted, the stored and TDengine's default password: set TDENGINE_PASSWORD to its root password"
+      tdengine_rest_sql "$REST_PORT" "$had" "show databases" | tdengine_succeeded && break
+    done
+    tdengine_rest_sql "$REST_PORT" "$had" "alter user root pass '$want'" | tdengine_succeeded \
       || die "could not set the root password of $NAME on 127.0.0.1:$REST_PORT"
   fi
   (umask 077; printf '%s' "$want" >"$DIR/password")
@@ -109,8 +111,14 @@ await() {
   die "$NAME: $what within $secs s (logs under $VDIR)"
 }
 
-rest_answers() { tdengine_rest_sql "$REST_PORT" "$(password)" "show dnodes" | tdengine_succeeded \
-  || tdengine_rest_sql "$REST_PORT" taosdata "show dnodes" | tdengine_succeeded; }
+# rest_answers -> 0 when taosAdapter answers SQL for root, with the wanted, the stored or the default password
+rest_answers() {
+  local pw
+  for pw in "$(password)" "$(cat "$DIR/password" 2>/dev/null)" taosdata; do
+    [ -n "$pw" ] && tdengine_rest_sql "$REST_PORT" "$pw" "show dnodes" | tdengine_succeeded && return 0
+  done
+  return 1
+}
 all_ready() { local i; for i in "${NODES[@]}"; do [ "$(dnode_status "$i")" = ready ] || return 1; done; }
 # mnodes_ready N -> N mnodes ready, a leader among them, none offline
 mnodes_ready() {
