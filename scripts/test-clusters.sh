@@ -4,7 +4,7 @@
 #   bash scripts/test-clusters.sh [cassandra] [tdengine]      # default: both
 # For each database, one after the other: stops its single-node server if it runs (the cluster takes
 # the same ports), starts the three-node cluster (scripts/servers/<db>-cluster.sh), runs the module's
-# <Db>ClusterTest against it (mvn -Dtest=...; `mvn verify` leaves these classes out), stops the
+# <Db>ClusterTest against it (Maven with -Dtest=...; `mvn verify` leaves these classes out), stops the
 # cluster, and starts the single-node server again if it was running. Where this machine cannot
 # have the cluster (TDengine 3.x not installed, too little free memory for three Cassandra nodes,
 # 127.0.0.2-3 not on the loopback device), the test class still runs and is skipped with the reason.
