@@ -6,6 +6,8 @@
 # /opt/tdengine) for `mvn verify`, then a 2.x installation, if there is one, for the TDengine2*
 # tests of the -Ptdengine2 build, one server after the other (they share ports). TDENGINE_URL=host:port
 # points the TDengine tests at another server instead (no local one is started, no 2.x phase).
+# Then the cluster phase (scripts/test-clusters.sh): three-node Cassandra and TDengine clusters, one
+# after the other, in place of the single servers, each module's *ClusterTest against its cluster.
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/modules.sh"
@@ -82,6 +84,12 @@ if [ $# -eq 0 ] && [ -z "${TDENGINE_URL:-}" ] && [ -d "$REPO_DIR/tdengine-bench"
     if $was3 && [[ " ${started[*]} " != *" tdengine "* ]]; then "$REPO_DIR/scripts/servers/tdengine.sh" start; fi
     [ "$rc" -eq 0 ] || exit "$rc"
   fi
+fi
+
+# The clusters: each database's three-node cluster in place of its single server (they share ports),
+# its *ClusterTest against it, then the single server back (scripts/test-clusters.sh).
+if [ $# -eq 0 ]; then
+  bash "$REPO_DIR/scripts/test-clusters.sh"
 fi
 
 # The scripts' own tests (the main job under a signal, ...), on the jars just built.

@@ -15,6 +15,7 @@
 # client's library and config folder, and the flags of the native path the comparison writes over.
 set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
+source "$(dirname "$0")/tdengine/node.sh"   # config and start-up shared with tdengine-cluster.sh
 
 NAME=tdengine
 PORT=6030        # taosd; the native path
@@ -29,21 +30,13 @@ trap on_exit EXIT
 
 HOME_DIR="$(tdengine_home || true)"
 
-# version -> the installed server's version, from the name of its client library (libtaos.so.X.Y.Z.W)
-version() {
-  local lib
-  lib=$(ls "$HOME_DIR"/lib/libtaos.so.*.*.* "$HOME_DIR"/driver/libtaos.so.*.*.* 2>/dev/null | head -1)
-  [ -n "$lib" ] || die "no lib/libtaos.so.<version> under $HOME_DIR: not a TDengine installation"
-  echo "${lib##*libtaos.so.}"
-}
-
 require_home() {
   if [ -z "$HOME_DIR" ]; then
     echo "error: TDengine is not installed: set TDENGINE_HOME to an installation (bin/taosd), install it at /usr/local/taos, or run ../shared/tdengine/install.sh" >&2
     exit 4
   fi
   [ -x "$HOME_DIR/bin/taosd" ] || die "TDENGINE_HOME=$HOME_DIR has no bin/taosd"
-  VERSION="$(version)"
+  VERSION="$(tdengine_version "$HOME_DIR")"
   MAJOR="${VERSION%%.*}"
   VDIR="$DIR/$VERSION"
 }
@@ -58,56 +51,15 @@ password() {
   fi
 }
 
-# rest_sql PASSWORD SQL -> the REST answer; the credentials go to curl on stdin, never in argv
-rest_sql() {
-  printf 'user = "root:%s"\n' "$1" | curl -s --max-time 10 -K - -d "$2" "http://127.0.0.1:$REST_PORT/rest/sql" 2>/dev/null || true
-}
+# rest_sql PASSWORD SQL -> the REST answer
+rest_sql() { tdengine_rest_sql "$REST_PORT" "$1" "$2"; }
 
 # dnode_ready PASSWORD -> 0 when the dnode says ready (3.x answers REST before it can create a database)
 dnode_ready() { rest_sql "$1" "show dnodes" | grep -q '"ready"'; }
 
 write_config() {
-  mkdir -p "$VDIR"/{cfg,data,log}
-  # monitor 0 / telemetryReporting 0: nothing runs inside the server but the benchmark's work, and
-  # nothing phones home. supportVnodes 16 (3.x): the default of 2 per core leaves 4 vnodes here.
-  {
-    echo "firstEp localhost:$PORT"
-    echo "fqdn localhost"
-    echo "serverPort $PORT"
-    echo "dataDir $VDIR/data"
-    echo "logDir $VDIR/log"
-    echo "monitor 0"
-    echo "telemetryReporting 0"
-    if [ "$MAJOR" -ge 3 ]; then
-      echo "supportVnodes 16"
-    else
-      echo "http 1"   # 2.x: taosd serves REST itself on serverPort + 11
-    fi
-  } >"$VDIR/cfg/taos.cfg"
-  if [ "$MAJOR" -ge 3 ]; then
-    cat >"$VDIR/cfg/taosadapter.toml" <<TOML
-taosConfigDir = "$VDIR/cfg"
-port = $REST_PORT
-debug = false
-logLevel = "warn"
-[log]
-path = "$VDIR/log"
-[monitor]
-disable = true
-[influxdb]
-enable = true
-[opentsdb]
-enable = false
-[collectd]
-enable = false
-[statsd]
-enable = false
-[prometheus]
-enable = false
-[node_exporter]
-enable = false
-TOML
-  fi
+  tdengine_taos_cfg "$VDIR/cfg" "$MAJOR" "$PORT" "$VDIR/data" "$VDIR/log"
+  if [ "$MAJOR" -ge 3 ]; then tdengine_adapter_toml "$VDIR/cfg/taosadapter.toml" "$VDIR/cfg" "$REST_PORT" "$VDIR/log"; fi
 }
 
 # ensure_password -> root's password is the wanted one (a new data dir starts with taosdata), and
@@ -115,10 +67,10 @@ TOML
 ensure_password() {
   local want
   want="$(password)"
-  if ! rest_sql "$want" "show databases" | grep -q -E '"code":0|"status":"succ"'; then
-    rest_sql taosdata "show databases" | grep -q -E '"code":0|"status":"succ"' \
+  if ! rest_sql "$want" "show databases" | tdengine_succeeded; then
+    rest_sql taosdata "show databases" | tdengine_succeeded \
       || die "$NAME on 127.0.0.1:$REST_PORT refuses root with the stored password and with TDengine's default: set TDENGINE_PASSWORD to its root password"
-    rest_sql taosdata "alter user root pass '$want'" | grep -q -E '"code":0|"status":"succ"' \
+    rest_sql taosdata "alter user root pass '$want'" | tdengine_succeeded \
       || die "could not set the root password of $NAME on 127.0.0.1:$REST_PORT"
     if [ "$MAJOR" -lt 3 ]; then
       # 2.x's REST server keeps serving the login it cached with the old password: restart it.
@@ -147,14 +99,15 @@ start() {
   fi
   write_config
   if ! running "$TAOSD_PID"; then
+    local f
+    for f in "$STATE_ROOT"/tdengine-cluster/*/dnode*/taosd.pid; do
+      if pid_alive "$f"; then die "the TDengine cluster of scripts/servers/tdengine-cluster.sh runs on 127.0.0.1:$PORT: stop it first (they share ports)"; fi
+    done
     # Another server on our ports would answer the readiness check while ours fails to bind
     # (6041 is our own taosadapter's when taosd alone was killed).
     if port_open 127.0.0.1 "$PORT"; then die "127.0.0.1:$PORT is in use by another process (another TDengine?)"; fi
     if ! running "$ADAPTER_PID" && port_open 127.0.0.1 "$REST_PORT"; then die "127.0.0.1:$REST_PORT is in use by another process (another TDengine?)"; fi
-    # taosd stays in the foreground: nohup + & and its pid. It starts udfd from its own folder.
-    # Its own client library first: a LD_LIBRARY_PATH set for the other major's native client would win over taosd's RUNPATH.
-    (cd "$VDIR" && LD_LIBRARY_PATH="$HOME_DIR/lib" exec nohup "$HOME_DIR/bin/taosd" -c "$VDIR/cfg" </dev/null >>"$VDIR/log/taosd.out" 2>&1) &
-    echo $! >"$TAOSD_PID"
+    tdengine_launch "$HOME_DIR" "$VDIR" "$TAOSD_PID" "$VDIR/log/taosd.out" taosd -c "$VDIR/cfg"
     echo "$HOME_DIR" >"$DIR/home"
   fi
   if ! wait_port 127.0.0.1 "$PORT" 60 "$(cat "$TAOSD_PID")"; then
@@ -163,8 +116,7 @@ start() {
     die "taosd $VERSION did not listen on 127.0.0.1:$PORT within 60 s (logs: $VDIR/log)"
   fi
   if [ "$MAJOR" -ge 3 ] && ! running "$ADAPTER_PID"; then
-    (cd "$VDIR" && LD_LIBRARY_PATH="$HOME_DIR/lib" exec nohup "$HOME_DIR/bin/taosadapter" -c "$VDIR/cfg/taosadapter.toml" </dev/null >>"$VDIR/log/taosadapter.out" 2>&1) &
-    echo $! >"$ADAPTER_PID"
+    tdengine_launch "$HOME_DIR" "$VDIR" "$ADAPTER_PID" "$VDIR/log/taosadapter.out" taosadapter -c "$VDIR/cfg/taosadapter.toml"
   fi
   # Ready when REST answers and the dnode says ready: the first minute of a new data dir included.
   for ((i = 0; i < 600; i++)); do   # 120 s

@@ -1,7 +1,9 @@
 package org.tsdbbench.cassandra;
 
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import java.io.File;
@@ -47,8 +49,42 @@ public final class CassandraDatabase extends Database {
         return dialect;
     }
 
+    /**
+     * The cluster settings a session applies: {@code --option replicationFactor=N} for the keyspace
+     * it creates (null: not asked, 1 for a new keyspace) and {@code --option consistency=LEVEL} for
+     * every read and write (null: the driver configuration's, LOCAL_ONE by default). Writes and
+     * reads at QUORUM with replication 3 keep every acknowledged row countable with a node down.
+     */
+    record Replication(Integer factor, ConsistencyLevel consistency) {
+    }
+
+    static Replication replication(ConnectionOptions o) throws DatabaseException {
+        String rf = o.extra("replicationFactor", null);
+        Integer factor = null;
+        if (rf != null) {
+            try {
+                factor = Integer.parseInt(rf.strip());
+            } catch (NumberFormatException e) {
+                factor = 0;
+            }
+            if (factor < 1) throw new DatabaseException("--option replicationFactor=" + rf + ": must be a whole number, at least 1");
+        }
+        String level = o.extra("consistency", null);
+        ConsistencyLevel consistency = null;
+        if (level != null) {
+            try {
+                consistency = DefaultConsistencyLevel.valueOf(level.strip().toUpperCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new DatabaseException("--option consistency=" + level + ": use one of "
+                        + java.util.Arrays.toString(DefaultConsistencyLevel.values()).replaceAll("[\\[\\]]", ""));
+            }
+        }
+        return new Replication(factor, consistency);
+    }
+
     @Override
     public Session open(ConnectionOptions o) throws DatabaseException {
+        Replication replication = replication(o);
         String conf = o.extra("conf", "");
         // Several -host addresses are the cluster's contact points; the driver finds the other nodes itself.
         CqlSessionBuilder b = CqlSession.builder()
@@ -76,8 +112,7 @@ public final class CassandraDatabase extends Database {
             // --option requestTimeoutMs overrides the driver configuration's basic.request.timeout.
             Duration timeout = o.extra().containsKey(ConnectionOptions.REQUEST_TIMEOUT_MS) ? o.requestTimeout() : null;
             return new CassandraSession(session, o.database(), CassandraSession.WriteMode.of(o.extra("writeMode", "batch")),
-                    conf.isEmpty() ? "application.conf (bundled)" : conf, timeout,
-                    Integer.parseInt(o.extra("replicationFactor", "1")),
+                    conf.isEmpty() ? "application.conf (bundled)" : conf, timeout, replication,
                     new CassandraJmx(o.addresses().get(0).host(), Integer.parseInt(o.extra("jmxPort", "7199"))));
         } catch (RuntimeException e) {
             session.close();

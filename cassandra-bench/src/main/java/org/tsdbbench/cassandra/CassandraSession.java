@@ -54,25 +54,38 @@ final class CassandraSession implements Session {
     private final WriteMode mode;
     private final String conf;
     /**
-     * The driver profile with this session's request timeout, or null for the configuration's. A
-     * profile, not Statement.setTimeout: the driver's batch statements ignore their own timeout.
+     * The driver profile with this session's request timeout and consistency, or null for the
+     * configuration's. A profile, not Statement.setTimeout: the driver's batch statements ignore
+     * their own timeout.
      */
     private final DriverExecutionProfile timedProfile;
     private final CassandraJmx jmx;
-    private final int replicationFactor;
+    /** The keyspace's replication factor as the server has it (not as asked: the keyspace may be older). */
+    private final String replicationFactor;
+    private final String consistency;
     private PreparedStatement insert;
 
-    CassandraSession(CqlSession session, String keyspace, WriteMode mode, String conf, Duration timeout, int replicationFactor, CassandraJmx jmx) {
+    CassandraSession(CqlSession session, String keyspace, WriteMode mode, String conf, Duration timeout,
+                     CassandraDatabase.Replication replication, CassandraJmx jmx) {
         this.session = session;
         this.keyspace = keyspace;
         this.mode = mode;
         this.conf = conf;
-        this.timedProfile = timeout == null ? null
-                : session.getContext().getConfig().getDefaultProfile().withDuration(DefaultDriverOption.REQUEST_TIMEOUT, timeout);
+        DriverExecutionProfile profile = session.getContext().getConfig().getDefaultProfile();
+        if (timeout != null) profile = profile.withDuration(DefaultDriverOption.REQUEST_TIMEOUT, timeout);
+        if (replication.consistency() != null) profile = profile.withString(DefaultDriverOption.REQUEST_CONSISTENCY, replication.consistency().name());
+        this.timedProfile = timeout == null && replication.consistency() == null ? null : profile;
+        this.consistency = profile.getString(DefaultDriverOption.REQUEST_CONSISTENCY);
         this.jmx = jmx;
-        this.replicationFactor = replicationFactor;
+        int factor = replication.factor() == null ? 1 : replication.factor();
         session.execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace
-                + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': " + replicationFactor + "}");
+                + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': " + factor + "}");
+        Row ks = session.execute(SimpleStatement.newInstance("SELECT replication FROM system_schema.keyspaces WHERE keyspace_name = ?", keyspace)).one();
+        this.replicationFactor = ks == null ? String.valueOf(factor) : ks.getMap(0, String.class, String.class).getOrDefault("replication_factor", "?");
+        if (replication.factor() != null && !replicationFactor.equals(String.valueOf(factor))) {
+            throw new IllegalArgumentException("--option replicationFactor=" + factor + ": keyspace " + keyspace + " exists with replication "
+                    + ks.getMap(0, String.class, String.class) + ": drop it, or name another keyspace with -database");
+        }
     }
 
     @Override
@@ -187,7 +200,8 @@ final class CassandraSession implements Session {
             settings.put("writeMode", mode.name().toLowerCase(java.util.Locale.ROOT));
             settings.put("batchType", mode == WriteMode.BATCH ? "UNLOGGED, one per partition" : "none (single-row inserts)");
             settings.put("driverConfig", conf);
-            settings.put("replicationFactor", String.valueOf(replicationFactor));
+            settings.put("replicationFactor", replicationFactor);
+            settings.put("consistency", consistency);
             settings.put("spread", "MAX(temperature) - MIN(temperature), subtracted by the client (CQL has no spread)");
             settings.put("q4", "COUNT and SUM per device and floor(ts, 1m), summed per minute by the client");
             return new ServerFacts(local.getString(0), driver(), settings, List.of(String.format(TABLE, keyspace)));

@@ -1,13 +1,19 @@
 package org.tsdbbench.cassandra;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.tsdbbench.common.contract.QueryFilesCheck;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.ResultSink;
 
@@ -17,6 +23,28 @@ class CassandraOfflineTest {
     @Test
     void theManifestNamesTheDriversVersion() {
         assertTrue(CassandraSession.driver().matches("Apache Cassandra Java driver \\d+\\.\\d+\\.\\d+.*"), CassandraSession.driver());
+    }
+
+    /** Replication and consistency are checked before anything connects; unset, the keyspace's default and the driver's. */
+    @Test
+    void replicationAndConsistencyOptionsAreCheckedBeforeConnecting() throws DatabaseException {
+        CassandraDatabase.Replication r = CassandraDatabase.replication(options(Map.of("replicationFactor", "3", "consistency", "quorum")));
+        assertEquals(3, r.factor());
+        assertEquals(DefaultConsistencyLevel.QUORUM, r.consistency());
+        CassandraDatabase.Replication none = CassandraDatabase.replication(options(Map.of()));
+        assertNull(none.factor());
+        assertNull(none.consistency());
+        DatabaseException e = assertThrows(DatabaseException.class, () -> CassandraDatabase.replication(options(Map.of("consistency", "MOST"))));
+        assertTrue(e.getMessage().startsWith("--option consistency=MOST: use one of ") && e.getMessage().contains("QUORUM"), e.getMessage());
+        e = assertThrows(DatabaseException.class, () -> CassandraDatabase.replication(options(Map.of("replicationFactor", "0"))));
+        assertTrue(e.getMessage().startsWith("--option replicationFactor=0: "), e.getMessage());
+        // Checked before the driver tries to connect: a closed port is never reached.
+        e = assertThrows(DatabaseException.class, () -> new CassandraDatabase().open(options(Map.of("consistency", "x")).at("127.0.0.1", 1)));
+        assertTrue(e.getMessage().startsWith("--option consistency=x: "), e.getMessage());
+    }
+
+    private static ConnectionOptions options(Map<String, String> extra) {
+        return new ConnectionOptions("127.0.0.1", 9042, "cassandra", "bench", ConnectionOptions.Secret.none(), extra);
     }
 
     private final CqlDialect cql = new CqlDialect();

@@ -32,6 +32,8 @@ final class TDengineSession implements Session {
     private final ServerVersion server;
     private final String database;
     private final RequestWriter writer;
+    /** The database's REPLICA as the server has it (3.x), or as asked (2.x, not read back). */
+    private final String replica;
 
     TDengineSession(Channel channel, TDengineSettings settings, ServerVersion server, String database) throws DatabaseException {
         this.channel = channel;
@@ -39,13 +41,26 @@ final class TDengineSession implements Session {
         this.server = server;
         this.database = database;
         // Millisecond precision: the data set's timestamps are epoch ms.
-        channel.update("CREATE DATABASE IF NOT EXISTS " + database + " PRECISION 'ms'");
+        channel.update("CREATE DATABASE IF NOT EXISTS " + database + " PRECISION 'ms'"
+                + (settings.replica() == null ? "" : " REPLICA " + settings.replica()));
+        this.replica = replicaOf(channel, database, settings);
         channel.use(database);
         this.writer = switch (settings.writeMode()) {
             case SQL -> new SqlWriter(channel, settings.maxSqlBytes());
             case STMT -> new StmtWriter((JdbcChannel) channel);
             case LINE -> channel instanceof RestChannel rest ? LineWriter.over(rest, database) : LineWriter.over((JdbcChannel) channel, database);
         };
+    }
+
+    /** The REPLICA the database has; asking for another than an existing database's is an error (it would not be applied). */
+    private static String replicaOf(Channel channel, String database, TDengineSettings settings) throws DatabaseException {
+        if (settings.major() < 3) return settings.replica() == null ? "server default" : settings.replica() + " (asked; 2.x is not asked back)";
+        String has = channel.scalar("SELECT `replica` FROM information_schema.ins_databases WHERE name = '" + database + "'");
+        if (settings.replica() != null && !String.valueOf(settings.replica()).equals(has)) {
+            throw new DatabaseException("--option replica=" + settings.replica() + ": database " + database + " exists with REPLICA " + has
+                    + ": drop it, or name another database with -database");
+        }
+        return has;
     }
 
     int major() {
@@ -120,6 +135,7 @@ final class TDengineSession implements Session {
         facts.put("acknowledgement", writer.acknowledgement());
         facts.put("serverMajor", major() + (settings.majorOverridden() ? " (--option serverMajor)" : " (from the server's version)"));
         facts.put("maxSqlBytes", String.valueOf(settings.maxSqlBytes()));
+        facts.put("replica", replica);
         return new ServerFacts(server.text(), channel.driver(), facts,
                 List.of(settings.writeMode() == WriteMode.LINE ? LINE_SUPER_TABLE : SUPER_TABLE));
     }

@@ -9,20 +9,26 @@ import org.tsdbbench.common.db.DatabaseException;
  * the write mode, the server major that picks dialect and SQL limit, the SQL length limit.
  */
 record TDengineSettings(ConnectionPath path, String pathChosenBy, WriteMode writeMode, int major, boolean majorOverridden,
-                        int maxSqlBytes, String configDir, int nativePort) {
+                        int maxSqlBytes, String configDir, int nativePort, Integer replica) {
 
     /** The SQL length limits of the servers' defaults: 1 MB on 3.x, maxSQLLength 65,480 bytes on 2.x. */
     static int defaultMaxSqlBytes(int major) {
         return major >= 3 ? 1_048_576 : 65_480;
     }
 
-    /** What the options ask for, before the server is asked anything. */
-    record Requested(ConnectionPath path, WriteMode writeMode, Integer major, Integer maxSqlBytes, String configDir, int nativePort) {
+    /**
+     * What the options ask for, before the server is asked anything. {@code replica}: the REPLICA of
+     * the database the session creates ({@code --option replica=3} on a three-dnode cluster), null
+     * for the server's default.
+     */
+    record Requested(ConnectionPath path, WriteMode writeMode, Integer major, Integer maxSqlBytes, String configDir, int nativePort,
+                     Integer replica) {
 
         static Requested from(ConnectionOptions o) throws DatabaseException {
             return new Requested(ConnectionPath.parse(o.extra("connection", "auto")), WriteMode.parse(o.extra("writeMode", "sql")),
                     optionalInt(o, "serverMajor", 2, 3), optionalInt(o, "maxSqlBytes", 1024, 64 * 1024 * 1024), o.extra("configDir", null),
-                    optionalInt(o, "nativePort", 1, 65535) == null ? 6030 : optionalInt(o, "nativePort", 1, 65535));
+                    optionalInt(o, "nativePort", 1, 65535) == null ? 6030 : optionalInt(o, "nativePort", 1, 65535),
+                    optionalInt(o, "replica", 1, 3));
         }
 
         /** The settings once the server's version and the path are known; a write mode the path cannot take is an error. */
@@ -34,7 +40,7 @@ record TDengineSettings(ConnectionPath path, String pathChosenBy, WriteMode writ
                     : "auto: " + (chosen == ConnectionPath.WS ? "server " + server + " takes WebSocket"
                     : ConnectionPath.webSocketRefusal(server, DriverInfo.major()) + "; REST instead");
             return new TDengineSettings(chosen, by, writeMode, effectiveMajor, major != null,
-                    maxSqlBytes != null ? maxSqlBytes : defaultMaxSqlBytes(effectiveMajor), configDir, nativePort);
+                    maxSqlBytes != null ? maxSqlBytes : defaultMaxSqlBytes(effectiveMajor), configDir, nativePort, replica);
         }
 
         private static Integer optionalInt(ConnectionOptions o, String key, int min, int max) throws DatabaseException {

@@ -127,6 +127,10 @@ class TDengineOfflineTest {
         assertTrue(e.getMessage().contains("--option maxSqlBytes=12"), e.getMessage());
         e = assertThrows(DatabaseException.class, () -> TDengineSettings.Requested.from(options(Map.of("serverMajor", "1"))));
         assertTrue(e.getMessage().contains("--option serverMajor=1"), e.getMessage());
+        e = assertThrows(DatabaseException.class, () -> TDengineSettings.Requested.from(options(Map.of("replica", "4"))));
+        assertTrue(e.getMessage().contains("--option replica=4: must be a whole number 1..3"), e.getMessage());
+        assertEquals(3, TDengineSettings.Requested.from(options(Map.of("replica", "3"))).replica());
+        assertNull(TDengineSettings.Requested.from(options(Map.of())).replica(), "the server's default unless asked");
     }
 
     /** The server's major picks the SQL length limit and the dialect; serverMajor overrides it and says so. */

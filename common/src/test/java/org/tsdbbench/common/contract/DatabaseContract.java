@@ -43,6 +43,7 @@ import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.ExpectedAnswers;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryCatalog;
+import org.tsdbbench.common.query.QueryFamily;
 
 /**
  * What every database module must do against its real server, written once: write and count,
@@ -117,21 +118,37 @@ public abstract class DatabaseContract {
         assertTrue(r.verified(), r.describe());
         assertEquals(SMALL.totalRows(), r.rowsStored());
 
-        ExpectedAnswers answers = ExpectedAnswers.of(SMALL);
+        Checked answers = check(db(), connection(), SMALL, QueryCatalog.all());
+        assertTrue(answers.wrong().isEmpty(), "wrong answers:\n" + String.join("\n", answers.wrong()));
+        assertTrue(answers.checked() >= 100, "only " + answers.checked() + " catalog queries rendered");
+    }
+
+    /** How many queries were rendered and run, and a line for each wrong answer. */
+    record Checked(int checked, List<String> wrong) {
+    }
+
+    /**
+     * Runs each query the database's dialect renders (one it cannot render is skipped) on one
+     * session and checks its answer against the generator's: a catalog query against the data
+     * set's expected answers, a q6 range against the rows the data set stores.
+     */
+    static Checked check(Database db, ConnectionOptions connection, WorkloadSpec spec, List<LogicalQuery> queries) throws Exception {
+        ExpectedAnswers answers = queries.stream().anyMatch(q -> q.family() != QueryFamily.Q6_RANGE) ? ExpectedAnswers.of(spec) : null;
+        DeviceGenerator generator = new DeviceGenerator(spec);
         List<String> wrong = new ArrayList<>();
         int checked = 0;
-        try (Session s = db().open(connection())) {
-            Dialect dialect = db().dialect(connection());
-            for (LogicalQuery q : QueryCatalog.all()) {
-                var text = dialect.render(q, SMALL);
+        try (Session s = db.open(connection)) {
+            Dialect dialect = db.dialect(connection);
+            for (LogicalQuery q : queries) {
+                var text = dialect.render(q, spec);
                 if (text.isEmpty()) continue;
-                Answer.Check check = new PreparedQuery(q, text.get(), dialect.shaper(q), answers.answer(q)).run(s);
+                Answer expected = q.family() == QueryFamily.Q6_RANGE ? ExpectedAnswers.range(generator, spec.rowsPerDevice(), q) : answers.answer(q);
+                Answer.Check check = new PreparedQuery(q, text.get(), dialect.shaper(q), expected).run(s);
                 if (check.mismatch() != null) wrong.add(check.mismatch() + "  [" + text.get() + "]");
                 checked++;
             }
         }
-        assertTrue(wrong.isEmpty(), "wrong answers:\n" + String.join("\n", wrong));
-        assertTrue(checked >= 100, "only " + checked + " catalog queries rendered");
+        return new Checked(checked, wrong);
     }
 
     /** Runs after the catalog test's load (or loads itself): q6 ranges of one device and of all devices, checked. */
@@ -143,7 +160,6 @@ public abstract class DatabaseContract {
                 assertTrue(Loader.load(db(), connection(), data, SMALL.totalRows(), 3, 500, n -> { }).verified());
             }
         }
-        DeviceGenerator generator = new DeviceGenerator(SMALL);
         long t0 = SMALL.startTs();
         List<LogicalQuery> ranges = List.of(
                 LogicalQuery.range(1, t0, t0 + 5_000),
@@ -152,16 +168,9 @@ public abstract class DatabaseContract {
                 LogicalQuery.range(0, t0 + 100_000, t0 + 103_000),
                 // Past the data: no rows, and none must come back.
                 LogicalQuery.range(5, SMALL.endTs(), SMALL.endTs() + 60_000));
-        List<String> wrong = new ArrayList<>();
-        try (Session s = db().open(connection())) {
-            Dialect dialect = db().dialect(connection());
-            for (LogicalQuery q : ranges) {
-                String text = dialect.render(q, SMALL).orElseThrow();
-                Answer.Check check = new PreparedQuery(q, text, dialect.shaper(q), ExpectedAnswers.range(generator, SMALL.rowsPerDevice(), q)).run(s);
-                if (check.mismatch() != null) wrong.add(check.mismatch() + "  [" + text + "]");
-            }
-        }
-        assertTrue(wrong.isEmpty(), "wrong answers:\n" + String.join("\n", wrong));
+        Checked answers = check(db(), connection(), SMALL, ranges);
+        assertEquals(ranges.size(), answers.checked(), "every range renders");
+        assertTrue(answers.wrong().isEmpty(), "wrong answers:\n" + String.join("\n", answers.wrong()));
     }
 
     @Test

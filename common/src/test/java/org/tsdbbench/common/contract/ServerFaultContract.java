@@ -269,21 +269,6 @@ public abstract class ServerFaultContract {
 
     /** Runs scripts/servers/&lt;name&gt;.sh with the action, found from the module's folder upwards. */
     private void script(String action) throws Exception {
-        Path dir = Path.of("").toAbsolutePath();
-        while (dir != null && !Files.exists(dir.resolve("scripts/servers/" + serverScript() + ".sh"))) dir = dir.getParent();
-        if (dir == null) fail("scripts/servers/" + serverScript() + ".sh not found above " + Path.of("").toAbsolutePath());
-        // Its output goes into the failure message: surefire keeps a forked JVM's inherited stdout
-        // out of the console, and a start that fails on a CI machine only is found by what it said.
-        Path log = Files.createTempFile(tmp, "script-" + action, ".log");
-        Process p = new ProcessBuilder("bash", dir.resolve("scripts/servers/" + serverScript() + ".sh").toString(), action)
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        boolean ended = p.waitFor(300, TimeUnit.SECONDS);
-        String said = Files.readString(log);
-        System.out.print(said);
-        if (!ended || p.exitValue() != 0) {
-            p.destroyForcibly();
-            fail("scripts/servers/" + serverScript() + ".sh " + action + (ended ? " failed (exit " + p.exitValue() + ")" : " did not end in 300 s")
-                    + ":\n" + said);
-        }
+        ServerScript.run(serverScript(), action);
     }
 }

@@ -1,0 +1,50 @@
+package org.tsdbbench.cassandra;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Map;
+import org.tsdbbench.common.cli.BenchModule;
+import org.tsdbbench.common.contract.ClusterContract;
+import org.tsdbbench.common.db.ConnectionOptions;
+
+/**
+ * The cluster contract against the three Cassandra nodes of scripts/servers/cassandra-cluster.sh,
+ * all three as contact points, keyspace replication factor 3, writes and reads at QUORUM.
+ * scripts/test.sh runs it after the single-node tests; CASSANDRA_CLUSTER_TESTS="skip: why" (set
+ * there where no cluster can run) skips it with that message.
+ */
+class CassandraClusterTest extends ClusterContract {
+
+    @Override
+    protected BenchModule module() {
+        return CassandraBenchMain.module();
+    }
+
+    @Override
+    protected String clusterScript() {
+        return "cassandra-cluster";
+    }
+
+    @Override
+    protected String unavailableBecause() {
+        String v = System.getenv("CASSANDRA_CLUSTER_TESTS");
+        return v != null && v.startsWith("skip:") ? v.substring(5).strip() : null;
+    }
+
+    /**
+     * A request times out after 20 s, not the bundled 2 minutes: right after a kill a coordinator
+     * that has not yet noticed may wait on the dead replica, and the contract asks again.
+     */
+    @Override
+    protected ConnectionOptions connection(ClusterStatus status) {
+        return new ConnectionOptions(status.value("hosts"), db().defaultPort(), db().defaultUser(), db().defaultDatabase(),
+                ConnectionOptions.Secret.fromEnv(db().passwordEnv()),
+                Map.of("replicationFactor", "3", "consistency", "QUORUM", ConnectionOptions.REQUEST_TIMEOUT_MS, "20000"));
+    }
+
+    @Override
+    protected void assertReplicated(Map<String, String> settings) {
+        assertEquals("3", settings.get("replicationFactor"), settings.toString());
+        assertEquals("QUORUM", settings.get("consistency"), settings.toString());
+    }
+}

@@ -1,0 +1,330 @@
+package org.tsdbbench.common.contract;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.tsdbbench.common.bench.FailurePolicy;
+import org.tsdbbench.common.bench.Loader;
+import org.tsdbbench.common.bench.StallMeter;
+import org.tsdbbench.common.bench.StoredRows;
+import org.tsdbbench.common.bench.WriteClient;
+import org.tsdbbench.common.bench.WriteOutcome;
+import org.tsdbbench.common.bench.WriteStall;
+import org.tsdbbench.common.cli.BenchModule;
+import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.DeviceGenerator;
+import org.tsdbbench.common.data.DeviceRange;
+import org.tsdbbench.common.data.GeneratedRows;
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.QueryCatalog;
+import org.tsdbbench.common.query.QueryFamily;
+
+/**
+ * What a database running as a three-node cluster with replication 3 must do, against the
+ * cluster its script scripts/servers/&lt;db&gt;-cluster.sh runs: write and count, answer one
+ * catalog query of each family right, keep every acknowledged row countable with one node killed
+ * (SIGKILL, by the pid the script's status names) and after it is back, and store every row
+ * acknowledged while a node was killed in the middle of writing, measuring how long the writes
+ * stalled. A module's test extends this and says how to reach the cluster with replication 3.
+ * Not part of {@code mvn verify}: scripts/test.sh starts the cluster and runs these classes.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+public abstract class ClusterContract {
+
+    /** The contract's small data set: 200 devices x 150 rows. */
+    protected static final WorkloadSpec SMALL = DatabaseContract.SMALL;
+
+    /** How long the cluster may take to answer a count again after a node died (it first has to notice). */
+    private static final Duration RECOVERY = Duration.ofSeconds(120);
+
+    /**
+     * The mid-write test's writers: 2, each sending a 100-row request every 40 ms at most (5,000
+     * rows/s together: a steady feed whose gaps show a stall to within tens of milliseconds, not a
+     * saturating load that would slow the restarted node and the counts), 3 s of writing around
+     * each event.
+     */
+    private static final int WRITERS = 2;
+    private static final int ROWS_PER_REQUEST = 100;
+    private static final long REQUEST_EVERY_NANOS = TimeUnit.MILLISECONDS.toNanos(40);
+    private static final Duration STEADY = Duration.ofSeconds(3);
+
+    /** One node as the cluster script's status names it: {@code node <index> <address> pid <pid> <state>}; pid -1 when it is not running. */
+    protected record Node(int index, String address, long pid, String state) {
+    }
+
+    /**
+     * What {@code scripts/servers/<db>-cluster.sh status} printed: its nodes, its other
+     * {@code key value} lines (e.g. {@code hosts}, {@code client-config}), its exit code (0: all up).
+     */
+    protected record ClusterStatus(List<Node> nodes, Map<String, String> values, int exit, String output) {
+        public String value(String key) {
+            String v = values.get(key);
+            if (v == null) fail("the cluster's status names no " + key + ":\n" + output);
+            return v;
+        }
+    }
+
+    protected abstract BenchModule module();
+
+    /** The cluster's script: scripts/servers/&lt;name&gt;.sh. */
+    protected abstract String clusterScript();
+
+    /** The cluster as the module reaches it, with replication 3 and the consistency that keeps acknowledged rows countable with a node down. */
+    protected abstract ConnectionOptions connection(ClusterStatus status);
+
+    /** Fails unless a session's settings (the manifest's server settings) say replication 3 and its consistency. */
+    protected abstract void assertReplicated(Map<String, String> settings);
+
+    /** Why no cluster can be had on this machine (the skip message), or null: the tests then need the running cluster. */
+    protected String unavailableBecause() {
+        return null;
+    }
+
+    /** The node the kill tests kill: the last one unless the module knows a better one (a leader). */
+    protected Node nodeToKill(ClusterStatus status, ConnectionOptions connection) throws Exception {
+        return status.nodes().get(status.nodes().size() - 1);
+    }
+
+    protected Database db() {
+        return module().database();
+    }
+
+    private ClusterStatus status() throws Exception {
+        ServerScript.Result r = ServerScript.call(clusterScript(), "status");
+        List<Node> nodes = new ArrayList<>();
+        Map<String, String> values = new LinkedHashMap<>();
+        Pattern node = Pattern.compile("node (\\d+) (\\S+) pid (\\d+|-) (\\S+)");
+        for (String line : r.output().lines().toList()) {
+            Matcher m = node.matcher(line.strip());
+            if (m.matches()) {
+                nodes.add(new Node(Integer.parseInt(m.group(1)), m.group(2), m.group(3).equals("-") ? -1 : Long.parseLong(m.group(3)), m.group(4)));
+            } else if (line.matches("[a-z-]+ \\S.*")) {
+                values.put(line.substring(0, line.indexOf(' ')), line.substring(line.indexOf(' ') + 1).strip());
+            }
+        }
+        return new ClusterStatus(nodes, values, r.exit(), r.output());
+    }
+
+    private ClusterStatus running() throws Exception {
+        ClusterStatus s = status();
+        if (s.exit() != 0 || s.nodes().size() != 3) {
+            fail("the cluster of scripts/servers/" + clusterScript() + ".sh is not up with three nodes (scripts/test.sh starts it):\n" + s.output());
+        }
+        return s;
+    }
+
+    private ConnectionOptions connection() throws Exception {
+        return connection(running());
+    }
+
+    @BeforeAll
+    void theClusterRunsWithReplicationThree() throws Exception {
+        assumeTrue(unavailableBecause() == null, unavailableBecause());
+        ClusterStatus s = running();
+        System.out.println("[cluster] " + db().name() + ":\n" + s.output().strip());
+        try (Session session = db().open(connection(s))) {
+            assertReplicated(session.facts().settings());
+        }
+    }
+
+    /** A node killed by a test comes back before the next test (the script starts only what is missing). */
+    @AfterEach
+    void everyNodeRunsAgain() throws Exception {
+        if (status().exit() != 0) ServerScript.run(clusterScript(), "start");
+    }
+
+    @Test
+    @Order(1)
+    void writeCountAndOneQueryOfEachFamilyAreRight() throws Exception {
+        Loader.Result r = Loader.load(db(), connection(), DataSet.generated(SMALL), SMALL.totalRows(), 3, 500, n -> { });
+        assertTrue(r.verified(), r.describe());
+        List<LogicalQuery> queries = new ArrayList<>();
+        for (QueryFamily f : QueryFamily.values()) {
+            if (f == QueryFamily.Q6_RANGE) {
+                queries.add(LogicalQuery.range(0, SMALL.startTs() + 40_000, SMALL.startTs() + 47_000));  // every device
+                continue;
+            }
+            // The family's last query the dialect renders: over every device where the family has percents.
+            List<LogicalQuery> family = new ArrayList<>(QueryCatalog.family(f));
+            java.util.Collections.reverse(family);
+            for (LogicalQuery q : family) {
+                if (db().dialect(connection()).render(q, SMALL).isPresent()) {
+                    queries.add(q);
+                    break;
+                }
+            }
+        }
+        DatabaseContract.Checked answers = DatabaseContract.check(db(), connection(), SMALL, queries);
+        System.out.println("[cluster] " + db().name() + ": " + answers.checked() + " queries checked: "
+                + queries.stream().map(LogicalQuery::id).toList());
+        assertEquals(QueryFamily.values().length, answers.checked(), "one query of each family");
+        assertTrue(answers.wrong().isEmpty(), "wrong answers:\n" + String.join("\n", answers.wrong()));
+    }
+
+    @Test
+    @Order(2)
+    void everyAcknowledgedRowIsCountedWithANodeKilledAndAfterItIsBack() throws Exception {
+        ConnectionOptions c = connection();
+        try (Session s = db().open(c)) {
+            if (s.countRows() != SMALL.totalRows()) {
+                assertTrue(Loader.load(db(), c, DataSet.generated(SMALL), SMALL.totalRows(), 3, 500, n -> { }).verified());
+            }
+        }
+        Node victim = nodeToKill(running(), c);
+        kill(victim);
+        System.out.println("[cluster] " + db().name() + ": node " + victim.index() + " (" + victim.address() + ") killed");
+        assertEquals(SMALL.totalRows(), countOnceAnswered(c, SMALL.totalRows(), "with node " + victim.index() + " killed"));
+        ServerScript.run(clusterScript(), "start");
+        assertEquals(SMALL.totalRows(), countOnceAnswered(connection(), SMALL.totalRows(), "with node " + victim.index() + " back"));
+    }
+
+    @Test
+    @Order(3)
+    void everyRowAcknowledgedWhileANodeIsKilledMidWriteIsStored() throws Exception {
+        ConnectionOptions c = connection();
+        try (Session s = db().open(c)) {
+            s.recreateSchema(SMALL);
+        }
+        Node victim = nodeToKill(running(), c);
+        StallMeter meter = new StallMeter();
+        WriteOutcome outcome = new WriteOutcome();
+        AtomicLong ackedAfterRestart = new AtomicLong();
+        AtomicBoolean stop = new AtomicBoolean();
+        AtomicBoolean restarted = new AtomicBoolean();
+        AtomicReference<Exception> broken = new AtomicReference<>();
+        // The write test's clients go on through failures; these give up only when every request has failed for RECOVERY.
+        FailurePolicy ridesOut = new FailurePolicy(Integer.MAX_VALUE, RECOVERY);
+        List<Thread> writers = new ArrayList<>();
+        for (int w = 0; w < WRITERS; w++) {
+            int perWriter = SMALL.numOfDevices() / WRITERS;
+            DeviceRange devices = new DeviceRange(1 + w * perWriter, (w + 1) * perWriter);
+            writers.add(new Thread(() -> {
+                try (WriteClient client = new WriteClient(db().open(c), outcome, ridesOut)) {
+                    GeneratedRows rows = new GeneratedRows(new DeviceGenerator(SMALL), devices, true);
+                    RowBatch batch = new RowBatch(ROWS_PER_REQUEST);
+                    long next = System.nanoTime();
+                    while (!stop.get()) {
+                        rows.fill(batch, ROWS_PER_REQUEST);
+                        long n = client.send(batch);
+                        long now = System.nanoTime();
+                        if (n > 0) {
+                            meter.acknowledged(now);
+                            if (restarted.get()) ackedAfterRestart.addAndGet(n);
+                        } else {
+                            meter.failed(now);
+                        }
+                        // The next request on schedule, or at once when this one took longer (no backlog is caught up).
+                        next = Math.max(next + REQUEST_EVERY_NANOS, now);
+                        if (next > now) TimeUnit.NANOSECONDS.sleep(next - now);
+                    }
+                } catch (Exception e) {
+                    broken.set(e);
+                }
+            }, "cluster-writer-" + w));
+        }
+        writers.forEach(Thread::start);
+        long end;
+        try {
+            Thread.sleep(STEADY.toMillis());
+            assertTrue(outcome.rowsAcked() > 0, "nothing was acknowledged before the kill: " + outcome.firstError() + " " + broken.get());
+            // The fault's time is marked before the signal: an acknowledgement that arrives while the kill is under way comes after it.
+            long killedAt = System.nanoTime();
+            meter.fault(killedAt);
+            kill(victim);
+            System.out.println("[cluster] " + db().name() + ": node " + victim.index() + " (" + victim.address() + ") killed after "
+                    + outcome.rowsAcked() + " acknowledged rows");
+            // Writing goes on with two nodes: wait for the first acknowledgement after the kill, then some more writing.
+            long ackedAtKill = outcome.rowsAcked();
+            long deadline = System.nanoTime() + RECOVERY.toNanos();
+            while (outcome.rowsAcked() == ackedAtKill && System.nanoTime() < deadline && broken.get() == null) Thread.sleep(20);
+            assertTrue(outcome.rowsAcked() > ackedAtKill, "no write was acknowledged within " + RECOVERY.toSeconds() + " s of the kill: "
+                    + outcome.firstError() + " " + broken.get());
+            Thread.sleep(STEADY.toMillis());
+            long restartAt = System.nanoTime();
+            ServerScript.run(clusterScript(), "start");
+            System.out.println("[cluster] " + db().name() + ": node " + victim.index() + " back after "
+                    + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killedAt) + " s (its start took "
+                    + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - restartAt) + " s)");
+            restarted.set(true);
+            Thread.sleep(STEADY.toMillis());
+        } finally {
+            end = System.nanoTime();
+            stop.set(true);
+            for (Thread t : writers) t.join(RECOVERY.toMillis());
+        }
+        WriteStall stall = meter.result(end);
+        for (Thread t : writers) assertFalse(t.isAlive(), t.getName() + " still hangs");
+        if (broken.get() != null) throw broken.get();
+        assertTrue(ackedAfterRestart.get() > 0, "nothing was acknowledged once the node was back: " + outcome.firstError());
+        long stored = countOnceAnswered(connection(), outcome.rowsAcked(), "after the writes");
+        System.out.println("[cluster] " + db().name() + ": node " + victim.index() + " of 3 killed mid-write: " + stall.describe() + "; "
+                + outcome.rowsAcked() + " rows acknowledged, " + (outcome.rowsSent() - outcome.rowsAcked()) + " in "
+                + outcome.failedRequests() + " failed requests, " + stored + " stored"
+                + (outcome.firstError() == null ? "" : "; first failure: " + outcome.firstError()));
+        // Every acknowledged row is stored; beyond them at most the rows of requests that failed (applied, answer lost).
+        assertTrue(stored >= outcome.rowsAcked() && stored <= outcome.rowsSent(),
+                "stored " + stored + " rows, acknowledged " + outcome.rowsAcked() + ", sent " + outcome.rowsSent());
+        assertTrue(stall.stalledSeconds() < RECOVERY.toSeconds(), stall.describe());
+    }
+
+    /** SIGKILL to the node's process (the pid the script's status gave); returns when it is gone. */
+    private static void kill(Node node) {
+        assertTrue(node.pid() > 0, "node " + node.index() + " has no process to kill: " + node);
+        ProcessHandle p = ProcessHandle.of(node.pid()).orElseThrow(() -> new AssertionError("no process " + node.pid() + " for " + node));
+        p.destroyForcibly();
+        p.onExit().join();
+    }
+
+    /**
+     * The stored row count once the cluster answers (and has settled at {@code expected}, as
+     * {@link StoredRows#settled} waits): right after a node died a request may fail or time out
+     * until the others notice; each failure is printed, and after {@link #RECOVERY} it fails.
+     */
+    private long countOnceAnswered(ConnectionOptions c, long expected, String when) throws Exception {
+        long start = System.nanoTime();
+        DatabaseException last = null;
+        int failures = 0;
+        while (System.nanoTime() - start < RECOVERY.toNanos()) {
+            try (Session s = db().open(c)) {
+                long count = StoredRows.settled(db(), s, expected);
+                System.out.printf("[cluster] %s: counted %,d rows %s, %.1f s after asking (%d failed attempts)%n", db().name(), count, when,
+                        (System.nanoTime() - start) / 1e9, failures);
+                return count;
+            } catch (DatabaseException e) {
+                last = e;
+                failures++;
+                System.out.println("[cluster] " + db().name() + ": count " + when + " failed: " + e.getMessage());
+                Thread.sleep(1000);
+            }
+        }
+        throw new AssertionError("the cluster did not answer a count " + when + " within " + RECOVERY.toSeconds() + " s", last);
+    }
+}
