@@ -169,8 +169,9 @@ final class PublishedComparison {
             for (Figure other : published.figures()) {
                 if (!other.test().equals(test.id()) || other.database().equals(TDENGINE)) continue;
                 Database otherDb = byName.get(other.database());
-                Optional<Measured> tdMeasured = td == null ? Optional.empty() : test.measure(td);
-                Optional<Measured> otherMeasured = otherDb == null ? Optional.empty() : test.measure(otherDb);
+                Integer cores = other.report().serverCores();
+                Optional<Measured> tdMeasured = td == null ? Optional.empty() : test.measure(td).filter(m -> onCores(td, test, cores));
+                Optional<Measured> otherMeasured = otherDb == null ? Optional.empty() : test.measure(otherDb).filter(m -> onCores(otherDb, test, cores));
                 double publishedRatio = test.lead(tdFigure.value(), other.value());
                 double measuredRatio = tdMeasured.isPresent() && otherMeasured.isPresent()
                         ? test.lead(tdMeasured.get().value(), otherMeasured.get().value()) : Double.NaN;
@@ -181,6 +182,17 @@ final class PublishedComparison {
             }
         }
         return rows;
+    }
+
+    /**
+     * Whether the database's figure stands for this test: a one-core test's only when its server
+     * ran on the report's cores (--server-cores 1), else it would be compared with a figure
+     * measured on every core. Other tests take any run.
+     */
+    static boolean onCores(Database db, Test test, Integer reportCores) {
+        if (!test.id().endsWith(".onecore") || reportCores == null) return true;
+        MachineRecord m = db.hasManifest() ? db.manifest().machine() : null;
+        return m != null && reportCores.equals(m.serverCores());
     }
 
     /** Databases given more than once (several runs): the section compares the first of each; empty when none is. */
@@ -205,6 +217,16 @@ final class PublishedComparison {
                 + (report.scaleRows() == null ? report.scale() : String.format(Locale.ROOT, "%,d rows", report.scaleRows())) + ")");
         if (test.isWrite()) {
             d.add("best cells: " + cell(tdFigure, tdMeasured) + "; " + cell(other, otherMeasured));
+        }
+        if (test.id().endsWith(".onecore") && report.serverCores() != null) {
+            List<String> notOn = new ArrayList<>();
+            for (Database db : new Database[] {td, otherDb}) {
+                if (db != null && test.measure(db).isPresent() && !onCores(db, test, report.serverCores())) notOn.add(db.displayName());
+            }
+            if (!notOn.isEmpty()) {
+                d.add(String.join(" and ", notOn) + " not measured on " + Figures.cores(report.serverCores())
+                        + ": the one-core test needs compare --server-cores " + report.serverCores());
+            }
         }
         if (test == Test.READ_ONECORE) {
             d.add("read: here q1, one client reading one group at a time (published: every row read back, best of 1..7 clients: "

@@ -256,6 +256,18 @@ final class Fixtures {
         return dir;
     }
 
+    /** Every database of the folder run with --server-cores 1, as the published one-core test needs (machine.serverCores 1). */
+    static Path oneCore(Path dir) throws IOException {
+        try (var files = java.nio.file.Files.list(dir)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().endsWith("-manifest.json")).toList()) {
+                ObjectNode m = (ObjectNode) JSON.readTree(f.toFile());
+                ((ObjectNode) m.get("machine")).put("serverCores", 1);
+                write(f, m);
+            }
+        }
+        return dir;
+    }
+
     static ObjectNode runJson(String runId, boolean complete, String... nameStatusReason) {
         ObjectNode r = JSON.createObjectNode();
         r.put("runId", runId);

@@ -45,7 +45,7 @@ class HtmlReportBrowserTest {
         if (!Files.isExecutable(CHROMIUM)) {
             fail(CHROMIUM + " not found: install it with `apt-get install -y chromium` (scripts/test.sh does so in its ensure_chromium step)");
         }
-        run = Fixtures.tdengine(Fixtures.standardRun(dir.resolve("run"), false));
+        run = Fixtures.oneCore(Fixtures.tdengine(Fixtures.standardRun(dir.resolve("run"), false)));
         CommandLine cl = ReportMain.commandLine();
         cl.setOut(new PrintWriter(new StringWriter()));
         assertEquals(0, cl.execute(run.toString()));

@@ -23,7 +23,7 @@ class PublishedComparisonTest {
 
     @Test
     void measuredRatiosAndVerdictsOfASmallRun() throws Exception {
-        Fixtures.tdengine(Fixtures.standardRun(dir, true));
+        Fixtures.oneCore(Fixtures.tdengine(Fixtures.standardRun(dir, true)));
         List<Row> rows = PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published);
         assertEquals(16, rows.size(), "6 tests against Cassandra, 2 one-core tests against 5 databases");
 
@@ -57,11 +57,11 @@ class PublishedComparisonTest {
 
     @Test
     void theDifferencesThatMatterAreBesideEachRow() throws Exception {
-        Fixtures.tdengine(Fixtures.standardRun(dir, true));
+        Fixtures.oneCore(Fixtures.tdengine(Fixtures.standardRun(dir, true)));
         List<Row> rows = PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published);
         String d = String.join("\n", row(rows, "write.onecore", "mysql").differences());
         assertTrue(d.contains("versions: TDengine 3.3.0.1 (published 1.1.0), MySQL 10.11.6-MariaDB (published 5.7.19)"), d);
-        assertTrue(d.contains("cores: 2-core machine, TDengine on 1 core, MySQL on every core (published: 8-core machine, each database on 1 core)"), d);
+        assertTrue(d.contains("cores: 2-core machine, TDengine on 1 core, MySQL on 1 core (published: 8-core machine, each database on 1 core)"), d);
         assertTrue(d.contains("scale: TDengine 100,000 rows, MySQL 100,000 rows (published: not stated in the report)"), d);
         assertTrue(d.contains("best cells: TDengine R/R 1000 x 2 (published R/R 1000 x 7); MySQL R/R 1000 x 2 (published R/R 10 x 2)"), d);
         String cassandra = String.join("\n", row(rows, "write.best", "cassandra").differences());
@@ -73,9 +73,25 @@ class PublishedComparisonTest {
         assertTrue(read.contains("read: here q1, one client reading one group at a time (published: every row read back, best of 1..7 clients: TDengine 3, InfluxDB 3)"), read);
     }
 
+    /** A database whose server ran on every core has no one-core figure: the row says not measured and why, never a verdict. */
+    @Test
+    void theOneCoreTestsTakeOnlyServersRunOnOneCore() throws Exception {
+        Fixtures.tdengine(Fixtures.standardRun(dir, true));   // TDengine on 1 core, MySQL and InfluxDB on every core
+        List<Row> rows = PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published);
+        for (String test : List.of("write.onecore", "read.onecore")) {
+            Row mysql = row(rows, test, "mysql");
+            assertEquals(Verdict.NOT_MEASURED, mysql.verdict(), test);
+            assertTrue(mysql.tdengineMeasured().isPresent() && mysql.otherMeasured().isEmpty(), test);
+            String d = String.join("\n", mysql.differences());
+            assertTrue(d.contains("MySQL not measured on 1 core: the one-core test needs compare --server-cores 1"), d);
+        }
+        // The other tests take any run.
+        assertTrue(row(rows, "write.best", "cassandra").tdengineMeasured().isPresent());
+    }
+
     @Test
     void withoutTdengineEveryRowIsNotMeasuredAndThePublishedRatiosStay() throws Exception {
-        Fixtures.standardRun(dir, true);
+        Fixtures.oneCore(Fixtures.standardRun(dir, true));
         List<Row> rows = PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published);
         assertEquals(16, rows.size());
         for (Row r : rows) {

@@ -51,7 +51,7 @@ class ReportMainTest {
 
     @Test
     void aSmallComparisonRunGetsThePublishedSectionInBothReports() throws IOException {
-        Path run = Fixtures.tdengine(Fixtures.standardRun(dir.resolve("run"), true));
+        Path run = Fixtures.oneCore(Fixtures.tdengine(Fixtures.standardRun(dir.resolve("run"), true)));
         assertEquals(0, report(run.toString()), err);
         String md = Files.readString(run.resolve("report.md"));
         String html = Files.readString(run.resolve("report.html"));

@@ -2,7 +2,17 @@ package org.tsdbbench.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
-/** One cell of the concurrent range-query test: all clients' queries/s and the latency percentiles (absent when not measured). */
+/**
+ * One cell of the concurrent range-query test: all clients' queries/s, the latency percentiles,
+ * and the most queries/s the clients could run at their mean latency with the figure's share of it
+ * (absent when not measured).
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record RangeCellRecord(int clients, int resultRows, Double queriesPerSecond, Double p50Ms, Double p99Ms) {
+public record RangeCellRecord(int clients, int resultRows, Double queriesPerSecond, Double p50Ms, Double p99Ms,
+                              Double latencyBoundQueriesPerSecond, Double shareOfLatencyBound) {
+
+    /** A cell without its latency bound (not measured, or recorded before the bound was). */
+    public RangeCellRecord(int clients, int resultRows, Double queriesPerSecond, Double p50Ms, Double p99Ms) {
+        this(clients, resultRows, queriesPerSecond, p50Ms, p99Ms, null, null);
+    }
 }

@@ -13,12 +13,31 @@ final class LatencyBound {
     /** Slack when throughput and latency come from the same trial (timer and counter granularity). */
     static final double SAME_TRIAL = 1.15;
 
+    /**
+     * Slack when they come from two trials of the same load (JMH's throughput and sample-time modes):
+     * CI saw a throughput trial run up to 1.5x faster than its sample-time twin in short iterations.
+     */
+    static final double SEPARATE_TRIALS = 2.0;
+
     private LatencyBound() {
     }
 
     /** The bound and the figure's share of it for the manifest (null when either figure is missing), and why the figure contradicts it (null: it does not). */
     record Check(LatencyBoundRecord record, String contradiction) {
         static final Check NONE = new Check(null, null);
+    }
+
+    /** Queries: clients running queries back to back cannot run more than clients / mean latency a second. */
+    static String checkQueries(double queriesPerSecond, int clients, double meanLatencyMillis, double slack) {
+        if (Double.isNaN(queriesPerSecond) || Double.isNaN(meanLatencyMillis) || meanLatencyMillis <= 0) return null;
+        double bound = queryBound(clients, meanLatencyMillis);
+        if (queriesPerSecond / bound <= slack) return null;
+        return String.format(Locale.ROOT, "%,.0f queries/s contradicts its latency: %d clients / %.3f ms mean allow at most %,.0f queries/s",
+                queriesPerSecond, clients, meanLatencyMillis, bound);
+    }
+
+    static double queryBound(int clients, double meanLatencyMillis) {
+        return clients / (meanLatencyMillis / 1000);
     }
 
     static Check check(double rowsPerSecond, int clients, int rowsPerRequest, double meanLatencyMillis, double slack) {

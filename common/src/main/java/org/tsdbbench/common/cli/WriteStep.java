@@ -147,25 +147,9 @@ final class WriteStep extends Step {
      */
     private Cell runCell(int rows, int clients, List<Long> pids) throws Exception {
         long budgetNanos = stableWithin > 0 ? time("--cell-budget", cellBudget).convertTo(java.util.concurrent.TimeUnit.NANOSECONDS) : 0;
-        long start = System.nanoTime();
-        List<Cell> runs = new ArrayList<>();
-        while (true) {
-            long runStart = System.nanoTime();
-            Cell run = runOnce(rows, clients, pids);
-            runs.add(run);
-            Stability s = Stability.of(runs.stream().flatMap(c -> c.iterations.stream()).toList());
-            long now = System.nanoTime();
-            boolean timeForAnother = now - start + (now - runStart) <= budgetNanos;
-            if (stableWithin == 0 || run.failure != null || s.within(stableWithin) || !timeForAnother) {
-                if (stableWithin > 0) {
-                    out().printf(Locale.ROOT, "# cell %d x %d: %d run(s), %d iterations, 95%% interval +-%.1f%% of the mean: %s%n", rows, clients,
-                            runs.size(), s.n(), s.halfWidthPercent(), s.within(stableWithin) ? "stable" : "NOT within +-" + stableWithin + "%");
-                }
-                return runs.size() == 1 ? run : Cell.combine(runs);
-            }
-            out().printf(Locale.ROOT, "# cell %d x %d: 95%% interval +-%.1f%% of the mean after %d iterations, another run%n", rows, clients,
-                    s.halfWidthPercent(), s.n());
-        }
+        List<Cell> runs = StableCell.repeat(stableWithin, budgetNanos, () -> runOnce(rows, clients, pids), System::nanoTime,
+                line -> out().println("# cell " + rows + " x " + clients + ": " + line));
+        return runs.size() == 1 ? runs.get(0) : Cell.combine(runs);
     }
 
     /** One JMH run: threads = clients, operations per invocation = rows per request (score in rows/s). */
@@ -407,19 +391,25 @@ final class WriteStep extends Step {
     record Cell(double score, double error, List<TrialRecord> forks, TrialRecord record, String failure, Map<String, Double> cpu,
                 List<Double> iterations) {
 
-        /** Several runs of one cell as one: the mean and 95% interval of all their iterations, every fork's record, the last run's CPU. */
+        /**
+         * Several runs of one cell as one: the mean and 95% interval of all their iterations, every
+         * fork's record, the first failure, and each CPU figure as the mean of the runs that have it.
+         */
         static Cell combine(List<Cell> runs) {
             List<TrialRecord> forks = new ArrayList<>();
             List<Double> iterations = new ArrayList<>();
             String failure = null;
+            Map<String, List<Double>> cpu = new LinkedHashMap<>();
             for (Cell c : runs) {
                 forks.addAll(c.forks);
                 iterations.addAll(c.iterations);
                 if (failure == null) failure = c.failure;
+                c.cpu.forEach((k, v) -> cpu.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
             }
+            Map<String, Double> meanCpu = new LinkedHashMap<>();
+            cpu.forEach((k, v) -> meanCpu.put(k, v.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN)));
             Stability s = Stability.of(iterations);
-            return new Cell(s.mean(), s.halfWidth(), forks, forks.isEmpty() ? null : TrialRecord.sum(forks), failure,
-                    runs.get(runs.size() - 1).cpu, iterations);
+            return new Cell(s.mean(), s.halfWidth(), forks, forks.isEmpty() ? null : TrialRecord.sum(forks), failure, meanCpu, iterations);
         }
     }
 }

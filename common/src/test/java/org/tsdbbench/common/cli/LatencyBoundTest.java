@@ -31,4 +31,16 @@ class LatencyBoundTest {
         // No latency, no verdict.
         assertNull(LatencyBound.check(1e9, 1, 1000, Double.NaN, LatencyBound.SAME_TRIAL).contradiction());
     }
+
+    /** Range queries: 4 clients whose queries take 2 ms on average cannot run 5,000 queries/s (bound 2,000), two trials or not. */
+    @Test
+    void queriesPerSecondAreHeldAgainstTheirLatencyToo() {
+        String why = LatencyBound.checkQueries(5_000, 4, 2.0, LatencyBound.SEPARATE_TRIALS);
+        assertTrue(why != null && why.contains("5,000 queries/s contradicts its latency: 4 clients / 2.000 ms mean allow at most 2,000 queries/s"), why);
+        assertNull(LatencyBound.checkQueries(1_900, 4, 2.0, LatencyBound.SEPARATE_TRIALS));
+        // Within the two trials' slack: the throughput trial ran 1.5x its sample-time twin.
+        assertNull(LatencyBound.checkQueries(3_000, 4, 2.0, LatencyBound.SEPARATE_TRIALS));
+        assertNull(LatencyBound.checkQueries(Double.NaN, 4, 2.0, LatencyBound.SEPARATE_TRIALS));
+        assertEquals(2_000, LatencyBound.queryBound(4, 2.0), 1e-9);
+    }
 }
