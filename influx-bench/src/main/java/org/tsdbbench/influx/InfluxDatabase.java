@@ -6,33 +6,21 @@ import org.influxdb.InfluxDB;
 import org.influxdb.InfluxDBFactory;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Dialect;
 
 /** InfluxDB 1.x through the official Java client (influxdb-java) over HTTP. */
 public final class InfluxDatabase extends Database {
 
+    static final ModuleOption<Boolean> GZIP = ModuleOption.bool("gzip", false, "Send requests gzip-compressed (the client's enableGzip).");
+
     private final InfluxDialect dialect = new InfluxDialect();
 
-    @Override
-    public String name() {
-        return "influx";
-    }
-
-    @Override
-    public String displayName() {
-        return "InfluxDB";
-    }
-
-    @Override
-    public int defaultPort() {
-        return 8086;
-    }
-
-    @Override
-    public String passwordEnv() {
-        return "INFLUX_PASSWORD";
+    public InfluxDatabase() {
+        super(new DatabaseDescriptor("influx", "InfluxDB", 8086, "bench", "INFLUX_PASSWORD", GZIP));
     }
 
     @Override
@@ -59,7 +47,7 @@ public final class InfluxDatabase extends Database {
                 : InfluxDBFactory.connect(url, o.user(), o.password().reveal(), http);
         try {
             String version = client.ping().getVersion();
-            boolean gzip = Boolean.parseBoolean(o.extra("gzip", "false"));
+            boolean gzip = o.get(GZIP);
             if (gzip) client.enableGzip();
             return new InfluxSession(client, o.database(), version, gzip);
         } catch (RuntimeException e) {

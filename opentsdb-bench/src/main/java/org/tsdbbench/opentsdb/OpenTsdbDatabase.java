@@ -4,7 +4,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Dialect;
 
@@ -15,26 +17,15 @@ import org.tsdbbench.common.query.Dialect;
  */
 public final class OpenTsdbDatabase extends Database {
 
+    static final ModuleOption<Boolean> SYNC = ModuleOption.bool("sync", false,
+            "Each put waits until HBase has stored the points (durable); otherwise the TSD answers once it has queued them.");
+    static final ModuleOption<Integer> HBASE_INFO_PORT = ModuleOption.integer("hbaseInfoPort", 16030, 1, 65535,
+            "Port of the HBase region server's info server (/jmx), read for the disk step.");
+
     private final OpenTsdbDialect dialect = new OpenTsdbDialect();
 
-    @Override
-    public String name() {
-        return "opentsdb";
-    }
-
-    @Override
-    public String displayName() {
-        return "OpenTSDB";
-    }
-
-    @Override
-    public int defaultPort() {
-        return 4242;
-    }
-
-    @Override
-    public String passwordEnv() {
-        return "OPENTSDB_PASSWORD";
+    public OpenTsdbDatabase() {
+        super(new DatabaseDescriptor("opentsdb", "OpenTSDB", 4242, "bench", "OPENTSDB_PASSWORD", SYNC, HBASE_INFO_PORT));
     }
 
     @Override
@@ -56,9 +47,9 @@ public final class OpenTsdbDatabase extends Database {
                 .build();
         ConnectionOptions.Address server = o.single(displayName());
         URI base = URI.create("http://" + server);
-        OpenTsdbSession session = new OpenTsdbSession(http, base, Boolean.parseBoolean(o.extra("sync", "false")),
+        OpenTsdbSession session = new OpenTsdbSession(http, base, o.get(SYNC),
                 o.requestTimeout(),
-                URI.create("http://" + server.host() + ":" + o.extra("hbaseInfoPort", "16030")));
+                URI.create("http://" + server.host() + ":" + o.get(HBASE_INFO_PORT)));
         try {
             session.version();
         } catch (DatabaseException e) {

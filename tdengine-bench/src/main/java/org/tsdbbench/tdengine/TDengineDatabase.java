@@ -6,6 +6,7 @@ import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Dialect;
@@ -23,30 +24,9 @@ public final class TDengineDatabase extends Database {
     /** The dialect each server speaks, learned once per server and options (the session asks its version). */
     private final Map<ConnectionOptions, TDengineDialect> dialects = new ConcurrentHashMap<>();
 
-    @Override
-    public String name() {
-        return "tdengine";
-    }
-
-    @Override
-    public String displayName() {
-        return "TDengine";
-    }
-
-    /** taosAdapter's REST and WebSocket port (2.x: taosd's own REST server); the native path is 6030. */
-    @Override
-    public int defaultPort() {
-        return 6041;
-    }
-
-    @Override
-    public String defaultUser() {
-        return "root";
-    }
-
-    @Override
-    public String passwordEnv() {
-        return "TDENGINE_PASSWORD";
+    /** The default port is taosAdapter's REST and WebSocket port (2.x: taosd's own REST server); the native path is 6030. */
+    public TDengineDatabase() {
+        super(new DatabaseDescriptor("tdengine", "TDengine", 6041, "root", "TDENGINE_PASSWORD", TDengineSettings.OPTIONS));
     }
 
     /** The 3.x dialect: what a server of unknown version is spoken to in (the query files of sql/tdengine). */

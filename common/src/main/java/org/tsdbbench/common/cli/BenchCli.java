@@ -1,8 +1,12 @@
 package org.tsdbbench.common.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import org.tsdbbench.common.data.DataFileException;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.query.QueryFile;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -41,9 +45,34 @@ public final class BenchCli {
         cl.addSubcommand("mixed", new MixedStep(module));
         cl.addSubcommand("schema", new SchemaStep(module));
         cl.addSubcommand("verify", new VerifyStep(module));
+        String[] optionsHelp = optionsHelp(module.database().descriptor());
+        cl.getCommandSpec().usageMessage().footer(optionsHelp);
+        cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().usageMessage().footer(optionsHelp));
         cl.setParameterExceptionHandler(parameterErrors());
         cl.setExecutionExceptionHandler(executionErrors());
         return cl;
+    }
+
+    /** Each step's help ends with the module's options: name, type, default and what each does. */
+    static String[] optionsHelp(DatabaseDescriptor db) {
+        List<String> lines = new ArrayList<>();
+        lines.add("");
+        lines.add(db.displayName() + " module options (--option KEY=VALUE, each checked before any work):");
+        for (ModuleOption<?> o : db.allOptions()) {
+            lines.add("  " + o.name() + "=<" + o.type() + ">");
+            // Wrapped here, indented: picocli would wrap a long footer line at its width with no indent.
+            StringBuilder line = new StringBuilder("     ");
+            for (String word : ("default: " + o.defaultText() + ". " + o.help()).split(" ")) {
+                if (line.length() + 1 + word.length() > 79 && line.length() > 6) {
+                    lines.add(line.toString());
+                    line = new StringBuilder("     ");
+                }
+                line.append(' ').append(word);
+            }
+            lines.add(line.toString());
+        }
+        // picocli formats help text: a % of ours must not read as a format specifier.
+        return lines.stream().map(l -> l.replace("%", "%%")).toArray(String[]::new);
     }
 
     private static IParameterExceptionHandler parameterErrors() {

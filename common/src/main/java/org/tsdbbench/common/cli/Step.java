@@ -60,7 +60,7 @@ abstract class Step implements Callable<Integer> {
 
     @Override
     public final Integer call() throws Exception {
-        common.validate();
+        common.validate(db().descriptor());
         validate();
         settings = settings(common.settings(db()));
         settings.dataSet().checkFiles();

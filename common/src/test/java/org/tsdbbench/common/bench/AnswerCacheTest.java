@@ -25,6 +25,7 @@ import org.tsdbbench.common.data.RowSource;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.ExpectedAnswers;
@@ -41,26 +42,7 @@ import org.tsdbbench.common.query.SqlDialect;
 class AnswerCacheTest {
 
     /** A database that only renders queries: a trial's setup needs no more of it (its session is never used). */
-    static final Database DB = new Database() {
-        @Override
-        public String name() {
-            return "stub";
-        }
-
-        @Override
-        public String displayName() {
-            return "Stub";
-        }
-
-        @Override
-        public int defaultPort() {
-            return 1;
-        }
-
-        @Override
-        public String passwordEnv() {
-            return "TSBENCH_STUB_PASSWORD";
-        }
+    static final Database DB = new Database(new DatabaseDescriptor("stub", "Stub", 1, "bench", "TSBENCH_STUB_PASSWORD")) {
 
         @Override
         public Dialect dialect() {

@@ -35,6 +35,7 @@ import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Answer;
 import org.tsdbbench.common.query.ExpectedAnswers;
@@ -353,6 +354,44 @@ public abstract class DatabaseContract {
         assertUsage(cli("write", base, List.of("-host", "a,,b")), "-host a,,b: an empty address in the list");
     }
 
+    /**
+     * The module's {@code --option}s are checked before any work (the closed port would be the
+     * error otherwise): an unknown key names the keys the module takes, and every option it
+     * declares refuses a value outside its type (a misspelt boolean, a number out of range, a word
+     * it does not know, a missing file) naming key, value and rule.
+     */
+    @Test
+    void cliChecksEveryModuleOptionBeforeAnyWork() throws Exception {
+        List<String> base = List.of("-results", tmp.resolve("bad-options").toString(), "-port", "1");
+        List<ModuleOption<?>> options = db().descriptor().allOptions();
+        assertUsage(cli("load", base, List.of("--option", "noSuchOption=1")), "--option noSuchOption=1: " + db().displayName()
+                + " has no option noSuchOption; it takes " + String.join(", ", options.stream().map(ModuleOption::name).toList()));
+        assertUsage(cli("write", base, List.of("--option", "prebuild=ture")), "--option prebuild=ture: must be true or false");
+        int checked = 0;
+        for (ModuleOption<?> o : options) {
+            String bad = outsideItsType(o);
+            if (bad == null) continue;
+            for (String step : List.of("load", "write", "query")) {
+                assertUsage(cli(step, base, List.of("--option", o.name() + "=" + bad)), "--option " + o.name() + "=" + bad + ": ");
+            }
+            checked++;
+        }
+        assertEquals(options.size(), checked, "an option whose type takes any value: " + options);
+        assertFalse(Files.exists(tmp.resolve("bad-options")), "no work before the check: the results folder is not made");
+    }
+
+    /** A value the option's type refuses. */
+    private String outsideItsType(ModuleOption<?> o) {
+        String type = o.type();
+        if (type.equals("boolean")) return "ture";
+        if (type.equals("milliseconds")) return "0";
+        if (type.equals("text")) return "";
+        if (type.equals("file")) return tmp.resolve("no-such-file").toString();
+        if (type.startsWith("integer ")) return String.valueOf(Long.parseLong(type.substring(type.indexOf("..") + 2)) + 1);
+        if (type.contains("|")) return "noSuchValue";
+        return null;
+    }
+
     @Test
     void passwordIsNeverACommandLineValue() throws Exception {
         List<String> base = List.of("-results", tmp.resolve("argv").toString());
@@ -398,8 +437,8 @@ public abstract class DatabaseContract {
     /** The server under test reached through {@code proxy}, with the short request timeout. */
     protected ConnectionOptions through(TcpProxy proxy) throws IOException {
         return connection().at(proxy.host(), proxy.port()).withExtra(Map.of(
-                ConnectionOptions.REQUEST_TIMEOUT_MS, String.valueOf(FAULT_REQUEST_TIMEOUT.toMillis()),
-                ConnectionOptions.CONNECT_TIMEOUT_MS, String.valueOf(FAULT_REQUEST_TIMEOUT.toMillis())));
+                ModuleOption.REQUEST_TIMEOUT_MS.name(), String.valueOf(FAULT_REQUEST_TIMEOUT.toMillis()),
+                ModuleOption.CONNECT_TIMEOUT_MS.name(), String.valueOf(FAULT_REQUEST_TIMEOUT.toMillis())));
     }
 
     private TcpProxy proxy() throws IOException {
