@@ -1,9 +1,8 @@
 package org.tsdbbench.cassandra;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import javax.management.JMException;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
@@ -11,6 +10,7 @@ import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.Poll;
 
 /**
  * Cassandra's disk use the way nodetool gets it: over the node's JMX port, flush the table's
@@ -42,26 +42,22 @@ final class CassandraJmx {
                     new Object[] {keyspace, new String[] {table}}, new String[] {String.class.getName(), String[].class.getName()});
             ObjectName pending = new ObjectName("org.apache.cassandra.metrics:type=Compaction,name=PendingTasks");
             ObjectName manager = new ObjectName("org.apache.cassandra.db:type=CompactionManager");
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SETTLE_SECONDS);
-            while (((Number) jmx.getAttribute(pending, "Value")).longValue() > 0
-                    || !((List<?>) jmx.getAttribute(manager, "Compactions")).isEmpty()) {
-                if (System.nanoTime() > deadline) {
-                    throw new DatabaseException("Cassandra: compactions still pending after " + SETTLE_SECONDS + " s");
-                }
-                Thread.sleep(1000);
+            Poll.Probe<Boolean, Exception> compacting = () -> ((Number) jmx.getAttribute(pending, "Value")).longValue() > 0
+                    || !((List<?>) jmx.getAttribute(manager, "Compactions")).isEmpty();
+            if (Poll.every(Duration.ofSeconds(1), Duration.ofSeconds(SETTLE_SECONDS)).until(compacting, busy -> !busy)) {
+                throw new DatabaseException("Cassandra: compactions still pending after " + SETTLE_SECONDS + " s");
             }
             ObjectName live = new ObjectName("org.apache.cassandra.metrics:type=Table,keyspace=" + keyspace + ",scope=" + table
                     + ",name=LiveDiskSpaceUsed");
             long bytes = ((Number) jmx.getAttribute(live, "Count")).longValue();
             return new DiskUse(bytes, "JMX: StorageService.forceKeyspaceFlush(" + keyspace + ", " + table
                     + "), then no compaction pending or running, then the table's LiveDiskSpaceUsed (SSTables in use; commit log not counted)");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new DatabaseException("Cassandra: interrupted while waiting for compactions", e);
+        } catch (DatabaseException e) {
+            throw e;
         } catch (IOException e) {
             throw new DatabaseException("Cassandra JMX at " + host + ":" + port + " unreachable (--option jmxPort=PORT): "
                     + DatabaseException.rootMessage(e), e);
-        } catch (JMException e) {
+        } catch (Exception e) {
             throw new DatabaseException("Cassandra JMX: " + DatabaseException.rootMessage(e), e);
         }
     }

@@ -23,7 +23,6 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
@@ -125,17 +124,15 @@ final class CassandraSession implements Session {
     }
 
     @Override
-    public void query(LogicalQuery query, String text, ResultSink sink) throws DatabaseException {
-        CqlResultShaper shaper = new CqlResultShaper(query, sink);
+    public void query(String text, ResultSink sink) throws DatabaseException {
         try {
             ResultSet rs = session.execute(timed(SimpleStatement.newInstance(text).setKeyspace(keyspace)));
             ColumnDefinitions cols = rs.getColumnDefinitions();
             double[] row = new double[cols.size()];
             for (Row r : rs) {
                 for (int i = 0; i < row.length; i++) row[i] = number(r, i, cols);
-                shaper.row(row);
+                sink.row(row);
             }
-            shaper.finish();
         } catch (RuntimeException e) {
             throw new DatabaseException("Cassandra query failed: " + DatabaseException.rootMessage(e) + " [" + text + "]", e);
         }

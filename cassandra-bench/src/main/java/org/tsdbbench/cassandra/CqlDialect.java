@@ -7,14 +7,15 @@ import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryFamily;
+import org.tsdbbench.common.query.RowShaper;
 
 /**
  * The catalog in CQL. CQL filters and groups only by primary-key columns in key order, so:
  * {@code devgroup < N} is {@code devgroup IN (0..N-1)} on the partition key; sums and averages cast
  * to bigint/double (CQL's SUM and AVG of an int return a truncated int); SPREAD selects MAX and MIN
- * (CQL has no spread; the session subtracts); STDDEV is absent. q4 groups by a real 1-minute
+ * (CQL has no spread; the shaper subtracts); STDDEV is absent. q4 groups by a real 1-minute
  * bucket, {@code floor(ts, 1m)} on the last clustering column, per device (CQL must group by the
- * key prefix devgroup, devid, devname first); the session sums the devices' buckets into minutes.
+ * key prefix devgroup, devid, devname first); the shaper sums the devices' buckets into minutes.
  * One device (q5, q6) is its partition and clustering prefix: first and last are the first row in
  * clustering order and in reverse order; stddev and percentile are absent. A time range over every
  * device skips the clustering prefix, which CQL takes only with ALLOW FILTERING.
@@ -57,6 +58,12 @@ public final class CqlDialect implements Dialect {
         return q.device() == 0
                 ? "SELECT ts, devid, temperature, humidity FROM devices WHERE devgroup IN " + groupsBelow(WorkloadSpec.GROUPS) + " AND " + time + " ALLOW FILTERING"
                 : "SELECT ts, devid, temperature, humidity FROM devices WHERE " + device(q.device()) + " AND " + time;
+    }
+
+    /** Spread from MAX and MIN, and q4's per-device minutes summed into minutes: {@link CqlResultShaper}. */
+    @Override
+    public RowShaper shaper(LogicalQuery q) {
+        return canonical -> new CqlResultShaper(q, canonical);
     }
 
     static Optional<String> selection(Aggregate fn) {

@@ -43,8 +43,9 @@ final class CqlResultShaper implements ResultSink {
         }
     }
 
-    /** Emits the merged minutes (q4); call once after the last row. */
-    void finish() {
+    /** Emits the merged minutes (q4). */
+    @Override
+    public void end() {
         for (var e : minutes.entrySet()) {
             long count = e.getValue()[0];
             long sum = e.getValue()[1];

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.tsdbbench.common.contract.QueryFilesCheck;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.ResultSink;
 
 /** What the Cassandra module does without a server: CQL and the reshaping of its rows. */
 class CassandraOfflineTest {
@@ -35,9 +36,9 @@ class CassandraOfflineTest {
     @Test
     void spreadIsMaxMinusMin() {
         List<double[]> rows = new ArrayList<>();
-        CqlResultShaper s = new CqlResultShaper(LogicalQuery.parse("q3.spread.p20"), r -> rows.add(r.clone()));
+        ResultSink s = new CqlDialect().shaper(LogicalQuery.parse("q3.spread.p20")).shape(r -> rows.add(r.clone()));
         s.row(new double[] {3, 30, -4});
-        s.finish();
+        s.end();
         assertEquals(3, rows.get(0)[0]);
         assertEquals(34, rows.get(0)[1]);
     }
@@ -46,11 +47,11 @@ class CassandraOfflineTest {
     @Test
     void minuteBucketsOfDevicesMerge() {
         List<double[]> rows = new ArrayList<>();
-        CqlResultShaper s = new CqlResultShaper(LogicalQuery.parse("q4.avg.p10"), r -> rows.add(r.clone()));
+        ResultSink s = new CqlDialect().shaper(LogicalQuery.parse("q4.avg.p10")).shape(r -> rows.add(r.clone()));
         s.row(new double[] {60_000, 60, 600});
         s.row(new double[] {0, 20, 100});
         s.row(new double[] {60_000, 40, 100});
-        s.finish();
+        s.end();
         assertEquals(2, rows.size());
         assertEquals(0, rows.get(0)[0]);
         assertEquals(5.0, rows.get(0)[1]);

@@ -21,7 +21,6 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
@@ -72,7 +71,7 @@ final class ClickHouseSession implements Session {
     }
 
     @Override
-    public void query(LogicalQuery query, String text, ResultSink sink) throws DatabaseException {
+    public void query(String text, ResultSink sink) throws DatabaseException {
         stream(client, text, sink);
     }
 

@@ -6,6 +6,9 @@ import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.QueryFamily;
+import org.tsdbbench.common.query.ResultSink;
+import org.tsdbbench.common.query.RowShaper;
 
 /**
  * The catalog in InfluxQL. Tags are strings, so {@code devgroup < N} (which on a string tag
@@ -14,6 +17,30 @@ import org.tsdbbench.common.query.LogicalQuery;
  * TDengine selected 0..9.) q4 bounds time to the data set, as GROUP BY time() needs.
  */
 public final class InfluxDialect implements Dialect {
+
+    /**
+     * The session's rows are {@code devgroup, time, value...} (see {@link InfluxSession#query}): rows
+     * keep time and their values; one value drops time; q3 puts the series' devgroup tag first.
+     */
+    @Override
+    public RowShaper shaper(LogicalQuery q) {
+        return canonical -> new ResultSink() {
+            private double[] out;
+
+            @Override
+            public void row(double[] raw) {
+                int skip = switch (q.family()) {
+                    case Q1_FULL_READ, Q4_GROUP_BY_MINUTE, Q6_RANGE -> 1;
+                    case Q2_AGGREGATE, Q5_DEVICE_FUNCTION, Q3_GROUP_BY_TAG -> 2;
+                };
+                boolean group = q.family() == QueryFamily.Q3_GROUP_BY_TAG;
+                if (out == null) out = new double[raw.length - skip + (group ? 1 : 0)];
+                if (group) out[0] = raw[0];
+                System.arraycopy(raw, skip, out, group ? 1 : 0, raw.length - skip);
+                canonical.row(out);
+            }
+        };
+    }
 
     @Override
     public Optional<String> render(LogicalQuery q, WorkloadSpec spec) {

@@ -1,5 +1,6 @@
 package org.tsdbbench.influx;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,11 +13,10 @@ import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DriverVersion;
 import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.query.LogicalQuery;
-import org.tsdbbench.common.query.QueryFamily;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
@@ -75,8 +75,12 @@ final class InfluxSession implements Session {
         }
     }
 
+    /**
+     * Each row as {@code devgroup, time, value...}: the series' devgroup tag (NaN when the query
+     * groups by none) before InfluxDB's own columns, for {@link InfluxDialect#shaper}.
+     */
     @Override
-    public void query(LogicalQuery query, String text, ResultSink sink) throws DatabaseException {
+    public void query(String text, ResultSink sink) throws DatabaseException {
         QueryResult result = run(text);
         double[] row = null;
         for (QueryResult.Result r : result.getResults()) {
@@ -85,30 +89,11 @@ final class InfluxSession implements Session {
                 double group = series.getTags() != null && series.getTags().containsKey("devgroup")
                         ? Double.parseDouble(series.getTags().get("devgroup")) : Double.NaN;
                 for (List<Object> values : series.getValues()) {
-                    if (row == null) row = new double[shapeWidth(query.family(), values.size())];
-                    shape(query.family(), values, group, row);
+                    if (row == null) row = new double[values.size() + 1];
+                    row[0] = group;
+                    for (int i = 0; i < values.size(); i++) row[i + 1] = number(values.get(i));
                     sink.row(row);
                 }
-            }
-        }
-    }
-
-    private static int shapeWidth(QueryFamily family, int columns) {
-        return family.returnsOneValue() ? columns - 1 : columns;
-    }
-
-    /** InfluxDB rows are {@code time, value...}; the catalog's shapes are in {@link org.tsdbbench.common.query.Dialect}. */
-    private static void shape(QueryFamily family, List<Object> values, double group, double[] row) {
-        switch (family) {
-            case Q1_FULL_READ, Q4_GROUP_BY_MINUTE, Q6_RANGE -> {
-                for (int i = 0; i < row.length; i++) row[i] = number(values.get(i));
-            }
-            case Q2_AGGREGATE, Q5_DEVICE_FUNCTION -> {
-                for (int i = 0; i < row.length; i++) row[i] = number(values.get(i + 1));
-            }
-            case Q3_GROUP_BY_TAG -> {
-                row[0] = group;
-                for (int i = 1; i < row.length; i++) row[i] = number(values.get(i));
             }
         }
     }
@@ -134,29 +119,35 @@ final class InfluxSession implements Session {
      */
     @Override
     public DiskUse diskUse() throws DatabaseException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SETTLE_SECONDS);
-        long previous = -1;
-        String state = "";
-        while (System.nanoTime() < deadline) {
-            long cache = statSum("tsm1_cache", "memBytes");
-            long wal = statSum("tsm1_wal", "currentSegmentDiskBytes") + statSum("tsm1_wal", "oldSegmentsDiskBytes");
-            long compacting = 0;
-            for (String c : List.of("cacheCompactionsActive", "tsmLevel1CompactionsActive", "tsmLevel2CompactionsActive",
-                    "tsmLevel3CompactionsActive", "tsmOptimizeCompactionsActive", "tsmFullCompactionsActive",
-                    "tsmLevel1CompactionQueue", "tsmLevel2CompactionQueue", "tsmLevel3CompactionQueue",
-                    "tsmOptimizeCompactionQueue", "tsmFullCompactionQueue")) {
-                compacting += statSum("tsm1_engine", c);
-            }
-            long disk = statSum("shard", "diskBytes");
-            state = "cache " + cache + " bytes, WAL " + wal + " bytes, compactions " + compacting + ", shards " + disk + " bytes";
-            if (cache == 0 && wal == 0 && compacting == 0 && disk == previous) {
-                return new DiskUse(disk, "SHOW STATS shard diskBytes of database " + database + " once the cache was snapshotted"
-                        + " to TSM files, the WAL was empty and no compaction was queued or running (unchanged over 2 s)");
-            }
-            previous = cache == 0 && wal == 0 && compacting == 0 ? disk : -1;
-            sleep(2000);
+        EngineState settled = Poll.every(Duration.ofSeconds(2), Duration.ofSeconds(SETTLE_SECONDS))
+                .steady(this::engineState, EngineState::idle, 2, last -> "InfluxDB did not settle within " + SETTLE_SECONDS + " s: " + last);
+        return new DiskUse(settled.shardBytes(), "SHOW STATS shard diskBytes of database " + database + " once the cache was snapshotted"
+                + " to TSM files, the WAL was empty and no compaction was queued or running (unchanged over 2 s)");
+    }
+
+    /** The engine's state for this database: what is still in memory, in the WAL, being compacted, and the shards' bytes. */
+    private record EngineState(long cacheBytes, long walBytes, long compactions, long shardBytes) {
+        boolean idle() {
+            return cacheBytes == 0 && walBytes == 0 && compactions == 0;
         }
-        throw new DatabaseException("InfluxDB did not settle within " + SETTLE_SECONDS + " s: " + state);
+
+        @Override
+        public String toString() {
+            return "cache " + cacheBytes + " bytes, WAL " + walBytes + " bytes, compactions " + compactions + ", shards " + shardBytes + " bytes";
+        }
+    }
+
+    private EngineState engineState() throws DatabaseException {
+        long compacting = 0;
+        for (String c : List.of("cacheCompactionsActive", "tsmLevel1CompactionsActive", "tsmLevel2CompactionsActive",
+                "tsmLevel3CompactionsActive", "tsmOptimizeCompactionsActive", "tsmFullCompactionsActive",
+                "tsmLevel1CompactionQueue", "tsmLevel2CompactionQueue", "tsmLevel3CompactionQueue",
+                "tsmOptimizeCompactionQueue", "tsmFullCompactionQueue")) {
+            compacting += statSum("tsm1_engine", c);
+        }
+        return new EngineState(statSum("tsm1_cache", "memBytes"),
+                statSum("tsm1_wal", "currentSegmentDiskBytes") + statSum("tsm1_wal", "oldSegmentsDiskBytes"), compacting,
+                statSum("shard", "diskBytes"));
     }
 
     /** Sums one numeric column of a SHOW STATS module over this database's series. */
@@ -173,14 +164,6 @@ final class InfluxSession implements Session {
         return sum;
     }
 
-    private static void sleep(long millis) throws DatabaseException {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new DatabaseException("InfluxDB: interrupted while waiting for the engine to settle", e);
-        }
-    }
 
     @Override
     public ServerFacts facts() {

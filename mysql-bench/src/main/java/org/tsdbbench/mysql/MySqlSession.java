@@ -16,7 +16,6 @@ import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Jdbc;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
@@ -95,7 +94,7 @@ final class MySqlSession implements Session {
     }
 
     @Override
-    public void query(LogicalQuery query, String text, ResultSink sink) throws DatabaseException {
+    public void query(String text, ResultSink sink) throws DatabaseException {
         try {
             Jdbc.query(connection, text, sink);
         } catch (SQLException e) {

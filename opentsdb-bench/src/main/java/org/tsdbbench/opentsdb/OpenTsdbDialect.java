@@ -11,6 +11,7 @@ import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryFamily;
+import org.tsdbbench.common.query.RowShaper;
 
 /**
  * The catalog as {@code /api/query} JSON bodies. Each series is one device, so a catalog function
@@ -30,6 +31,12 @@ public final class OpenTsdbDialect implements Dialect {
 
     /** One sub-query of a function: OpenTSDB's aggregator across series and its downsampler. */
     record Part(String aggregator, String downsampler) {
+    }
+
+    /** The session's rows are the answer's points: {@link OpenTsdbResultShaper} joins and combines them. */
+    @Override
+    public RowShaper shaper(LogicalQuery q) {
+        return canonical -> new OpenTsdbResultShaper(q, canonical);
     }
 
     static Optional<List<Part>> parts(Aggregate fn) {

@@ -1,52 +1,77 @@
 package org.tsdbbench.opentsdb;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.LogicalQuery;
-import org.tsdbbench.common.query.QueryFamily;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
- * Turns an {@code /api/query} answer (a list of series, each with its sub-query index, tags and
- * points) into the catalog's rows: q1 joins the temperature and humidity series of each device
- * point by point; q2..q4 take each sub-query's value per key (nothing, devgroup or minute) and
- * combine them (avg = sum / count, spread = max - min).
+ * Turns the points of an {@code /api/query} answer (one row per point, see {@link #POINT}) into
+ * the catalog's rows: q1 and q6 join the temperature and humidity points of each device on time;
+ * q2..q5 take each sub-query's value per key (nothing, devgroup or minute) and combine them
+ * (avg = sum / count, spread = max - min) once the last point has arrived.
  */
-final class OpenTsdbResultShaper {
+final class OpenTsdbResultShaper implements ResultSink {
 
-    private OpenTsdbResultShaper() {
+    /**
+     * The session's row for one point: its sub-query's index, its metric (0 temperature, 1
+     * humidity), its series' devid and devgroup tags (NaN when absent), its timestamp, its value.
+     */
+    static final String POINT = "part, metric, devid, devgroup, ts, value";
+
+    private final LogicalQuery query;
+    private final ResultSink sink;
+    /** q1, q6: a device's point at a time waiting for its other metric, by devid and time. */
+    private final Map<Long, double[]> unpaired = new HashMap<>();
+    /** q2..q5: each key's value per sub-query. */
+    private final TreeMap<Long, double[]> byKey = new TreeMap<>();
+    private final int parts;
+
+    OpenTsdbResultShaper(LogicalQuery query, ResultSink sink) {
+        this.query = query;
+        this.sink = sink;
+        this.parts = query.family().returnsRows() ? 0 : OpenTsdbDialect.parts(query).map(List::size).orElseThrow();
     }
 
-    static void shape(LogicalQuery q, JsonNode answer, ResultSink sink) {
-        if (q.family().returnsRows()) {
-            fullRead(answer, sink);
+    @Override
+    public void row(double[] point) {
+        if (query.family().returnsRows()) {
+            pair(point);
             return;
         }
-        List<OpenTsdbDialect.Part> parts = OpenTsdbDialect.parts(q).orElseThrow();
-        // key -> value of each part
-        TreeMap<Long, double[]> byKey = new TreeMap<>();
-        for (JsonNode series : answer) {
-            int part = series.path("query").path("index").asInt(0);
-            for (Iterator<Map.Entry<String, JsonNode>> it = series.path("dps").fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> dp = it.next();
-                long key = switch (q.family()) {
-                    case Q3_GROUP_BY_TAG -> Long.parseLong(series.path("tags").path("devgroup").asText());
-                    case Q4_GROUP_BY_MINUTE -> Long.parseLong(dp.getKey());
-                    default -> 0L;
-                };
-                double[] values = byKey.computeIfAbsent(key, k -> new double[parts.size()]);
-                values[part] += dp.getValue().asDouble();
-            }
+        long key = switch (query.family()) {
+            case Q3_GROUP_BY_TAG -> (long) point[3];
+            case Q4_GROUP_BY_MINUTE -> (long) point[4];
+            default -> 0L;
+        };
+        byKey.computeIfAbsent(key, k -> new double[parts])[(int) point[0]] += point[5];
+    }
+
+    /** Rows {@code ts, devid, temperature, humidity}: emitted once both metrics of a device's time have come. */
+    private void pair(double[] point) {
+        long devid = (long) point[2];
+        long ts = (long) point[4];
+        double[] row = unpaired.computeIfAbsent(devid << 42 | ts, k -> new double[] {ts, devid, Double.NaN, Double.NaN});
+        row[point[1] == 0 ? 2 : 3] = point[5];
+        if (!Double.isNaN(row[2]) && !Double.isNaN(row[3])) {
+            unpaired.remove(devid << 42 | ts);
+            sink.row(row);
         }
-        double[] row = new double[q.family().returnsOneValue() ? 1 : 2];
+    }
+
+    @Override
+    public void end() {
+        // A temperature with no humidity (or the reverse) still reaches the check, which then says what is missing.
+        for (double[] row : unpaired.values()) sink.row(row);
+        unpaired.clear();
+        double[] row = new double[query.family().returnsOneValue() ? 1 : 2];
         for (Map.Entry<Long, double[]> e : byKey.entrySet()) {
             double[] v = e.getValue();
             // Two parts are combined: avg = sum / count, spread = max - min.
-            double value = v.length == 1 ? v[0] : q.function() == org.tsdbbench.common.query.Aggregate.AVG ? v[0] / v[1] : v[0] - v[1];
+            double value = v.length == 1 ? v[0] : query.function() == Aggregate.AVG ? v[0] / v[1] : v[0] - v[1];
             if (row.length == 1) {
                 row[0] = value;
             } else {
@@ -54,29 +79,6 @@ final class OpenTsdbResultShaper {
                 row[1] = value;
             }
             sink.row(row);
-        }
-    }
-
-    /** Rows {@code ts, devid, temperature, humidity}: each device's two series joined on time. */
-    private static void fullRead(JsonNode answer, ResultSink sink) {
-        Map<String, JsonNode> humidity = new HashMap<>();
-        for (JsonNode series : answer) {
-            if (series.path("metric").asText().equals("humidity")) humidity.put(series.path("tags").path("devid").asText(), series.path("dps"));
-        }
-        double[] row = new double[4];
-        for (JsonNode series : answer) {
-            if (!series.path("metric").asText().equals("temperature")) continue;
-            String devid = series.path("tags").path("devid").asText();
-            JsonNode hum = humidity.get(devid);
-            for (Iterator<Map.Entry<String, JsonNode>> it = series.path("dps").fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> dp = it.next();
-                row[0] = Long.parseLong(dp.getKey());
-                row[1] = Double.parseDouble(devid);
-                row[2] = dp.getValue().asDouble();
-                JsonNode h = hum == null ? null : hum.get(dp.getKey());
-                row[3] = h == null ? Double.NaN : h.asDouble();
-                sink.row(row);
-            }
         }
     }
 }

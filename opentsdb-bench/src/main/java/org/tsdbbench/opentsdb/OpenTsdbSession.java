@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,9 +18,9 @@ import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
@@ -65,24 +66,33 @@ final class OpenTsdbSession implements Session {
     @Override
     public void recreateSchema(WorkloadSpec spec) throws DatabaseException {
         deleteAll();
-        long deadline = System.nanoTime() + 120_000_000_000L;
-        long left = countRows();
-        long stalledSince = System.nanoTime();
-        while (left > 0) {
-            if (System.nanoTime() > deadline) throw new DatabaseException("OpenTSDB: " + left + " points still present 120 s after deleting them");
-            pause(250);
-            long now = countRows();
-            if (now < left) stalledSince = System.nanoTime();
-            // Points that reached HBase after the delete's scan are deleted again, but only once the
-            // count has stopped falling, so no delete is still on its way when writing resumes.
-            if (System.nanoTime() - stalledSince > 5_000_000_000L) {
-                deleteAll();
-                stalledSince = System.nanoTime();
-            }
-            left = now;
-        }
+        Emptying emptying = new Emptying();
+        long left = Poll.every(Duration.ofMillis(250), Duration.ofSeconds(120)).until(emptying::pointsLeft, n -> n == 0);
+        if (left > 0) throw new DatabaseException("OpenTSDB: " + left + " points still present 120 s after deleting them");
         // Let any delete still queued in the TSD reach HBase before new points are written.
         pause(1000);
+    }
+
+    /**
+     * Counts the points left after a delete. Points that reached HBase after the delete's scan are
+     * deleted again, but only once the count has stopped falling for 5 s, so no delete is still on
+     * its way when writing resumes.
+     */
+    private final class Emptying {
+        private long last = Long.MAX_VALUE;
+        private long fallingAt = System.nanoTime();
+
+        long pointsLeft() throws DatabaseException {
+            long now = countRows();
+            if (now < last) {
+                fallingAt = System.nanoTime();
+            } else if (System.nanoTime() - fallingAt > 5_000_000_000L) {
+                deleteAll();
+                fallingAt = System.nanoTime();
+            }
+            last = now;
+            return now;
+        }
     }
 
     private static void pause(long millis) throws DatabaseException {
@@ -122,8 +132,30 @@ final class OpenTsdbSession implements Session {
     }
 
     @Override
-    public void query(LogicalQuery query, String text, ResultSink sink) throws DatabaseException {
-        OpenTsdbResultShaper.shape(query, send("POST", "/api/query", text), sink);
+    public void query(String text, ResultSink sink) throws DatabaseException {
+        points(send("POST", "/api/query", text), sink);
+    }
+
+    /** Every point of an answer as a row of {@link OpenTsdbResultShaper#POINT}. */
+    static void points(JsonNode answer, ResultSink sink) {
+        double[] row = new double[6];
+        for (JsonNode series : answer) {
+            row[0] = series.path("query").path("index").asInt(0);
+            row[1] = series.path("metric").asText().equals("humidity") ? 1 : 0;
+            row[2] = tag(series, "devid");
+            row[3] = tag(series, "devgroup");
+            for (Iterator<Map.Entry<String, JsonNode>> it = series.path("dps").fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> dp = it.next();
+                row[4] = Long.parseLong(dp.getKey());
+                row[5] = dp.getValue().asDouble();
+                sink.row(row);
+            }
+        }
+    }
+
+    private static double tag(JsonNode series, String name) {
+        JsonNode v = series.path("tags").get(name);
+        return v == null ? Double.NaN : Double.parseDouble(v.asText());
     }
 
     @Override
@@ -163,36 +195,33 @@ final class OpenTsdbSession implements Session {
      */
     @Override
     public DiskUse diskUse() throws DatabaseException {
-        long deadline = System.nanoTime() + Duration.ofSeconds(SETTLE_SECONDS).toNanos();
         URI regions = hbaseInfo.resolve("/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Regions");
-        long previous = -1;
-        int still = 0;
-        String state = "";
-        while (System.nanoTime() < deadline) {
-            long stored = 0;
-            long memstore = 0;
-            for (JsonNode bean : send(regions, "GET", null).path("beans")) {
-                for (var f : (Iterable<Map.Entry<String, JsonNode>>) bean::fields) {
-                    if (!f.getKey().startsWith("Namespace_default_table_tsdb")) continue;
-                    if (f.getKey().endsWith("_metric_storeFileSize")) stored += f.getValue().asLong();
-                    if (f.getKey().endsWith("_metric_memStoreSize")) memstore += f.getValue().asLong();
-                }
-            }
-            state = "memstores " + memstore + " bytes, store files " + stored + " bytes";
-            still = memstore == 0 && stored == previous ? still + 1 : 0;
-            if (still == 10 && stored > 0) {
-                return new DiskUse(stored, "HBase region server /jmx storeFileSize of tables tsdb* once memstores were flushed"
-                        + " (memStoreSize 0) and unchanged over 50 s; includes cells deleted by earlier runs until a major compaction");
-            }
-            previous = stored;
-            try {
-                Thread.sleep(5000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new DatabaseException("OpenTSDB: interrupted while waiting for HBase to flush", e);
+        StoreState settled = Poll.every(Duration.ofSeconds(5), Duration.ofSeconds(SETTLE_SECONDS)).steady(() -> storeState(regions),
+                s -> s.memstoreBytes() == 0 && s.storeFileBytes() > 0, 11,
+                last -> "OpenTSDB: HBase did not settle within " + SETTLE_SECONDS + " s (" + last + ") at " + hbaseInfo);
+        return new DiskUse(settled.storeFileBytes(), "HBase region server /jmx storeFileSize of tables tsdb* once memstores were flushed"
+                + " (memStoreSize 0) and unchanged over 50 s; includes cells deleted by earlier runs until a major compaction");
+    }
+
+    /** What HBase's region metrics say of the tsdb tables: bytes in memstores and in store files. */
+    private record StoreState(long memstoreBytes, long storeFileBytes) {
+        @Override
+        public String toString() {
+            return "memstores " + memstoreBytes + " bytes, store files " + storeFileBytes + " bytes";
+        }
+    }
+
+    private StoreState storeState(URI regions) throws DatabaseException {
+        long stored = 0;
+        long memstore = 0;
+        for (JsonNode bean : send(regions, "GET", null).path("beans")) {
+            for (var f : (Iterable<Map.Entry<String, JsonNode>>) bean::fields) {
+                if (!f.getKey().startsWith("Namespace_default_table_tsdb")) continue;
+                if (f.getKey().endsWith("_metric_storeFileSize")) stored += f.getValue().asLong();
+                if (f.getKey().endsWith("_metric_memStoreSize")) memstore += f.getValue().asLong();
             }
         }
-        throw new DatabaseException("OpenTSDB: HBase did not settle within " + SETTLE_SECONDS + " s (" + state + ") at " + hbaseInfo);
+        return new StoreState(memstore, stored);
     }
 
     private JsonNode send(String method, String path, String body) throws DatabaseException {

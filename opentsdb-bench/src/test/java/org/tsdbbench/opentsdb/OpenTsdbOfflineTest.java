@@ -13,6 +13,7 @@ import org.tsdbbench.common.contract.QueryFilesCheck;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.ResultSink;
 
 /** What the OpenTSDB module does without a server: put bodies, query bodies, reshaping answers. */
 class OpenTsdbOfflineTest {
@@ -52,18 +53,28 @@ class OpenTsdbOfflineTest {
                 + "{\"query\":{\"index\":1},\"tags\":{\"devgroup\":\"1\"},\"dps\":{\"0\":4}},"
                 + "{\"query\":{\"index\":0},\"tags\":{\"devgroup\":\"2\"},\"dps\":{\"0\":10}},"
                 + "{\"query\":{\"index\":1},\"tags\":{\"devgroup\":\"2\"},\"dps\":{\"0\":5}}]";
-        List<double[]> rows = new ArrayList<>();
-        OpenTsdbResultShaper.shape(LogicalQuery.parse("q3.avg.p10"), JSON.readTree(answer), r -> rows.add(r.clone()));
+        List<double[]> rows = shaped("q3.avg.p10", answer);
         assertEquals(2, rows.size());
         assertEquals(7.5, rows.get(0)[1]);
         assertEquals(2.0, rows.get(1)[1]);
         // q1: temperature and humidity series of one device joined on time.
         String read = "[{\"metric\":\"temperature\",\"tags\":{\"devid\":\"3\"},\"dps\":{\"1000\":5,\"2000\":6}},"
                 + "{\"metric\":\"humidity\",\"tags\":{\"devid\":\"3\"},\"dps\":{\"1000\":50.5,\"2000\":51.5}}]";
-        List<double[]> full = new ArrayList<>();
-        OpenTsdbResultShaper.shape(LogicalQuery.parse("q1.g3"), JSON.readTree(read), r -> full.add(r.clone()));
+        List<double[]> full = shaped("q1.g3", read);
         assertEquals(2, full.size());
         assertEquals(List.of(2000.0, 3.0, 6.0, 51.5), List.of(full.get(1)[0], full.get(1)[1], full.get(1)[2], full.get(1)[3]));
+        // A point whose other metric never came still reaches the check, with NaN in its place.
+        String half = "[{\"metric\":\"temperature\",\"tags\":{\"devid\":\"3\"},\"dps\":{\"1000\":5}}]";
+        assertTrue(Double.isNaN(shaped("q1.g3", half).get(0)[3]));
+    }
+
+    /** An answer as the session reads it, through the dialect's shaper, as the check would receive it. */
+    private static List<double[]> shaped(String id, String answer) throws Exception {
+        List<double[]> rows = new ArrayList<>();
+        ResultSink sink = new OpenTsdbDialect().shaper(LogicalQuery.parse(id)).shape(r -> rows.add(r.clone()));
+        OpenTsdbSession.points(JSON.readTree(answer), sink);
+        sink.end();
+        return rows;
     }
 
     @Test

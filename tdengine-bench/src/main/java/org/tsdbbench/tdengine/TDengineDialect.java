@@ -3,6 +3,8 @@ package org.tsdbbench.tdengine;
 import java.util.Optional;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.QueryFamily;
+import org.tsdbbench.common.query.RowShaper;
 import org.tsdbbench.common.query.SqlDialect;
 
 /**
@@ -56,6 +58,20 @@ public final class TDengineDialect extends SqlDialect {
         return majorVersion >= 3
                 ? "SELECT _wstart, " + function + " FROM devices" + where + " INTERVAL(1m)"
                 : "SELECT " + function + " FROM devices" + where + " INTERVAL(1m)";
+    }
+
+    /** 2.x puts the GROUP BY tag after the aggregate: q3's two columns are swapped to the catalog's (devgroup, value). */
+    @Override
+    public RowShaper shaper(LogicalQuery q) {
+        if (majorVersion >= 3 || q.family() != QueryFamily.Q3_GROUP_BY_TAG) return RowShaper.AS_IS;
+        return canonical -> {
+            double[] swapped = new double[2];
+            return row -> {
+                swapped[0] = row[1];
+                swapped[1] = row[0];
+                canonical.row(swapped);
+            };
+        };
     }
 
     @Override

@@ -10,8 +10,6 @@ import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.query.LogicalQuery;
-import org.tsdbbench.common.query.QueryFamily;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
@@ -82,27 +80,16 @@ final class TDengineSession implements Session {
     }
 
     @Override
-    public void query(LogicalQuery query, String text, ResultSink sink) throws DatabaseException {
+    public void query(String text, ResultSink sink) throws DatabaseException {
         if (settings.writeMode() == WriteMode.LINE) {
             throw new DatabaseException("TDengine: writeMode=line stores schemaless's own layout (text tags, _ts), which the catalog's"
                     + " queries do not read: load with writeMode=sql or stmt to query [" + text + "]");
         }
         try {
-            // 2.x puts the GROUP BY tag after the aggregate: swap to the catalog's (devgroup, value).
-            ResultSink target = major() < 3 && query.family() == QueryFamily.Q3_GROUP_BY_TAG ? swapFirstTwo(sink) : sink;
-            channel.query(text, target);
+            channel.query(text, sink);
         } catch (DatabaseException e) {
             throw new DatabaseException("TDengine query failed: " + e.getMessage() + " [" + text + "]", e);
         }
-    }
-
-    static ResultSink swapFirstTwo(ResultSink sink) {
-        double[] swapped = new double[2];
-        return row -> {
-            swapped[0] = row[1];
-            swapped[1] = row[0];
-            sink.row(swapped);
-        };
     }
 
     @Override

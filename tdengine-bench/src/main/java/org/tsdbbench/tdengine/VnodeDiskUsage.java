@@ -5,13 +5,14 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.tsdbbench.common.bench.ServerProcesses;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.Poll;
 
 /**
  * Disk use of a local TDengine: neither 3.3.0 nor 2.6 reports it in SQL, so this reads the vnode
@@ -40,25 +41,21 @@ final class VnodeDiskUsage {
         channel.update("FLUSH DATABASE " + database);
         List<Path> vnodes = new ArrayList<>();
         channel.query("SHOW " + database + ".VGROUPS", row -> vnodes.add(dataDir.resolve("vnode").resolve("vnode" + (long) row[0])));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SETTLE_SECONDS);
-        long previous = -1;
-        while (System.nanoTime() < deadline) {
-            long bytes = 0;
-            long other = 0;
-            for (Path v : vnodes) {
-                long data = size(v.resolve("tsdb")) + size(v.resolve("meta"));
-                bytes += data;
-                other += size(v) - data;
-            }
-            if (bytes == previous && bytes > 0) {
-                return new DiskUse(bytes, "bytes of the tsdb (data files) and meta (tables) folders of the " + vnodes.size() + " vnodes of database "
-                        + database + " under " + dataDir + ", after FLUSH DATABASE, unchanged over 2 s; the vnodes' write-ahead log and other folders (" + other + " bytes) left out");
-            }
-            previous = bytes;
-            sleep();
-        }
-        throw new DatabaseException("TDengine: the vnode folders of " + database + " under " + dataDir + " did not settle within "
-                + SETTLE_SECONDS + " s");
+        long bytes = Poll.every(Duration.ofSeconds(2), Duration.ofSeconds(SETTLE_SECONDS)).steady(() -> dataBytes(vnodes), n -> n > 0, 2,
+                last -> "TDengine: the vnode folders of " + database + " under " + dataDir + " did not settle within " + SETTLE_SECONDS + " s");
+        long other = 0;
+        for (Path v : vnodes) other += size(v);
+        other -= bytes;
+        return new DiskUse(bytes, "bytes of the tsdb (data files) and meta (tables) folders of the " + vnodes.size() + " vnodes of database "
+                + database + " under " + dataDir + ", after FLUSH DATABASE, unchanged over 2 s; the vnodes' write-ahead log and other folders ("
+                + other + " bytes) left out");
+    }
+
+    /** Bytes of the vnodes' data files and table metadata: what the rows take once flushed. */
+    private static long dataBytes(List<Path> vnodes) {
+        long bytes = 0;
+        for (Path v : vnodes) bytes += size(v.resolve("tsdb")) + size(v.resolve("meta"));
+        return bytes;
     }
 
     /** The data directory of the local taosd on the port, from its -c config folder (TDengine's default /var/lib/taos). */
@@ -99,15 +96,6 @@ final class VnodeDiskUsage {
             }).sum();
         } catch (IOException | UncheckedIOException e) {
             return 0;
-        }
-    }
-
-    private static void sleep() throws DatabaseException {
-        try {
-            Thread.sleep(2000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new DatabaseException("TDengine: interrupted while waiting for the data files to settle", e);
         }
     }
 }

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.tsdbbench.common.bench.Loader;
+import org.tsdbbench.common.bench.StoredRows;
 import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.cli.BenchModule;
 import org.tsdbbench.common.contract.DatabaseContract;
@@ -114,7 +114,7 @@ abstract class TDengineContract extends DatabaseContract {
                 long acked = s.write(batch) + s.write(batch);
                 assertEquals(600, acked, mode.toString());
                 // The same rows twice: a sub-table keeps one row per timestamp.
-                assertEquals(300, Loader.settledCount(db(), s, 300), mode + ": stored rows");
+                assertEquals(300, StoredRows.settled(db(), s, 300), mode + ": stored rows");
                 assertEquals(mode.option(), s.facts().settings().get("writeMode"));
             }
         }

@@ -78,9 +78,15 @@ class TDengineOfflineTest {
     @Test
     void twoXGroupByRowsAreReshapedToTheCatalogOrder() {
         List<double[]> got = new ArrayList<>();
-        TDengineSession.swapFirstTwo(row -> got.add(row.clone())).row(new double[] {1234, 7});
+        LogicalQuery q3 = LogicalQuery.parse("q3.sum.p50");
+        new TDengineDialect(2).shaper(q3).shape(row -> got.add(row.clone())).row(new double[] {1234, 7});
         assertEquals(7, got.get(0)[0]);
         assertEquals(1234, got.get(0)[1]);
+        // 3.x answers (devgroup, value) itself; other 2.x families are left as they come.
+        new TDengineDialect(3).shaper(q3).shape(row -> got.add(row.clone())).row(new double[] {7, 1234});
+        new TDengineDialect(2).shaper(LogicalQuery.parse("q4.sum.p50")).shape(row -> got.add(row.clone())).row(new double[] {60000, 1234});
+        assertArrayEquals(new double[] {7, 1234}, got.get(1));
+        assertArrayEquals(new double[] {60000, 1234}, got.get(2));
     }
 
     @Test

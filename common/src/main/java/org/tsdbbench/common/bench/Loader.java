@@ -9,7 +9,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.LongConsumer;
 import org.tsdbbench.common.data.DataSet;
-import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.RowSource;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
@@ -21,9 +20,6 @@ import org.tsdbbench.common.db.Session;
  * owning its own devices, then checks that the database stores exactly the rows it acknowledged.
  */
 public final class Loader {
-
-    /** A client gives up after this many failures in a row (the server is likely gone). */
-    static final int MAX_CONSECUTIVE_FAILURES = 3;
 
     /** The load's figures. Verified means: nothing failed and the stored count equals the rows sent. */
     /**
@@ -77,16 +73,16 @@ public final class Loader {
             for (int c = 0; c < clients; c++) {
                 int client = c;
                 futures.add(pool.submit(() -> {
-                    Session session;
+                    WriteClient writer;
                     try {
-                        session = db.open(conn);
+                        writer = new WriteClient(db.open(conn), outcome, FailurePolicy.LOAD);
                     } finally {
                         // A client that cannot connect fails the load; the others must not wait for it.
                         opened.countDown();
                     }
-                    try (session; RowSource rows = data.client(client, clients, false)) {
+                    try (writer; RowSource rows = data.client(client, clients, false)) {
                         go.await();
-                        writeAll(session, rows, rowsPerRequest, outcome, progress);
+                        writer.sendAll(rows, rowsPerRequest, progress);
                     }
                     return null;
                 }));
@@ -107,7 +103,7 @@ public final class Loader {
             long stored = -1;
             String countError = null;
             try {
-                if (data.shard().whole()) stored = settledCount(db, admin, outcome.rowsAcked());
+                if (data.shard().whole()) stored = StoredRows.settled(db, admin, outcome.rowsAcked());
                 else countError = "not counted by a shard (shard " + data.shard() + "): other shards write the same table; the verify step counts it";
             } catch (DatabaseException e) {
                 // The server may be gone: what was acknowledged and sent is still the result.
@@ -116,38 +112,5 @@ public final class Loader {
             return new Result(outcome.rowsSent(), outcome.rowsAcked(), outcome.failedRequests(), outcome.firstError(), elapsed, stored,
                     rowsExpected, countError, !data.shard().whole());
         }
-    }
-
-    /** One client's rows, written over its session; it gives up after a few failures in a row. */
-    private static void writeAll(Session session, RowSource rows, int rowsPerRequest, WriteOutcome outcome, LongConsumer progress)
-            throws java.io.IOException {
-        RowBatch batch = new RowBatch(rowsPerRequest);
-        int failuresInRow = 0;
-        while (rows.fill(batch, rowsPerRequest) > 0) {
-            try {
-                long acked = session.write(batch);
-                outcome.succeeded(batch.size(), acked);
-                progress.accept(acked);
-                failuresInRow = 0;
-            } catch (DatabaseException e) {
-                outcome.failed(batch.size(), e.getMessage());
-                if (++failuresInRow >= MAX_CONSECUTIVE_FAILURES) return;
-            }
-        }
-    }
-
-    /**
-     * The stored row count once it has settled: some databases make acknowledged rows countable a
-     * moment later; poll until the count reaches the acknowledged rows or the database's settle
-     * time has passed.
-     */
-    public static long settledCount(Database db, Session session, long acked) throws DatabaseException, InterruptedException {
-        long deadline = System.nanoTime() + db.settleMillis() * 1_000_000;
-        long count = session.countRows();
-        while (count != acked && System.nanoTime() < deadline) {
-            Thread.sleep(200);
-            count = session.countRows();
-        }
-        return count;
     }
 }

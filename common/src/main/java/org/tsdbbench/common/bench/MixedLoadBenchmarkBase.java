@@ -29,7 +29,6 @@ import org.tsdbbench.common.data.DeviceRange;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.Database;
-import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
 
 /**
@@ -108,7 +107,7 @@ public abstract class MixedLoadBenchmarkBase {
             long expected = datasetRows + outcome.rowsAcked();
             long stored;
             try (Session session = db.open(settings.connection())) {
-                stored = Loader.settledCount(db, session, expected);
+                stored = StoredRows.settled(db, session, expected);
             }
             if (stored != expected) {
                 throw new IllegalStateException(db.displayName() + " mixed load: stored " + stored + " rows, expected the data set's "
@@ -144,7 +143,7 @@ public abstract class MixedLoadBenchmarkBase {
     /** One writer: its own connection and devices, appending rows past the data set's end. */
     @State(Scope.Thread)
     public static class Writer {
-        Session session;
+        WriteClient client;
         DeviceGenerator generator;
         DeviceRange devices;
         RowBatch batch;
@@ -160,19 +159,19 @@ public abstract class MixedLoadBenchmarkBase {
         public void open(Trial trial, ThreadParams thread, IterationParams iteration) throws Exception {
             measuring = iteration.getType() == IterationType.MEASUREMENT;
             if (measuring) trial.measuredFromMs.compareAndSet(0, System.currentTimeMillis());
-            if (session != null) return;
+            if (client != null) return;
             WorkloadSpec spec = trial.settings.dataSet().spec();
             generator = new DeviceGenerator(spec);
             devices = DeviceRange.part(spec.numOfDevices(), thread.getSubgroupThreadIndex(), thread.getSubgroupThreadCount());
             batch = new RowBatch(trial.rowsPerRequest);
             devid = devices.first();
             row = spec.rowsPerDevice();
-            session = trial.db.open(trial.settings.connection());
+            client = new WriteClient(trial.db.open(trial.settings.connection()), trial.outcome, FailurePolicy.FIRST_FAILURE);
         }
 
         @TearDown(Level.Trial)
         public void close() {
-            if (session != null) session.close();
+            if (client != null) client.close();
         }
 
         /** The next request: up to rowsPerRequest rows of one device, the devices in turn. */
@@ -212,22 +211,20 @@ public abstract class MixedLoadBenchmarkBase {
     @Group("mixed")
     @GroupThreads(1)
     public long write(Writer w, Trial trial, Acked acked) throws Exception {
-        RowBatch request = w.next(rowsPerRequest);
+        long ok;
         try {
-            long ok = w.session.write(request);
-            trial.outcome.succeeded(request.size(), ok);
-            acked.rowsAcked += ok;
-            if (w.measuring) {
-                // The measured clock ends at the last measured write, not in an iteration teardown: JMH runs a group
-                // state's trial teardown in the first thread done (a reader, say), maybe before the writers' teardowns.
-                trial.measuredAcked.addAndGet(ok);
-                trial.measuredToMs.accumulateAndGet(System.currentTimeMillis(), Math::max);
-            }
-            return ok;
-        } catch (DatabaseException e) {
-            trial.outcome.failed(request.size(), e.getMessage());
-            throw new IllegalStateException(trial.db.displayName() + " mixed load: a write failed: " + e.getMessage(), e);
+            ok = w.client.send(w.next(rowsPerRequest));
+        } catch (WriteClient.GaveUp e) {
+            throw new IllegalStateException(trial.db.displayName() + " mixed load: " + e.getMessage(), e);
         }
+        acked.rowsAcked += ok;
+        if (w.measuring) {
+            // The measured clock ends at the last measured write, not in an iteration teardown: JMH runs a group
+            // state's trial teardown in the first thread done (a reader, say), maybe before the writers' teardowns.
+            trial.measuredAcked.addAndGet(ok);
+            trial.measuredToMs.accumulateAndGet(System.currentTimeMillis(), Math::max);
+        }
+        return ok;
     }
 
     @Benchmark

@@ -4,17 +4,27 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Answer;
 import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.ResultSink;
+import org.tsdbbench.common.query.RowShaper;
 
-/** A query ready to run: its text in the database's dialect and the answer it must give. */
-public record PreparedQuery(LogicalQuery query, String text, Answer answer) {
+/** A query ready to run: its text in the database's dialect, the dialect's shaper of its rows, and the answer it must give. */
+public record PreparedQuery(LogicalQuery query, String text, RowShaper shaper, Answer answer) {
     public String id() {
         return query.id();
     }
 
+    /** Runs the query, every row it returns reaching the check in the catalog's shape; the check says what differed. */
+    public Answer.Check run(Session session) throws DatabaseException {
+        Answer.Check check = answer.newCheck();
+        ResultSink rows = shaper.shape(check);
+        session.query(text, rows);
+        rows.end();
+        return check;
+    }
+
     /** Runs the query and checks every row it returns: a wrong answer throws, naming what differs. */
     public long runChecked(Session session) throws DatabaseException {
-        Answer.Check check = answer.newCheck();
-        session.query(query, text, check);
+        Answer.Check check = run(session);
         String mismatch = check.mismatch();
         if (mismatch != null) throw new IllegalStateException("wrong answer: " + mismatch);
         return check.rows();

@@ -7,7 +7,6 @@ import java.util.Map;
 import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
-import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.ExpectedAnswers;
 import org.tsdbbench.common.query.LogicalQuery;
@@ -38,15 +37,16 @@ public final class QuerySet {
         ExpectedAnswers answers = AnswerCache.answers(data, settings.answersDir());
         Map<String, PreparedQuery> queries = new LinkedHashMap<>();
         List<String> absent = new java.util.ArrayList<>();
+        Dialect dialect = db.dialect(settings.connection());
         if (settings.sql() != null) {
             for (QueryFile.Line line : QueryFile.read(settings.sql()).values()) {
-                queries.put(line.query().id(), new PreparedQuery(line.query(), line.text(), answers.answer(line.query())));
+                LogicalQuery q = line.query();
+                queries.put(q.id(), new PreparedQuery(q, line.text(), dialect.shaper(q), answers.answer(q)));
             }
         } else {
-            Dialect dialect = db.dialect(settings.connection());
             for (LogicalQuery q : QueryCatalog.all()) {
                 var text = dialect.render(q, data.spec());
-                if (text.isPresent()) queries.put(q.id(), new PreparedQuery(q, text.get(), answers.answer(q)));
+                if (text.isPresent()) queries.put(q.id(), new PreparedQuery(q, text.get(), dialect.shaper(q), answers.answer(q)));
                 else absent.add(q.id());
             }
         }
@@ -76,17 +76,13 @@ public final class QuerySet {
     }
 
     /** Loads the data set when the database does not hold exactly it (so a query benchmark runs alone). */
-    public void ensureLoaded(Database db, BenchSettings settings) throws IOException, DatabaseException, InterruptedException {
-        long stored;
-        try (Session s = db.open(settings.connection())) {
-            stored = s.countRows();
-        } catch (DatabaseException e) {
-            stored = -1;
-        }
-        if (stored == expectedRows()) return;
-        System.out.println("# " + db.displayName() + " holds " + Math.max(stored, 0) + " rows, the data set has " + expectedRows() + ": loading it");
-        Loader.Result r = Loader.load(db, settings.connection(), settings.dataSet(), expectedRows(),
-                Math.min(4, settings.dataSet().maxClients()), 1000, n -> { });
-        if (!r.verified()) throw new IllegalStateException("load failed: " + r.describe());
+    public void ensureLoaded(Database db, BenchSettings settings) throws Exception {
+        long expected = expectedRows();
+        DataSetGuard.ensure(db, settings.connection(), expected, System.out::println, () -> {
+            Loader.Result r = Loader.load(db, settings.connection(), settings.dataSet(), expected,
+                    Math.min(4, settings.dataSet().maxClients()), 1000, n -> { });
+            if (!r.verified()) throw new IllegalStateException("load failed: " + r.describe());
+            return true;
+        });
     }
 }

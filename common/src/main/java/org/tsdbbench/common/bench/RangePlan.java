@@ -42,7 +42,7 @@ public final class RangePlan {
             LogicalQuery q = LogicalQuery.range(devid, spec.timestamp(fromRow), spec.timestamp(fromRow + resultRows));
             String text = dialect.render(q, spec)
                     .orElseThrow(() -> new IllegalStateException(db.displayName() + " has no time-range query"));
-            queries[i] = new PreparedQuery(q, text, ExpectedAnswers.range(generator, spec.rowsPerDevice(), q));
+            queries[i] = new PreparedQuery(q, text, dialect.shaper(q), ExpectedAnswers.range(generator, spec.rowsPerDevice(), q));
         }
         return new RangePlan(queries);
     }

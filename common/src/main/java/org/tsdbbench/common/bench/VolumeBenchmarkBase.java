@@ -1,5 +1,6 @@
 package org.tsdbbench.common.bench;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +24,7 @@ import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Answer;
 import org.tsdbbench.common.query.Dialect;
@@ -56,6 +58,7 @@ public abstract class VolumeBenchmarkBase {
 
     private Database db;
     private Session session;
+    private WriteClient writer;
     private WorkloadSpec spec;
     private Dialect dialect;
     private DeviceGenerator generator;
@@ -93,6 +96,7 @@ public abstract class VolumeBenchmarkBase {
         rowsPerDevicePerBlock = blockRows / spec.numOfDevices();
         generator = new DeviceGenerator(spec);
         session = db.open(settings.connection());
+        writer = new WriteClient(session, new WriteOutcome(), FailurePolicy.FIRST_FAILURE);
         dialect = db.dialect(settings.connection());
         session.recreateSchema(spec);
         storedRowsPerDevice = 0;
@@ -118,7 +122,7 @@ public abstract class VolumeBenchmarkBase {
         if (batch.size() > 0) requests.add(batch);
         LogicalQuery q = LogicalQuery.range(0, spec.timestamp(fromRow), spec.timestamp(toRow));
         String text = dialect.render(q, spec).orElseThrow(() -> new IllegalStateException(db.displayName() + " has no time-range query"));
-        readBack = new PreparedQuery(q, text, ExpectedAnswers.range(generator, toRow, q));
+        readBack = new PreparedQuery(q, text, dialect.shaper(q), ExpectedAnswers.range(generator, toRow, q));
     }
 
     @Benchmark
@@ -127,41 +131,37 @@ public abstract class VolumeBenchmarkBase {
         long start = System.nanoTime();
         long acked = 0;
         for (RowBatch request : requests) {
-            long ok;
             try {
-                ok = session.write(request);
-            } catch (DatabaseException e) {
+                acked += writer.send(request);
+            } catch (WriteClient.GaveUp e) {
                 throw new IllegalStateException(db.displayName() + ": a write of the block after " + figures.storedRowsBefore
-                        + " stored rows failed: " + e.getMessage(), e);
+                        + " stored rows failed: " + e.getCause().getMessage(), e);
             }
-            if (ok != request.size()) {
-                throw new IllegalStateException(db.displayName() + ": a request acknowledged " + ok + " of " + request.size() + " rows");
-            }
-            acked += ok;
         }
         long written = System.nanoTime();
         storedRowsPerDevice += rowsPerDevicePerBlock;
         // A database that shows acknowledged rows a moment later (its settle time) is read again until
         // they show: the read figures are the last read's, and how long the rows took to show is kept.
-        long settleDeadline = written + db.settleMillis() * 1_000_000;
-        while (true) {
-            long readStart = System.nanoTime();
-            Answer.Check check = readBack.answer().newCheck();
-            session.query(readBack.query(), readBack.text(), check);
-            long read = System.nanoTime();
-            figures.readAttempts++;
-            String mismatch = check.mismatch();
-            if (mismatch == null) {
-                figures.writeRowsPerSecond = acked * 1e9 / (written - start);
-                figures.writeRequestMillis = (written - start) / 1e6 / requests.size();
-                figures.readRowsPerSecond = check.rows() * 1e9 / (read - readStart);
-                figures.readMillis = (read - readStart) / 1e6;
-                figures.visibleAfterMillis = (readStart - written) / 1e6;
-                return acked;
-            }
-            if (read > settleDeadline) throw new IllegalStateException("wrong answer reading the block back: " + mismatch);
-            Thread.sleep(50);
-        }
+        ReadBack last = Poll.every(Duration.ofMillis(50), Duration.ofMillis(db.settleMillis()))
+                .until(() -> readBack(figures), r -> r.mismatch() == null);
+        if (last.mismatch() != null) throw new IllegalStateException("wrong answer reading the block back: " + last.mismatch());
+        figures.writeRowsPerSecond = acked * 1e9 / (written - start);
+        figures.writeRequestMillis = (written - start) / 1e6 / requests.size();
+        figures.readRowsPerSecond = last.rows() * 1e9 / (last.endNanos() - last.startNanos());
+        figures.readMillis = (last.endNanos() - last.startNanos()) / 1e6;
+        figures.visibleAfterMillis = (last.startNanos() - written) / 1e6;
+        return acked;
+    }
+
+    /** One read of the block: when it ran, the rows it returned, and what differed from the expected answer (null: right). */
+    private record ReadBack(long startNanos, long endNanos, long rows, String mismatch) {
+    }
+
+    private ReadBack readBack(Block figures) throws DatabaseException {
+        long readStart = System.nanoTime();
+        Answer.Check check = readBack.run(session);
+        figures.readAttempts++;
+        return new ReadBack(readStart, System.nanoTime(), check.rows(), check.mismatch());
     }
 
     @TearDown(Level.Trial)

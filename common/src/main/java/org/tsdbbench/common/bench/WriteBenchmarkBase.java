@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayDeque;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -35,7 +36,6 @@ import org.tsdbbench.common.data.RowSource;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.PreparedWrite;
-import org.tsdbbench.common.db.Session;
 
 /**
  * The write test: each JMH thread is one client with its own connection and its own devices; one
@@ -62,9 +62,6 @@ import org.tsdbbench.common.db.Session;
 @Measurement(iterations = 3, time = 5)
 public abstract class WriteBenchmarkBase {
 
-    /** A client whose every request has failed for this long gives up the trial: the server is likely gone. */
-    static final long GIVE_UP_NANOS = TimeUnit.SECONDS.toNanos(5);
-
     @Param("1000")
     public int rowsPerRequest;
 
@@ -77,17 +74,15 @@ public abstract class WriteBenchmarkBase {
 
     private BenchSettings settings;
     private Database db;
-    private Session session;
+    private WriteClient client;
     private RowSource rows;
     private RowBatch batch;
     /** With {@code --option prebuild=true}: requests built before the iteration, sent in order; null otherwise. */
     private ArrayDeque<PreparedWrite> prebuilt;
     private long prebuiltCount;
     private long builtWhileMeasured;
-    private WriteOutcome outcome;
     private boolean measuring;
     private Histogram latency;
-    private long failingSince;
     private BenchmarkParams params;
     /** Fixed rate: nanoseconds between this client's requests, and when its next one is due (0: not started). */
     private long intervalNanos;
@@ -130,11 +125,11 @@ public abstract class WriteBenchmarkBase {
         params = benchmark;
         db = database();
         settings = BenchSettings.fromSystemProperties(db);
-        session = db.open(settings.connection());
+        client = new WriteClient(db.open(settings.connection()), trial.outcome, FailurePolicy.WRITE_TEST);
         synchronized (trial) {
             // Shards share the table: the schema step creates it once, before any shard writes.
             if (!trial.schemaReady && settings.dataSet().shard().whole()) {
-                session.recreateSchema(settings.dataSet().spec());
+                client.session().recreateSchema(settings.dataSet().spec());
                 trial.schemaReady = true;
             }
         }
@@ -145,7 +140,6 @@ public abstract class WriteBenchmarkBase {
             throw new IllegalArgumentException("--option prebuild=" + prebuild + ": true or false");
         }
         if (prebuild.equals("true")) prebuilt = new ArrayDeque<>();
-        outcome = trial.outcome;
         latency = new Histogram(3_600_000_000_000L, 3);
         if (targetRowsPerSecond > 0) {
             intervalNanos = Math.max(1, Math.round(1e9 * rowsPerRequest * thread.getThreadCount() / targetRowsPerSecond));
@@ -179,7 +173,7 @@ public abstract class WriteBenchmarkBase {
         for (PreparedWrite w : prebuilt) bytes += w.bytes();
         while (bytes < PREBUILD_BYTES / params.getThreads()) {
             rows.fill(batch, rowsPerRequest);
-            PreparedWrite w = session.prepare(batch);
+            PreparedWrite w = client.session().prepare(batch);
             prebuilt.add(w);
             prebuiltCount++;
             bytes += w.bytes();
@@ -193,25 +187,20 @@ public abstract class WriteBenchmarkBase {
         PreparedWrite ahead = prebuilt == null ? null : prebuilt.poll();
         if (prebuilt != null && ahead == null) {
             rows.fill(batch, rowsPerRequest);
-            ahead = session.prepare(batch);
+            ahead = client.session().prepare(batch);
             builtWhileMeasured++;
         }
         int n = ahead != null ? ahead.rows() : rows.fill(batch, rowsPerRequest);
         long start = targetRowsPerSecond > 0 ? awaitDue() : System.nanoTime();
         try {
-            long ok = ahead != null ? ahead.send() : session.write(batch);
-            outcome.succeeded(n, ok);
+            long ok = ahead != null ? client.send(ahead) : client.send(batch);
             acked.rowsAcked += ok;
             if (measuring) trial.measuredAcked.addAndGet(ok);
             if (ok != n) failed.failedRequests++;
-            failingSince = 0;
             return ok;
-        } catch (DatabaseException e) {
-            outcome.failed(n, e.getMessage());
+        } catch (WriteClient.GaveUp e) {
             failed.failedRequests++;
-            if (failingSince == 0) failingSince = start;
-            if (start - failingSince > GIVE_UP_NANOS) abandon(trial, params, e);
-            return 0;
+            throw abandon(trial, params, e);
         } finally {
             if (measuring) latency.recordValue(Math.min(System.nanoTime() - start, latency.getHighestTrackableValue()));
         }
@@ -227,32 +216,24 @@ public abstract class WriteBenchmarkBase {
     }
 
     /**
-     * Every request of this client has failed for {@link #GIVE_UP_NANOS}: the server is likely gone.
-     * The first client to see it records what was acknowledged and sent (and stored, if the
-     * database still answers a count) and the trial ends with a failure instead of running on.
+     * The client gave up (every request failed for a while): the server is likely gone. The first
+     * client to see it records what was acknowledged and sent (and stored, if the database still
+     * answers a count) and the trial ends with a failure instead of running on.
      */
-    private void abandon(Trial trial, BenchmarkParams params, DatabaseException last) throws Exception {
+    private IllegalStateException abandon(Trial trial, BenchmarkParams params, WriteClient.GaveUp gaveUp) throws IOException {
         try {
             if (trial.abandoned.compareAndSet(false, true)) {
                 WriteOutcome o = trial.outcome;
-                long stored;
-                String counted;
-                try {
-                    stored = session.countRows();
-                    counted = "stored " + stored;
-                } catch (DatabaseException e) {
-                    stored = -1;
-                    counted = "stored rows not countable: " + e.getMessage();
-                }
-                String failure = "every request failed for " + GIVE_UP_NANOS / 1_000_000_000 + " s (" + last.getMessage()
-                        + "); rows acknowledged " + o.rowsAcked() + " of " + o.rowsSent() + " sent; " + counted;
-                record(trial, params, stored, failure);
+                OptionalLong stored = StoredRows.now(client.session());
+                String counted = stored.isPresent() ? "stored " + stored.getAsLong() : "stored rows not countable";
+                String failure = gaveUp.getMessage() + "; rows acknowledged " + o.rowsAcked() + " of " + o.rowsSent() + " sent; " + counted;
+                record(trial, params, stored.orElse(-1), failure);
             }
         } finally {
             rows.close();
-            session.close();
+            client.close();
         }
-        throw new IllegalStateException(db.displayName() + " write test abandoned: " + last.getMessage());
+        return new IllegalStateException(db.displayName() + " write test abandoned: " + gaveUp.getMessage());
     }
 
     @TearDown(Level.Trial)
@@ -260,7 +241,7 @@ public abstract class WriteBenchmarkBase {
         try {
             synchronized (trial.latency) {
                 trial.latency.add(latency);
-                session.counters().forEach((k, v) -> trial.counters.merge(k, v, Long::sum));
+                client.session().counters().forEach((k, v) -> trial.counters.merge(k, v, Long::sum));
                 if (prebuilt != null) {
                     trial.counters.merge("requestsPrebuilt", prebuiltCount, Long::sum);
                     trial.counters.merge("requestsBuiltWhileMeasured", builtWhileMeasured, Long::sum);
@@ -269,7 +250,7 @@ public abstract class WriteBenchmarkBase {
             if (trial.finished.incrementAndGet() == thread.getThreadCount()) verify(trial, params);
         } finally {
             rows.close();
-            session.close();
+            client.close();
         }
     }
 
@@ -278,7 +259,7 @@ public abstract class WriteBenchmarkBase {
         WriteOutcome o = trial.outcome;
         // A shard cannot count its own rows in a table other shards write: only failures are checked.
         boolean whole = settings.dataSet().shard().whole();
-        long stored = whole ? Loader.settledCount(db, session, o.rowsAcked()) : -1;
+        long stored = whole ? StoredRows.settled(db, client.session(), o.rowsAcked()) : -1;
         String failure = null;
         if (whole && stored != o.rowsAcked()) {
             failure = "stored " + stored + " rows, but " + o.rowsAcked() + " were acknowledged";

@@ -10,6 +10,7 @@ import org.tsdbbench.common.bench.AnswerCache;
 import org.tsdbbench.common.bench.Loader;
 import org.tsdbbench.common.data.DataSet;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -23,8 +24,8 @@ final class LoadStep extends Step {
     @Option(names = {"-writeClients", "--write-clients"}, description = "Client connections (default: ${DEFAULT-VALUE}).")
     int writeClients = 1;
 
-    @Option(names = {"-rowsPerRequest", "--rows-per-request"}, description = "Rows in one request (default: ${DEFAULT-VALUE}).")
-    int rowsPerRequest = 1000;
+    @Mixin
+    RowsPerRequestOption rowsPerRequest;
 
     LoadStep(BenchModule module) {
         super(module);
@@ -37,9 +38,7 @@ final class LoadStep extends Step {
 
     @Override
     protected void validate() throws UsageException {
-        if (rowsPerRequest < 1 || rowsPerRequest > WriteStep.MAX_ROWS_PER_REQUEST) {
-            throw new UsageException("-rowsPerRequest " + rowsPerRequest + ": must be 1.." + WriteStep.MAX_ROWS_PER_REQUEST);
-        }
+        rowsPerRequest.validate();
         int max = common.dataSet().maxClients();
         if (writeClients < 1 || writeClients > Math.min(max, WriteStep.MAX_CLIENTS)) {
             throw new UsageException("-writeClients " + writeClients + ": must be 1.." + Math.min(max, WriteStep.MAX_CLIENTS));
@@ -48,7 +47,7 @@ final class LoadStep extends Step {
 
     @Override
     protected int execute() throws Exception {
-        Loader.Result r = load(this, writeClients, rowsPerRequest);
+        Loader.Result r = load(this, writeClients, rowsPerRequest.value);
         return r.verified() ? BenchCli.OK : BenchCli.FAILED;
     }
 

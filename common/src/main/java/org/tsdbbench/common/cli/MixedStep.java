@@ -13,6 +13,7 @@ import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.util.Statistics;
 import org.tsdbbench.common.bench.TrialRecord;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -29,8 +30,8 @@ final class MixedStep extends Step {
     @Option(names = "--readers", description = "Reader clients (default: ${DEFAULT-VALUE}).")
     int readers = 1;
 
-    @Option(names = {"-rowsPerRequest", "--rows-per-request"}, description = "Rows in one write request (default: ${DEFAULT-VALUE}).")
-    int rowsPerRequest = 1000;
+    @Mixin
+    RowsPerRequestOption rowsPerRequest;
 
     @Option(names = "--result-rows", description = "Rows each range query returns (default: ${DEFAULT-VALUE}).")
     int resultRows = 100;
@@ -51,9 +52,7 @@ final class MixedStep extends Step {
         if (writers > common.dataSet().spec().numOfDevices()) {
             throw new UsageException("--writers " + writers + ": must be 1.." + common.dataSet().spec().numOfDevices() + " (each writer owns whole devices)");
         }
-        if (rowsPerRequest < 1 || rowsPerRequest > WriteStep.MAX_ROWS_PER_REQUEST) {
-            throw new UsageException("-rowsPerRequest " + rowsPerRequest + ": must be 1.." + WriteStep.MAX_ROWS_PER_REQUEST);
-        }
+        rowsPerRequest.validate();
         int rows = common.dataSet().spec().rowsPerDevice();
         if (resultRows < 1 || resultRows > rows) throw new UsageException("--result-rows " + resultRows + ": must be 1.." + rows);
     }
@@ -63,7 +62,7 @@ final class MixedStep extends Step {
         if (!ensureDataSet(LoadStep.expectedRows(settings.dataSet(), settings.answersDir()), 2)) return BenchCli.FAILED;
         List<String> failures = new ArrayList<>();
         ArrayNode cells = results.manifest().putArray("mixed");
-        StringBuilder table = new StringBuilder(db().displayName() + ": mixed load (" + rowsPerRequest + " rows per write, "
+        StringBuilder table = new StringBuilder(db().displayName() + ": mixed load (" + rowsPerRequest.value + " rows per write, "
                 + resultRows + " rows per range query, answers checked)\n");
         table.append(String.format(Locale.ROOT, "%-22s %14s %12s %12s %12s %12s%n", "run", "write rows/s", "write p50", "write p99", "query p50", "query p99"));
         // Readers alone first: they append nothing, so the next run need not reload the data set.
@@ -76,7 +75,7 @@ final class MixedStep extends Step {
             Files.deleteIfExists(log);
             Collection<RunResult> run = runJmh("mixed", jmh(settings.withVerifyLog(log))
                     .include(Pattern.quote(module.mixedLoadBenchmark().getName()) + "\\.mixed$")
-                    .param("rowsPerRequest", String.valueOf(rowsPerRequest))
+                    .param("rowsPerRequest", String.valueOf(rowsPerRequest.value))
                     .param("resultRows", String.valueOf(resultRows))
                     // JMH orders a group's methods by name: query (readers), then write (writers).
                     .threadGroups(tg[1], tg[0])
@@ -108,7 +107,7 @@ final class MixedStep extends Step {
             }
             if (tg[0] > 0) cell.put("writeRowsPerSecond", rowsPerSecond);
             String contradiction = write == null ? null
-                    : LatencyBound.check(cell, rowsPerSecond, tg[0], rowsPerRequest, write.getMean(), LatencyBound.SAME_TRIAL);
+                    : LatencyBound.check(cell, rowsPerSecond, tg[0], rowsPerRequest.value, write.getMean(), LatencyBound.SAME_TRIAL);
             if (contradiction != null) {
                 cell.put("failure", contradiction);
                 failures.add(what + ": " + contradiction);

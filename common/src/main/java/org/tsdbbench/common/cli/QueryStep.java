@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -17,8 +18,8 @@ import org.tsdbbench.common.bench.BenchSettings;
 import org.tsdbbench.common.bench.PreparedQuery;
 import org.tsdbbench.common.bench.QuerySet;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.query.Answer;
 import org.tsdbbench.common.query.QueryFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -151,37 +152,33 @@ final class QueryStep extends Step {
     }
 
     /** After a failed query: the server may be restarting; wait for it before the next query. */
-    private boolean awaitServer() throws InterruptedException {
-        long deadline = System.nanoTime() + RECONNECT_SECONDS * 1_000_000_000L;
-        boolean told = false;
-        while (true) {
-            try (Session s = session()) {
-                s.countRows();
-                if (told) out().println("# the server answers again: going on");
-                return true;
-            } catch (DatabaseException | IOException | RuntimeException e) {
-                if (System.nanoTime() > deadline) {
-                    out().println("# the server did not answer within " + RECONNECT_SECONDS + " s: " + DatabaseException.rootMessage(e));
-                    return false;
-                }
-                if (!told) out().println("# the server does not answer (" + DatabaseException.rootMessage(e) + "): waiting up to "
-                        + RECONNECT_SECONDS + " s");
-                out().flush();
-                told = true;
-            }
-            Thread.sleep(500);
+    private boolean awaitServer() throws DatabaseException {
+        String why = whyNotAnswering();
+        if (why == null) return true;
+        out().println("# the server does not answer (" + why + "): waiting up to " + RECONNECT_SECONDS + " s");
+        out().flush();
+        String still = Poll.every(Duration.ofMillis(500), Duration.ofSeconds(RECONNECT_SECONDS)).until(this::whyNotAnswering, w -> w == null);
+        out().println(still == null ? "# the server answers again: going on" : "# the server did not answer within " + RECONNECT_SECONDS + " s: " + still);
+        return still == null;
+    }
+
+    /** Null when a new session can count the rows, else why not. */
+    private String whyNotAnswering() {
+        try (Session s = session()) {
+            s.countRows();
+            return null;
+        } catch (DatabaseException | IOException | RuntimeException e) {
+            return DatabaseException.rootMessage(e);
         }
     }
 
     /** Runs a query once; null when its answer is right, else what is wrong. */
     private static String check(Session s, PreparedQuery q) {
-        Answer.Check check = q.answer().newCheck();
         try {
-            s.query(q.query(), q.text(), check);
+            return q.run(s).mismatch();
         } catch (DatabaseException e) {
             return q.id() + ": query failed: " + e.getMessage();
         }
-        return check.mismatch();
     }
 
     private String latencyTable(Collection<RunResult> run, List<String> ids, List<String> failures) {

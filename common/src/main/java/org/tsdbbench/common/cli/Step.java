@@ -13,6 +13,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.tsdbbench.common.bench.BenchSettings;
+import org.tsdbbench.common.bench.DataSetGuard;
 import org.tsdbbench.common.bench.ServerProcesses;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
@@ -208,18 +209,8 @@ abstract class Step implements Callable<Integer> {
 
     /** Makes sure the server holds exactly the data set ({@code expected} rows), loading it if not; false when the load failed. */
     protected boolean ensureDataSet(long expected, int loadClients) throws Exception {
-        long stored;
-        // A server that cannot be reached fails the step; one that cannot count (no table yet) gets the load.
-        try (Session s = session()) {
-            try {
-                stored = s.countRows();
-            } catch (DatabaseException e) {
-                stored = -1;
-            }
-        }
-        if (stored == expected) return true;
-        out().println("# " + db().displayName() + " holds " + Math.max(0, stored) + " rows, the data set " + expected + ": loading it first");
-        return LoadStep.load(this, Math.min(loadClients, settings.dataSet().maxClients()), 1000).verified();
+        return DataSetGuard.ensure(db(), settings.connection(), expected, line -> out().println(line),
+                () -> LoadStep.load(this, Math.min(loadClients, settings.dataSet().maxClients()), 1000).verified());
     }
 
     /** JMH options for a step that has made sure the server holds the data set: its trials need not count it again. */

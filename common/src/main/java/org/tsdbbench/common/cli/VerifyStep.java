@@ -1,7 +1,7 @@
 package org.tsdbbench.common.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.tsdbbench.common.bench.Loader;
+import org.tsdbbench.common.bench.StoredRows;
 import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.db.Session;
 import picocli.CommandLine.Command;
@@ -30,7 +30,7 @@ final class VerifyStep extends Step {
         long expected = LoadStep.expectedRows(whole, settings.answersDir());
         long stored;
         try (Session s = session()) {
-            stored = Loader.settledCount(db(), s, expected);
+            stored = StoredRows.settled(db(), s, expected);
         }
         boolean ok = stored == expected;
         ObjectNode m = results.manifest().putObject("verify");

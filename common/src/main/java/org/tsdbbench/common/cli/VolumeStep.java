@@ -13,6 +13,7 @@ import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -29,8 +30,8 @@ final class VolumeStep extends Step {
     @Option(names = "--block-rows", description = "Rows per block, a multiple of the devices (default: ${DEFAULT-VALUE}).")
     int blockRows = 100_000;
 
-    @Option(names = {"-rowsPerRequest", "--rows-per-request"}, description = "Rows in one write request (default: ${DEFAULT-VALUE}).")
-    int rowsPerRequest = 1000;
+    @Mixin
+    RowsPerRequestOption rowsPerRequest;
 
     VolumeStep(BenchModule module) {
         super(module);
@@ -49,21 +50,19 @@ final class VolumeStep extends Step {
         if (blockRows % devices != 0) {
             throw new UsageException("--block-rows " + blockRows + ": must be a multiple of the " + devices + " devices (a block is the next rows of every device)");
         }
-        if (rowsPerRequest < 1 || rowsPerRequest > WriteStep.MAX_ROWS_PER_REQUEST) {
-            throw new UsageException("-rowsPerRequest " + rowsPerRequest + ": must be 1.." + WriteStep.MAX_ROWS_PER_REQUEST);
-        }
+        rowsPerRequest.validate();
     }
 
     @Override
     protected int execute() throws Exception {
         List<String> failures = new ArrayList<>();
         out().printf("# volume: %d blocks of %,d rows (%,d rows in all), %d rows per request, read back after each block%n",
-                blocks, blockRows, (long) blocks * blockRows, rowsPerRequest);
+                blocks, blockRows, (long) blocks * blockRows, rowsPerRequest.value);
         out().flush();
         Collection<RunResult> run = runJmh("volume", jmh(settings)
                 .include(Pattern.quote(module.volumeBenchmark().getName()) + "\\.block$")
                 .param("blockRows", String.valueOf(blockRows))
-                .param("rowsPerRequest", String.valueOf(rowsPerRequest))
+                .param("rowsPerRequest", String.valueOf(rowsPerRequest.value))
                 .warmupIterations(0)
                 .measurementIterations(blocks), "volume", failures);
         ArrayNode rows = results.manifest().putArray("volume");

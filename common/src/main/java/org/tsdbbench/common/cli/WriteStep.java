@@ -90,7 +90,7 @@ final class WriteStep extends Step {
             throw new UsageException(e.getMessage());
         }
         for (int r : rowsPerRequest.values()) {
-            if (r < 1 || r > MAX_ROWS_PER_REQUEST) throw new UsageException("-rowsPerRequest " + r + ": must be 1.." + MAX_ROWS_PER_REQUEST);
+            RowsPerRequestOption.check(r);
         }
         if (!common.shard().whole() && rowsPerRequest.values().size() * writeClients.values().size() > 1) {
             // Every cell starts on an empty table; shards share it, and only the schema step (once, before them) empties it.

@@ -2,7 +2,6 @@ package org.tsdbbench.common.db;
 
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
-import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
@@ -23,11 +22,11 @@ public interface Session extends AutoCloseable {
     long write(RowBatch batch) throws DatabaseException;
 
     /**
-     * Runs one query and passes every row to the sink before returning, in the canonical shape of
-     * its family (see {@link org.tsdbbench.common.query.Dialect}); {@code query} says which
-     * logical query the text is, for databases whose results need reshaping.
+     * Runs one query and passes every row it returns to the sink before returning, decoded from
+     * the wire into numbers in the order the database sends them; the dialect's
+     * {@link org.tsdbbench.common.query.RowShaper} (inside the sink) makes them the catalog's.
      */
-    void query(LogicalQuery query, String text, ResultSink sink) throws DatabaseException;
+    void query(String text, ResultSink rows) throws DatabaseException;
 
     /**
      * Builds the request for these rows now, to be sent later by {@link PreparedWrite#send}: the

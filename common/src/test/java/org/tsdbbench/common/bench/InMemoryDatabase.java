@@ -13,7 +13,6 @@ import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.query.Dialect;
-import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
@@ -60,7 +59,7 @@ final class InMemoryDatabase extends Database {
             }
 
             @Override
-            public void query(LogicalQuery query, String text, ResultSink sink) {
+            public void query(String text, ResultSink sink) {
                 throw new UnsupportedOperationException("no queries");
             }
 

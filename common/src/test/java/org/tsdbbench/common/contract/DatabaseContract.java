@@ -24,6 +24,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.tsdbbench.common.bench.Loader;
+import org.tsdbbench.common.bench.PreparedQuery;
+import org.tsdbbench.common.bench.StoredRows;
 import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.cli.BenchModule;
 import org.tsdbbench.common.data.DataSet;
@@ -38,6 +40,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Answer;
+import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.ExpectedAnswers;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryCatalog;
@@ -103,7 +106,7 @@ public abstract class DatabaseContract {
             RowBatch batch = new RowBatch(250);
             new GeneratedRows(new DeviceGenerator(SMALL), new DeviceRange(1, 2), false).fill(batch, 250);
             assertEquals(250, s.write(batch));
-            assertEquals(250, Loader.settledCount(db(), s, 250));
+            assertEquals(250, StoredRows.settled(db(), s, 250));
             assertFalse(s.facts().serverVersion().isBlank());
         }
     }
@@ -119,11 +122,11 @@ public abstract class DatabaseContract {
         List<String> wrong = new ArrayList<>();
         int checked = 0;
         try (Session s = db().open(connection())) {
+            Dialect dialect = db().dialect(connection());
             for (LogicalQuery q : QueryCatalog.all()) {
-                var text = db().dialect(connection()).render(q, SMALL);
+                var text = dialect.render(q, SMALL);
                 if (text.isEmpty()) continue;
-                Answer.Check check = answers.answer(q).newCheck();
-                s.query(q, text.get(), check);
+                Answer.Check check = new PreparedQuery(q, text.get(), dialect.shaper(q), answers.answer(q)).run(s);
                 if (check.mismatch() != null) wrong.add(check.mismatch() + "  [" + text.get() + "]");
                 checked++;
             }
@@ -152,10 +155,10 @@ public abstract class DatabaseContract {
                 LogicalQuery.range(5, SMALL.endTs(), SMALL.endTs() + 60_000));
         List<String> wrong = new ArrayList<>();
         try (Session s = db().open(connection())) {
+            Dialect dialect = db().dialect(connection());
             for (LogicalQuery q : ranges) {
-                String text = db().dialect(connection()).render(q, SMALL).orElseThrow();
-                Answer.Check check = ExpectedAnswers.range(generator, SMALL.rowsPerDevice(), q).newCheck();
-                s.query(q, text, check);
+                String text = dialect.render(q, SMALL).orElseThrow();
+                Answer.Check check = new PreparedQuery(q, text, dialect.shaper(q), ExpectedAnswers.range(generator, SMALL.rowsPerDevice(), q)).run(s);
                 if (check.mismatch() != null) wrong.add(check.mismatch() + "  [" + text + "]");
             }
         }
@@ -283,7 +286,7 @@ public abstract class DatabaseContract {
         assertEquals(1000, blocks.get(1).get("storedRowsBefore").asLong());
         for (JsonNode b : blocks) assertTrue(b.get("writeRowsPerSecond").asDouble() > 0 && b.get("readRowsPerSecond").asDouble() > 0, b.toString());
         try (Session s = db().open(connection())) {
-            assertEquals(2000, Loader.settledCount(db(), s, 2000), "the volume test stores exactly its blocks");
+            assertEquals(2000, StoredRows.settled(db(), s, 2000), "the volume test stores exactly its blocks");
         }
 
         long target = 1000;
@@ -500,7 +503,7 @@ public abstract class DatabaseContract {
             proxy.resume();
             try (Session again = db().open(through(proxy))) {
                 assertEquals(SMALL.rowsPerDevice(), again.write(deviceRows(3)), "a new session works once the network is back");
-                assertEquals(2L * SMALL.rowsPerDevice(), Loader.settledCount(db(), again, 2L * SMALL.rowsPerDevice()));
+                assertEquals(2L * SMALL.rowsPerDevice(), StoredRows.settled(db(), again, 2L * SMALL.rowsPerDevice()));
             }
         }
     }
@@ -544,7 +547,7 @@ public abstract class DatabaseContract {
             System.out.println("[faults] " + db().name() + ": cut after " + acked.get() + " acknowledged rows: " + failure.get().getMessage());
         }
         try (Session s = db().open(connection())) {
-            long stored = Loader.settledCount(db(), s, acked.get());
+            long stored = StoredRows.settled(db(), s, acked.get());
             assertTrue(stored >= acked.get() && stored <= acked.get() + inFlight.get(),
                     "stored " + stored + " rows, acknowledged " + acked.get() + ", in flight at the cut " + inFlight.get());
         }

@@ -1,0 +1,94 @@
+package org.tsdbbench.common.bench;
+
+import java.io.IOException;
+import java.util.function.LongConsumer;
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.RowSource;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.PreparedWrite;
+import org.tsdbbench.common.db.Session;
+
+/**
+ * One client's writes over its own session, for the load, the write test, the mixed load and the
+ * volume test alike: each request's rows counted as sent and as acknowledged in an outcome the
+ * clients of a run share, each failure counted with its message, and a {@link FailurePolicy}
+ * deciding when the client gives up. One per client thread, like one YCSB DB instance per thread.
+ */
+public final class WriteClient implements AutoCloseable {
+
+    /** The policy gave up on this client: the last failure is the cause, the outcome holds them all. */
+    public static final class GaveUp extends DatabaseException {
+        GaveUp(String message, DatabaseException last) {
+            super(message, last);
+        }
+    }
+
+    private final Session session;
+    private final WriteOutcome outcome;
+    private final FailurePolicy policy;
+    private int failuresInRow;
+    private long failingSince;
+
+    public WriteClient(Session session, WriteOutcome outcome, FailurePolicy policy) {
+        this.session = session;
+        this.outcome = outcome;
+        this.policy = policy;
+    }
+
+    public Session session() {
+        return session;
+    }
+
+    /** Sends one request of the batch's rows; the rows acknowledged, 0 when it failed and the client goes on. */
+    public long send(RowBatch batch) throws GaveUp {
+        return send(batch.size(), () -> session.write(batch));
+    }
+
+    /** Sends a request built ahead ({@link Session#prepare}); as {@link #send(RowBatch)}. */
+    public long send(PreparedWrite request) throws GaveUp {
+        return send(request.rows(), request::send);
+    }
+
+    /**
+     * Writes every row of the source in requests of {@code rowsPerRequest}, telling {@code progress}
+     * of each request's acknowledged rows; ends when the source is empty or the policy gives up.
+     */
+    public void sendAll(RowSource rows, int rowsPerRequest, LongConsumer progress) throws IOException {
+        RowBatch batch = new RowBatch(rowsPerRequest);
+        try {
+            while (rows.fill(batch, rowsPerRequest) > 0) progress.accept(send(batch));
+        } catch (GaveUp e) {
+            // Counted in the outcome: the load reports it and what was acknowledged before it.
+        }
+    }
+
+    private long send(int rows, PreparedWrite.Send request) throws GaveUp {
+        long start = System.nanoTime();
+        DatabaseException failure;
+        long acked = 0;
+        try {
+            acked = request.send();
+            outcome.succeeded(rows, acked);
+            if (acked == rows) {
+                failuresInRow = 0;
+                failingSince = 0;
+                return acked;
+            }
+            failure = new DatabaseException("a request acknowledged " + acked + " of " + rows + " rows");
+        } catch (DatabaseException e) {
+            outcome.failed(rows, e.getMessage());
+            failure = e;
+        }
+        failuresInRow++;
+        if (failingSince == 0) failingSince = start;
+        if (policy.givesUp(failuresInRow, start - failingSince)) {
+            throw new GaveUp(policy.describe(failuresInRow) + " (" + failure.getMessage() + ")", failure);
+        }
+        return acked;
+    }
+
+    @Override
+    public void close() {
+        session.close();
+    }
+}
