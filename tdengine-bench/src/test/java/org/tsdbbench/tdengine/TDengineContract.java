@@ -17,7 +17,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.tsdbbench.common.bench.StoredRows;
 import org.tsdbbench.common.cli.BenchCli;
-import org.tsdbbench.common.cli.BenchModule;
 import org.tsdbbench.common.contract.DatabaseContract;
 import org.tsdbbench.common.contract.TcpProxy;
 import org.tsdbbench.common.data.DeviceGenerator;
@@ -25,6 +24,7 @@ import org.tsdbbench.common.data.DeviceRange;
 import org.tsdbbench.common.data.GeneratedRows;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
@@ -54,8 +54,8 @@ abstract class TDengineContract extends DatabaseContract {
     }
 
     @Override
-    protected BenchModule module() {
-        return TDengineBenchMain.module();
+    protected Database db() {
+        return new TDengineDatabase();
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.tsdbbench.common.data.DataFileException;
+import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
@@ -28,24 +29,25 @@ public final class BenchCli {
     private BenchCli() {
     }
 
-    public static int run(BenchModule module, String... args) {
-        return commandLine(module).execute(args);
+    /** Runs the command line for this database; the exit code. */
+    public static int run(Database db, String... args) {
+        return commandLine(db).execute(args);
     }
 
-    static CommandLine commandLine(BenchModule module) {
-        String name = module.database().name() + "-bench";
-        CommandLine cl = new CommandLine(new WriteStep(module));
+    static CommandLine commandLine(Database db) {
+        String name = db.name() + "-bench";
+        CommandLine cl = new CommandLine(new WriteStep(db));
         cl.setCommandName(name);
-        cl.addSubcommand("write", new WriteStep(module));
-        cl.addSubcommand("load", new LoadStep(module));
-        cl.addSubcommand("query", new QueryStep(module));
-        cl.addSubcommand("disk", new DiskStep(module));
-        cl.addSubcommand("range", new RangeStep(module));
-        cl.addSubcommand("volume", new VolumeStep(module));
-        cl.addSubcommand("mixed", new MixedStep(module));
-        cl.addSubcommand("schema", new SchemaStep(module));
-        cl.addSubcommand("verify", new VerifyStep(module));
-        String[] optionsHelp = optionsHelp(module.database().descriptor());
+        cl.addSubcommand("write", new WriteStep(db));
+        cl.addSubcommand("load", new LoadStep(db));
+        cl.addSubcommand("query", new QueryStep(db));
+        cl.addSubcommand("disk", new DiskStep(db));
+        cl.addSubcommand("range", new RangeStep(db));
+        cl.addSubcommand("volume", new VolumeStep(db));
+        cl.addSubcommand("mixed", new MixedStep(db));
+        cl.addSubcommand("schema", new SchemaStep(db));
+        cl.addSubcommand("verify", new VerifyStep(db));
+        String[] optionsHelp = optionsHelp(db.descriptor());
         cl.getCommandSpec().usageMessage().footer(optionsHelp);
         cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().usageMessage().footer(optionsHelp));
         cl.setParameterExceptionHandler(parameterErrors());

@@ -10,7 +10,6 @@ import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.data.Shard;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
-import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
 import picocli.CommandLine.Option;
 
@@ -185,13 +184,14 @@ public final class CommonOptions {
         return id == null || id.isBlank() ? null : id.strip();
     }
 
-    BenchSettings settings(Database db) {
-        return new BenchSettings(host,
+    /** The run's settings: these flags, the database's defaults where a flag is not given. */
+    BenchSettings settings(DatabaseDescriptor db) {
+        return new BenchSettings(db.name(), host,
                 port != null ? port : db.defaultPort(),
                 user != null ? user : db.defaultUser(),
                 database != null ? database : db.defaultDatabase(),
                 passwordEnv != null ? passwordEnv : db.passwordEnv(),
-                passwordFile, options(), dataSet(), null, null, null);
+                passwordFile, options(), dataSet(), null, null, null, false);
     }
 
     Path resultsDir() {

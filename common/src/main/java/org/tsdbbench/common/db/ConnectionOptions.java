@@ -76,11 +76,6 @@ public record ConnectionOptions(String host, int port, String user, String datab
         return value == null ? option.defaultValue() : option.parse(value);
     }
 
-    /** A setting as given, or the fallback (the write benchmark's until it reads {@link ModuleOption#PREBUILD}). */
-    public String extra(String key, String fallback) {
-        return extra.getOrDefault(key, fallback);
-    }
-
     /** Whether the setting was given (a module that keeps its driver's own default otherwise). */
     public boolean isSet(ModuleOption<?> option) {
         return extra.containsKey(option.name());

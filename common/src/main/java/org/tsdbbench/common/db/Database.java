@@ -31,23 +31,6 @@ public abstract class Database {
         return descriptor.displayName();
     }
 
-    // The descriptor's defaults, for BenchSettings until it reads the descriptor itself.
-    public final int defaultPort() {
-        return descriptor.defaultPort();
-    }
-
-    public final String defaultUser() {
-        return descriptor.defaultUser();
-    }
-
-    public final String defaultDatabase() {
-        return descriptor.defaultDatabase();
-    }
-
-    public final String passwordEnv() {
-        return descriptor.passwordEnv();
-    }
-
     public abstract Dialect dialect();
 
     /**

@@ -64,7 +64,7 @@ class ModuleOptionsTest {
     private CliCapture.Result run(Database db, String step, String... args) {
         List<String> all = new ArrayList<>(List.of(step, "-results", tmp.resolve("results").toString(), "-port", "1"));
         all.addAll(List.of(args));
-        return CliCapture.run(new BenchModule(db, null, null, null, null, null), all);
+        return CliCapture.run(db, all);
     }
 
     private void assertUsage(String expected, CliCapture.Result r) {
@@ -109,7 +109,7 @@ class ModuleOptionsTest {
     @Test
     void everyStepsHelpListsTheModulesOptionsWithTypeDefaultAndHelp() {
         for (String step : List.of("write", "load", "query", "disk", "range", "volume", "mixed", "schema", "verify")) {
-            CliCapture.Result r = CliCapture.run(new BenchModule(DB, null, null, null, null, null), List.of(step, "--help"));
+            CliCapture.Result r = CliCapture.run(DB, List.of(step, "--help"));
             assertEquals(BenchCli.OK, r.exit(), step);
             String help = r.output();
             assertFalse(help.contains("WARN"), step + ": " + help);

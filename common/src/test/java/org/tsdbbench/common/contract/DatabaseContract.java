@@ -25,9 +25,9 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.tsdbbench.common.bench.Loader;
 import org.tsdbbench.common.bench.PreparedQuery;
+import org.tsdbbench.common.bench.RunSettings;
 import org.tsdbbench.common.bench.StoredRows;
 import org.tsdbbench.common.cli.BenchCli;
-import org.tsdbbench.common.cli.BenchModule;
 import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.data.DeviceGenerator;
 import org.tsdbbench.common.data.DeviceRange;
@@ -37,6 +37,7 @@ import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.DatabaseLookup;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Answer;
@@ -60,20 +61,21 @@ public abstract class DatabaseContract {
     @TempDir
     protected Path tmp;
 
-    protected abstract BenchModule module();
+    /** The module's database, as its jar's main finds it ({@link #theModuleIsRegisteredOnceAndItsOptionsDeclared} checks that). */
+    protected abstract Database db();
 
     /**
      * The prefix of the environment variables that point the tests at another server: the
      * database's password variable without PASSWORD (MYSQL_HOST, MYSQL_PORT, MYSQL_PASSWORD).
      */
     protected String envPrefix() {
-        return db().passwordEnv().replace("PASSWORD", "");
+        return db().descriptor().passwordEnv().replace("PASSWORD", "");
     }
 
     /** The server under test: the local one the project's scripts start, unless the environment says otherwise. */
     protected ConnectionOptions connection() throws IOException {
-        return new ConnectionOptions(host(), port(), db().defaultUser(), db().defaultDatabase(),
-                ConnectionOptions.Secret.fromEnv(db().passwordEnv()), Map.of());
+        return new ConnectionOptions(host(), port(), db().descriptor().defaultUser(), db().descriptor().defaultDatabase(),
+                ConnectionOptions.Secret.fromEnv(db().descriptor().passwordEnv()), Map.of());
     }
 
     /** The CLI arguments that reach the same server. */
@@ -86,16 +88,19 @@ public abstract class DatabaseContract {
     }
 
     private int port() {
-        return Integer.parseInt(env(envPrefix() + "PORT", String.valueOf(db().defaultPort())));
-    }
-
-    protected Database db() {
-        return module().database();
+        return Integer.parseInt(env(envPrefix() + "PORT", String.valueOf(db().descriptor().defaultPort())));
     }
 
     /** Whether the module measures its database's disk use (the disk step); a module without a way says so. */
     protected boolean measuresDisk() {
         return true;
+    }
+
+    /** The module registers its database once (META-INF/services): on its class path the lookup of the jars' one main finds it. */
+    @Test
+    void theJarsMainFindsThisDatabase() {
+        assertEquals(db().getClass(), DatabaseLookup.find(null).getClass());
+        assertEquals(db().getClass(), DatabaseLookup.find(db().name()).getClass());
     }
 
     @Test
@@ -232,6 +237,9 @@ public abstract class DatabaseContract {
         assertTrue(manifest.get("load").get("verified").asBoolean());
         assertFalse(manifest.get("server").get("serverVersion").asText().isBlank());
         assertNoSecret(results);
+        // The in-process runs (-f 0) set one property for their length only, and their settings file is gone.
+        assertNull(System.getProperty(RunSettings.PROPERTY), "an in-process run left " + RunSettings.PROPERTY + " behind");
+        assertFalse(Files.exists(results.resolve(db().name() + "-jmh-settings.json")), "a run's settings file was left behind");
     }
 
     /**
@@ -596,7 +604,7 @@ public abstract class DatabaseContract {
                 args.add(conn.get(i + 1));
             }
         }
-        CliCapture.Result r = CliCapture.run(module(), args);
+        CliCapture.Result r = CliCapture.run(db(), args);
         return new Run(r.exit(), r.output());
     }
 

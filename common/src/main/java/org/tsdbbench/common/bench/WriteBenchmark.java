@@ -35,6 +35,7 @@ import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.RowSource;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.PreparedWrite;
 
 /**
@@ -49,9 +50,10 @@ import org.tsdbbench.common.db.PreparedWrite;
  * database), and a request's latency is measured from when it should have started, so a database
  * that falls behind shows the backlog in its latency instead of hiding it (no coordinated omission).
  *
- * <p>A module extends this with one line ({@link #database()}). From an IDE it runs as it is
- * against the local server; keep {@code @OperationsPerInvocation} equal to the chosen
- * {@code rowsPerRequest} (the CLI does this for you).
+ * <p>One class for every database: the database and the settings come from {@link RunSettings}.
+ * From an IDE it runs as it is against the local server of the module on the class path; keep
+ * {@code @OperationsPerInvocation} equal to the chosen {@code rowsPerRequest} (the CLI does this
+ * for you).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -60,7 +62,7 @@ import org.tsdbbench.common.db.PreparedWrite;
 @Threads(1)
 @Warmup(iterations = 1, time = 5)
 @Measurement(iterations = 3, time = 5)
-public abstract class WriteBenchmarkBase {
+public class WriteBenchmark {
 
     @Param("1000")
     public int rowsPerRequest;
@@ -88,9 +90,6 @@ public abstract class WriteBenchmarkBase {
     private long intervalNanos;
     private long nextDueNanos;
     private long firstDueOffsetNanos;
-
-    /** The database this benchmark writes to. */
-    protected abstract Database database();
 
     /** State shared by the threads of one trial: the table is created once, outcomes are summed. */
     @State(Scope.Benchmark)
@@ -121,10 +120,10 @@ public abstract class WriteBenchmarkBase {
     }
 
     @Setup(Level.Trial)
-    public void open(Trial trial, ThreadParams thread, BenchmarkParams benchmark) throws Exception {
+    public void open(RunSettings run, Trial trial, ThreadParams thread, BenchmarkParams benchmark) throws Exception {
         params = benchmark;
-        db = database();
-        settings = BenchSettings.fromSystemProperties(db);
+        db = run.database();
+        settings = run.settings();
         client = new WriteClient(db.open(settings.connection()), trial.outcome, FailurePolicy.WRITE_TEST);
         synchronized (trial) {
             // Shards share the table: the schema step creates it once, before any shard writes.
@@ -135,11 +134,7 @@ public abstract class WriteBenchmarkBase {
         }
         rows = settings.dataSet().client(thread.getThreadIndex(), thread.getThreadCount(), true);
         batch = new RowBatch(rowsPerRequest);
-        String prebuild = settings.connection().extra("prebuild", "false").strip();
-        if (!prebuild.equals("true") && !prebuild.equals("false")) {
-            throw new IllegalArgumentException("--option prebuild=" + prebuild + ": true or false");
-        }
-        if (prebuild.equals("true")) prebuilt = new ArrayDeque<>();
+        if (settings.connection().get(ModuleOption.PREBUILD)) prebuilt = new ArrayDeque<>();
         latency = new Histogram(3_600_000_000_000L, 3);
         if (targetRowsPerSecond > 0) {
             intervalNanos = Math.max(1, Math.round(1e9 * rowsPerRequest * thread.getThreadCount() / targetRowsPerSecond));

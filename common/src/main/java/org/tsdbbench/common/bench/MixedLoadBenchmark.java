@@ -44,7 +44,8 @@ import org.tsdbbench.common.db.Session;
  * starts from exactly the data set (reloaded if an earlier trial appended to it, in the trial's
  * setup); every client opens its connection in the setup of the first iteration, never inside a
  * measured call; and every trial ends with a count, in the trial's teardown, whatever each client
- * did: stored = data set + rows acknowledged.
+ * did: stored = data set + rows acknowledged. One class for every database ({@link RunSettings}
+ * says which).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode({Mode.Throughput, Mode.SampleTime})
@@ -52,15 +53,13 @@ import org.tsdbbench.common.db.Session;
 @Fork(1)
 @Warmup(iterations = 1, time = 2)
 @Measurement(iterations = 3, time = 2)
-public abstract class MixedLoadBenchmarkBase {
+public class MixedLoadBenchmark {
 
     @Param("1000")
     public int rowsPerRequest;
 
     @Param("100")
     public int resultRows;
-
-    protected abstract Database database();
 
     /** Shared by the group: the database and settings, the data set's rows, the rows acknowledged. */
     @State(Scope.Benchmark)
@@ -77,11 +76,11 @@ public abstract class MixedLoadBenchmarkBase {
         final AtomicLong measuredToMs = new AtomicLong();
 
         /** Makes sure the database holds exactly the data set, before any client starts. */
-        void prepare(Database db, int rowsPerRequest, int resultRows) throws Exception {
-            this.db = db;
+        void prepare(RunSettings run, int rowsPerRequest, int resultRows) throws Exception {
+            this.db = run.database();
             this.rowsPerRequest = rowsPerRequest;
             this.resultRows = resultRows;
-            settings = BenchSettings.fromSystemProperties(db);
+            settings = run.settings();
             QuerySet set = QuerySet.prepare(db, settings);
             set.ensureLoaded(db, settings);
             datasetRows = set.expectedRows();
@@ -122,8 +121,8 @@ public abstract class MixedLoadBenchmarkBase {
 
     /** Once per trial, before any client's setup (JMH sets up a benchmark-wide state before handing it to the threads). */
     @Setup(Level.Trial)
-    public void prepare(Trial trial) throws Exception {
-        trial.prepare(database(), rowsPerRequest, resultRows);
+    public void prepare(RunSettings run, Trial trial) throws Exception {
+        trial.prepare(run, rowsPerRequest, resultRows);
     }
 
     /** Once per trial, after every client has finished (JMH tears a benchmark-wide state down when all threads are done). */

@@ -22,8 +22,8 @@ import org.tsdbbench.common.db.Session;
  * checks the rows against the generator's expected answer (a wrong answer fails the benchmark).
  * Sample-time mode gives the latency distribution with percentiles, per query id.
  *
- * <p>From an IDE it runs as it is: if the local server does not hold the data set yet, the setup
- * loads it first.
+ * <p>One class for every database ({@link RunSettings} says which). From an IDE it runs as it is:
+ * if the local server does not hold the data set yet, the setup loads it first.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SampleTime)
@@ -31,13 +31,7 @@ import org.tsdbbench.common.db.Session;
 @Fork(1)
 @Warmup(iterations = 1, time = 2)
 @Measurement(iterations = 3, time = 2)
-public abstract class QueryBenchmarkBase {
-
-    /**
-     * Set by the CLI's query step, which has already made sure the server holds the data set: a
-     * trial then skips counting it (a full count takes seconds on some databases, once per query).
-     */
-    public static final String DATA_CHECKED = "tsbench.dataChecked";
+public class QueryBenchmark {
 
     /** A catalog id, e.g. q1.g0, q2.avg.p10, q3.sum.p50, q4.count.p100. */
     @Param("q2.avg.p100")
@@ -46,14 +40,16 @@ public abstract class QueryBenchmarkBase {
     private Session session;
     private PreparedQuery query;
 
-    protected abstract Database database();
-
+    /**
+     * Prepares the query and its expected answer; loads the data set first unless the settings say
+     * it was checked (the CLI's query step has: a full count takes seconds on some databases, once per query).
+     */
     @Setup(Level.Trial)
-    public void open() throws Exception {
-        Database db = database();
-        BenchSettings settings = BenchSettings.fromSystemProperties(db);
+    public void open(RunSettings run) throws Exception {
+        Database db = run.database();
+        BenchSettings settings = run.settings();
         QuerySet queries = QuerySet.prepare(db, settings);
-        if (!Boolean.getBoolean(DATA_CHECKED)) queries.ensureLoaded(db, settings);
+        if (!settings.dataChecked()) queries.ensureLoaded(db, settings);
         query = queries.get(queryId);
         session = db.open(settings.connection());
     }

@@ -26,15 +26,15 @@ import org.tsdbbench.common.db.Session;
  * all clients) and {@link #latency()} (sample time, with percentiles). The CLI's range step runs
  * it over client counts (JMH threads) and result sizes.
  *
- * <p>From an IDE it runs as it is: if the local server does not hold the data set yet, the setup
- * loads it first.
+ * <p>One class for every database ({@link RunSettings} says which). From an IDE it runs as it is:
+ * if the local server does not hold the data set yet, the setup loads it first.
  */
 @State(Scope.Thread)
 @Fork(1)
 @Threads(1)
 @Warmup(iterations = 1, time = 2)
 @Measurement(iterations = 3, time = 2)
-public abstract class RangeQueryBenchmarkBase {
+public class RangeQueryBenchmark {
 
     /** Rows each query returns: 5 .. 1000 in the published test. */
     @Param("100")
@@ -43,8 +43,6 @@ public abstract class RangeQueryBenchmarkBase {
     private Session session;
     private RangePlan plan;
 
-    protected abstract Database database();
-
     /** Shared by the clients of a trial: the first to set up checks the data set (loading it if missing) before any client reads. */
     @State(Scope.Benchmark)
     public static class DataReady {
@@ -52,15 +50,15 @@ public abstract class RangeQueryBenchmarkBase {
 
         synchronized void check(Database db, BenchSettings settings) throws Exception {
             if (checked) return;
-            if (!Boolean.getBoolean(QueryBenchmarkBase.DATA_CHECKED)) QuerySet.prepare(db, settings).ensureLoaded(db, settings);
+            if (!settings.dataChecked()) QuerySet.prepare(db, settings).ensureLoaded(db, settings);
             checked = true;
         }
     }
 
     @Setup(Level.Trial)
-    public void open(DataReady data, ThreadParams thread) throws Exception {
-        Database db = database();
-        BenchSettings settings = BenchSettings.fromSystemProperties(db);
+    public void open(RunSettings run, DataReady data, ThreadParams thread) throws Exception {
+        Database db = run.database();
+        BenchSettings settings = run.settings();
         data.check(db, settings);
         plan = RangePlan.of(db, settings.connection(), settings.dataSet().spec(), resultRows, thread.getThreadIndex());
         session = db.open(settings.connection());

@@ -39,7 +39,8 @@ import org.tsdbbench.common.query.LogicalQuery;
  * iterations count the blocks and the target volume is blocks x blockRows. Per block, as JMH
  * secondary metrics with one value per iteration: rows stored before it, write rows/s, mean write
  * request latency, read rows/s and read latency (and, for databases that show acknowledged rows a
- * moment later, how long the block took to show).
+ * moment later, how long the block took to show). One class for every database ({@link RunSettings}
+ * says which).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -48,7 +49,7 @@ import org.tsdbbench.common.query.LogicalQuery;
 @Threads(1)
 @Warmup(iterations = 0)
 @Measurement(iterations = 10)
-public abstract class VolumeBenchmarkBase {
+public class VolumeBenchmark {
 
     @Param("100000")
     public int blockRows;
@@ -68,8 +69,6 @@ public abstract class VolumeBenchmarkBase {
     private List<RowBatch> requests;
     private PreparedQuery readBack;
 
-    protected abstract Database database();
-
     /** One block's figures; JMH keeps each iteration's values in its JSON (rawData). */
     @AuxCounters(AuxCounters.Type.EVENTS)
     @State(Scope.Thread)
@@ -85,9 +84,9 @@ public abstract class VolumeBenchmarkBase {
     }
 
     @Setup(Level.Trial)
-    public void open() throws Exception {
-        db = database();
-        BenchSettings settings = BenchSettings.fromSystemProperties(db);
+    public void open(RunSettings run) throws Exception {
+        db = run.database();
+        BenchSettings settings = run.settings();
         spec = settings.dataSet().spec();
         if (blockRows % spec.numOfDevices() != 0) {
             throw new IllegalArgumentException("blockRows " + blockRows + ": must be a multiple of the " + spec.numOfDevices()
