@@ -1,54 +1,27 @@
 #!/usr/bin/env bash
-# Which database modules exist and which local server each one needs. Sourced by test.sh and
-# compare.sh so that adding a module is one line here.
-# module-dir:server-script:db-name
-MODULES=(
-  "mysql-bench:mysql:mysql"
-  "influx-bench:influxdb:influx"
-  "clickhouse-bench:clickhouse:clickhouse"
-  "cassandra-bench:cassandra:cassandra"
-  "opentsdb-bench:opentsdb:opentsdb"
-  "tdengine-bench:tdengine:tdengine"
-)
+# The database modules of this checkout and what their clients need, for the bash side (test.sh,
+# render-queries.sh, the scripts' tests). Sourced after lib.sh. No list of modules is kept here:
+# each built module jar describes itself (`java -jar <jar> describe`), and the orchestrator asks
+# them all; a module's server script says what a client of it needs (`<script> client`).
 
-# present_modules -> prints the entries whose module folder exists in this checkout
+# present_modules -> one line per module, <folder>:<server script>:<name>, from the built jars
+# (build first: mvn package)
 present_modules() {
-  local m
-  for m in "${MODULES[@]}"; do
-    [ -d "$REPO_DIR/${m%%:*}" ] && echo "$m"
-  done
+  java -jar "$REPO_DIR/orchestrator/target/orchestrator.jar" modules
 }
 
-# export_secrets -> passwords the servers' scripts generated, into the variables the modules read;
-# for a local TDengine also its native client: the library (LD_LIBRARY_PATH) and config folder
+# export_secrets [SERVER...] -> exports the environment each server's script says its clients
+# need (a generated password, a native client's library path); default: every module's server.
+# A variable the caller already set is kept.
 export_secrets() {
-  if [ -z "${MYSQL_PASSWORD:-}" ] && [ -f "$STATE_ROOT/mysql/password" ]; then
-    MYSQL_PASSWORD="$(cat "$STATE_ROOT/mysql/password")"
-    export MYSQL_PASSWORD
-  fi
-  export_tdengine
-}
-
-# export_tdengine -> TDENGINE_PASSWORD, TDENGINE_CONFIG_DIR and LD_LIBRARY_PATH for the TDengine
-# the server script runs (or would run) now: after a switch between majors, call it again
-export_tdengine() {
-  local home version
-  [ -z "${TDENGINE_URL:-}" ] || return 0
-  if pid_alive "$STATE_ROOT/tdengine/taosd.pid"; then home="$(cat "$STATE_ROOT/tdengine/home")"; else home="$(tdengine_home || true)"; fi
-  [ -n "$home" ] || return 0
-  if [ -f "$STATE_ROOT/tdengine/password" ]; then
-    TDENGINE_PASSWORD="$(cat "$STATE_ROOT/tdengine/password")"
-    export TDENGINE_PASSWORD
-  fi
-  version=$(ls "$home"/lib/libtaos.so.*.*.* 2>/dev/null | head -1)
-  version="${version##*libtaos.so.}"
-  export TDENGINE_CONFIG_DIR="$STATE_ROOT/tdengine/$version/cfg"
-  # The native client loads the first libtaos.so on the path: this installation's, not the other major's.
-  local rest=":${LD_LIBRARY_PATH:-}:"
-  [ -z "${TDENGINE_LIB_DIR:-}" ] || rest="${rest//:$TDENGINE_LIB_DIR:/:}"
-  rest="${rest#:}"; rest="${rest%:}"
-  export TDENGINE_LIB_DIR="$home/lib"
-  export LD_LIBRARY_PATH="$home/lib${rest:+:$rest}"
+  local servers=("$@") s line
+  if [ ${#servers[@]} -eq 0 ]; then mapfile -t servers < <(present_modules | cut -d: -f2); fi
+  for s in "${servers[@]}"; do
+    [ -f "$REPO_DIR/scripts/servers/$s.sh" ] || continue
+    while IFS= read -r line; do
+      case "$line" in env\ *=*) export "${line#env }" ;; esac
+    done < <(bash "$REPO_DIR/scripts/servers/$s.sh" client)
+  done
 }
 
 # ensure_build_tools -> Java 17 and Maven, from Debian when missing

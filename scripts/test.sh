@@ -13,6 +13,8 @@ cd "$REPO_DIR"
 ensure_build_tools
 ensure_chromium
 ensure_tdengine
+# The jars first: each module's jar says which server it needs (and a build that fails starts no server).
+mvn_plain -q -DskipTests package
 
 started=()
 stop_started() {
@@ -21,32 +23,39 @@ stop_started() {
 }
 trap stop_started EXIT
 
-# start_server NAME -> starts it unless it runs, remembering to stop what this script started
+# start_server NAME DB -> starts it unless it runs, remembering to stop what this script started; a
+# server this machine cannot have (its script's exit 4, e.g. TDengine not installed) skips that
+# module's tests, saying why (<DB>_TESTS="skip: ...", which its tests read)
 start_server() {
-  if ! "$REPO_DIR/scripts/servers/$1.sh" status >/dev/null 2>&1; then
-    "$REPO_DIR/scripts/servers/$1.sh" start
-    started+=("$1")
+  local rc=0 out
+  if "$REPO_DIR/scripts/servers/$1.sh" status >/dev/null 2>&1; then return 0; fi
+  out="$("$REPO_DIR/scripts/servers/$1.sh" start 2>&1)" || rc=$?
+  echo "$out" >&2
+  if [ "$rc" -eq 4 ]; then
+    export "${2^^}_TESTS=skip: $(echo "$out" | sed -n 's/^error: //p' | tail -n 1)"
+    log "${2} tests SKIPPED: $(echo "$out" | sed -n 's/^error: //p' | tail -n 1)"
+    return 0
   fi
+  [ "$rc" -eq 0 ] || exit "$rc"
+  started+=("$1")
 }
 
 while IFS=: read -r module server db; do
   [ -n "$server" ] || continue
-  if [ "$server" = tdengine ]; then
+  if [ "$db" = tdengine ]; then
     if [ -n "${TDENGINE_URL:-}" ]; then
       export TDENGINE_HOST="${TDENGINE_URL%%:*}" TDENGINE_PORT="${TDENGINE_URL##*:}"
       log "TDengine tests against $TDENGINE_URL (TDENGINE_URL)"
       continue
     fi
-    if [ -z "$(tdengine_home)" ]; then
-      export TDENGINE_TESTS="skip: TDengine is not installed on this machine (set TDENGINE_HOME, or install it at /usr/local/taos)"
-      log "TDengine tests SKIPPED: ${TDENGINE_TESTS#skip: }"
+    # The 3.x server for this phase, even when the 2.x one was left running (its start makes the other major stop).
+    if [ -n "$(tdengine_home)" ] && ! "$REPO_DIR/scripts/servers/tdengine.sh" status 2>/dev/null | grep -qF "($(tdengine_home))"; then
+      "$REPO_DIR/scripts/servers/tdengine.sh" start
+      started+=(tdengine)
       continue
     fi
-    # The 3.x server for this phase, even when the 2.x one was left running.
-    TDENGINE_HOME="$(tdengine_home)" "$REPO_DIR/scripts/servers/tdengine.sh" status 2>/dev/null | grep -qF "($(tdengine_home))" \
-      || "$REPO_DIR/scripts/servers/tdengine.sh" stop
   fi
-  start_server "$server"
+  start_server "$server" "$db"
 done < <(present_modules)
 export_secrets
 
@@ -60,12 +69,12 @@ if [ $# -eq 0 ] && [ -z "${TDENGINE_URL:-}" ] && [ -d "$REPO_DIR/tdengine-bench"
   else
     log "TDengine 2.x tests against $home2"
     was3=false
-    if "$REPO_DIR/scripts/servers/tdengine.sh" status >/dev/null 2>&1; then was3=true; "$REPO_DIR/scripts/servers/tdengine.sh" stop; fi
-    TDENGINE_HOME="$home2" "$REPO_DIR/scripts/servers/tdengine.sh" start
+    if "$REPO_DIR/scripts/servers/tdengine.sh" status >/dev/null 2>&1; then was3=true; fi
+    TDENGINE_HOME="$home2" "$REPO_DIR/scripts/servers/tdengine.sh" start   # stops 3.x first: they share ports
     rc=0
     (
       export TDENGINE_HOME="$home2"
-      export_tdengine
+      export_secrets tdengine
       mvn_plain -Ptdengine2 -pl tdengine-bench -am verify -Dtest='TDengine2*Test' -Dsurefire.failIfNoSpecifiedTests=false
     ) || rc=$?
     TDENGINE_HOME="$home2" "$REPO_DIR/scripts/servers/tdengine.sh" stop

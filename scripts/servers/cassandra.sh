@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Apache Cassandra 5.0 for the cassandra-bench module: one node, CQL on 127.0.0.1:9042.
-#   scripts/servers/cassandra.sh start|stop|status
+#   scripts/servers/cassandra.sh start|stop|status|client
 # There is no Debian package: cassandra-all 5.0.9 comes from Maven Central (cassandra/pom.xml) and
 # runs as its own Java 17 JVM with the project's cassandra.yaml and logback.xml.
 # Heap: CASSANDRA_HEAP (default 1G; as root Cassandra mlocks it, so RSS is at least the heap).
@@ -121,5 +121,6 @@ case "${1:-}" in
     if running && port_open 127.0.0.1 "$PORT"; then echo "$NAME running on 127.0.0.1:$PORT (pid $(cat "$PIDFILE"))"
     elif running; then echo "$NAME starting (pid $(cat "$PIDFILE")), CQL not answering yet"; exit 3
     else echo "$NAME stopped"; exit 3; fi ;;
-  *) die "usage: $0 start|stop|status" ;;
+  client) ;;   # a client needs nothing but the address
+  *) die "usage: $0 start|stop|status|client" ;;
 esac

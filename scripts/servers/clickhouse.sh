@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ClickHouse for the clickhouse-bench module, on 127.0.0.1: HTTP 8123, native 9000.
-#   scripts/servers/clickhouse.sh start|stop|status     ports: CLICKHOUSE_PORT, CLICKHOUSE_NATIVE_PORT
+#   scripts/servers/clickhouse.sh start|stop|status|client     ports: CLICKHOUSE_PORT, CLICKHOUSE_NATIVE_PORT
 # Debian's clickhouse-server (18.16, the only one these machines can install). Its config, users,
 # data, logs and pid live in $STATE_ROOT/clickhouse; user `default`, no password, loopback only.
 set -euo pipefail
@@ -95,7 +95,8 @@ start() {
   local i
   for ((i = 0; i < 300; i++)); do   # 60 s
     pinged && break
-    running || { tail -n 20 "$LOGDIR/clickhouse-server.err.log" "$LOGDIR/stdout.log" >&2 2>/dev/null || true
+    # Alive, not running(): right after the start the pid is still the subshell's, whose cmdline is not yet the server's.
+    pid_alive "$PIDFILE" || { tail -n 20 "$LOGDIR/clickhouse-server.err.log" "$LOGDIR/stdout.log" >&2 2>/dev/null || true
                  die "clickhouse-server exited before answering on 127.0.0.1:$PORT (logs: $LOGDIR)"; }
     sleep 0.2
   done
@@ -115,5 +116,6 @@ case "$ACTION" in
   status)
     if running && pinged; then echo "$NAME running on 127.0.0.1:$PORT"
     else echo "$NAME stopped"; exit 3; fi ;;
-  *) die "usage: $0 start|stop|status" ;;
+  client) ;;   # a client needs nothing but the address
+  *) die "usage: $0 start|stop|status|client" ;;
 esac

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # InfluxDB 1.x for the influx-bench module: HTTP on 127.0.0.1:8086, RPC (backup) on 127.0.0.1:8088.
-#   scripts/servers/influxdb.sh start|stop|status       ports: INFLUX_PORT, INFLUX_RPC_PORT
+#   scripts/servers/influxdb.sh start|stop|status|client       ports: INFLUX_PORT, INFLUX_RPC_PORT
 # Debian's influxd (1.6.7) by default; INFLUXD=/path/to/influxd runs another 1.x build (e.g. 1.8).
 # Meta, data and WAL directories, config, log and pid live in $STATE_ROOT/influxdb. No auth.
 set -euo pipefail
@@ -74,7 +74,7 @@ start() {
   local i
   for ((i = 0; i < 300; i++)); do   # 60 s
     pinged && break
-    running || { tail -n 20 "$LOG" >&2; die "influxd exited before answering on 127.0.0.1:$PORT (log: $LOG)"; }
+    pid_alive "$PIDFILE" || { tail -n 20 "$LOG" >&2; die "influxd exited before answering on 127.0.0.1:$PORT (log: $LOG)"; }   # alive: the cmdline is the shell's until exec
     sleep 0.2
   done
   if ! pinged; then
@@ -93,5 +93,6 @@ case "$ACTION" in
   status)
     if running && pinged; then echo "$NAME running on 127.0.0.1:$PORT"
     else echo "$NAME stopped"; exit 3; fi ;;
-  *) die "usage: $0 start|stop|status" ;;
+  client) ;;   # a client needs nothing but the address
+  *) die "usage: $0 start|stop|status|client" ;;
 esac

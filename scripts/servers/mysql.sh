@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # MariaDB (the MySQL protocol server Debian ships) for the mysql-bench module, on 127.0.0.1.
-#   scripts/servers/mysql.sh start|stop|status          port: MYSQL_PORT (default 3306)
+#   scripts/servers/mysql.sh start|stop|status|client          port: MYSQL_PORT (default 3306)
 # Config, data, socket, log and pid live in $STATE_ROOT/mysql; `stop` keeps the data.
 # It serves the database `bench` to the TCP user `bench`. Its password is MYSQL_PASSWORD if set,
 # else a random one made once; $STATE_ROOT/mysql/password (mode 600) always holds the current one
@@ -111,5 +111,8 @@ case "$ACTION" in
   status)
     if running && port_open 127.0.0.1 "$PORT"; then echo "$NAME running on 127.0.0.1:$PORT"
     else echo "$NAME stopped"; exit 3; fi ;;
-  *) die "usage: $0 start|stop|status" ;;
+  client)
+    # The bench user's generated password, unless the caller has one already.
+    if [ -z "${MYSQL_PASSWORD:-}" ] && [ -f "$DIR/password" ]; then echo "env MYSQL_PASSWORD=$(cat "$DIR/password")"; fi ;;
+  *) die "usage: $0 start|stop|status|client" ;;
 esac

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # OpenTSDB 2.4.1 on a standalone HBase 2.5, for the opentsdb-bench module: TSD on 127.0.0.1:4242.
-#   scripts/servers/opentsdb.sh start|stop|status
+#   scripts/servers/opentsdb.sh start|stop|status|client
 # Both come from Maven Central (poms in opentsdb/hbase and opentsdb/tsd) and run as two JVMs
 # (their libraries conflict). Heaps: HBASE_HEAP (default 1G), TSD_HEAP (default 512M).
 # Data, logs and pids live in $STATE_ROOT/opentsdb.
@@ -95,5 +95,8 @@ case "${1:-}" in
   status)
     if pid_alive "$TSD_PID" && pid_alive "$HBASE_PID" && port_open 127.0.0.1 "$PORT"; then echo "$NAME running on 127.0.0.1:$PORT"
     else echo "$NAME stopped (TSD $(pid_alive "$TSD_PID" && echo up || echo down), HBase $(pid_alive "$HBASE_PID" && echo up || echo down))"; exit 3; fi ;;
-  *) die "usage: $0 start|stop|status" ;;
+  client)
+    # The write test samples both processes: the TSD and HBase, where the points are stored.
+    if pid_alive "$TSD_PID" && pid_alive "$HBASE_PID"; then echo "arg --server-pid"; echo "arg $(cat "$HBASE_PID"),$(cat "$TSD_PID")"; fi ;;
+  *) die "usage: $0 start|stop|status|client" ;;
 esac

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # TDengine for the tdengine-bench module: an installed TDengine started like any other server.
-#   scripts/servers/tdengine.sh start|stop|status|home
+#   scripts/servers/tdengine.sh start|stop|status|client|home
 # The installation: TDENGINE_HOME (bin/taosd, lib/libtaos.so), else the vendor's location
 # /usr/local/taos, else the newest /opt/tdengine/<version> (where ../shared/tdengine/install.sh
 # unpacks its builds). 3.x runs taosd (native, 6030) and taosadapter (REST and WebSocket, 6041);
@@ -9,7 +9,10 @@
 # $STATE_ROOT/tdengine/<version>/ (cfg/ is also the native client's config dir: firstEp).
 # The root password is TDENGINE_PASSWORD if set, else a random one made once; the file
 # $STATE_ROOT/tdengine/password (mode 600) holds the current one. It never appears in argv or logs.
-# `home` prints the installation the script would start (exit 3 when none is installed).
+# `home` prints the installation the script would start (exit 3 when none is installed). `start`
+# exits 4 when none is installed: the comparison then skips TDengine, saying what to install.
+# `client` prints what a client needs (see scripts/servers/README.md): the password, the native
+# client's library and config folder, and the flags of the native path the comparison writes over.
 set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
 
@@ -21,7 +24,7 @@ TAOSD_PID="$DIR/taosd.pid"
 ADAPTER_PID="$DIR/taosadapter.pid"
 ACTION="${1:-}"
 # Any unexpected failure ends as die does: exit 2 and one "error:" line (status's 3 passes through).
-on_exit() { local rc=$?; case $rc in 0|2|3) ;; *) echo "error: $NAME $ACTION: a command failed (exit $rc)" >&2; exit 2 ;; esac; }
+on_exit() { local rc=$?; case $rc in 0|2|3|4) ;; *) echo "error: $NAME $ACTION: a command failed (exit $rc)" >&2; exit 2 ;; esac; }
 trap on_exit EXIT
 
 HOME_DIR="$(tdengine_home || true)"
@@ -35,7 +38,10 @@ version() {
 }
 
 require_home() {
-  [ -n "$HOME_DIR" ] || die "TDengine is not installed: set TDENGINE_HOME to an installation (bin/taosd), install it at /usr/local/taos, or run ../shared/tdengine/install.sh"
+  if [ -z "$HOME_DIR" ]; then
+    echo "error: TDengine is not installed: set TDENGINE_HOME to an installation (bin/taosd), install it at /usr/local/taos, or run ../shared/tdengine/install.sh" >&2
+    exit 4
+  fi
   [ -x "$HOME_DIR/bin/taosd" ] || die "TDENGINE_HOME=$HOME_DIR has no bin/taosd"
   VERSION="$(version)"
   MAJOR="${VERSION%%.*}"
@@ -131,13 +137,13 @@ start() {
   apt_install curl
   local pw i
   pw="$(password)"
-  if running "$TAOSD_PID" && { [ "$MAJOR" -lt 3 ] || running "$ADAPTER_PID"; } && dnode_ready "$pw"; then
-    [ "$(cat "$DIR/home" 2>/dev/null)" = "$HOME_DIR" ] \
-      || die "another TDengine ($(cat "$DIR/home" 2>/dev/null)) runs on 127.0.0.1:$PORT: stop it first (the two majors share ports)"
-    echo "$NAME $VERSION already running on 127.0.0.1:$PORT (REST $REST_PORT)"; return 0
-  fi
+  # The other installation this script started (the other major) holds the same ports: it makes way.
   if running "$TAOSD_PID" && [ "$(cat "$DIR/home" 2>/dev/null)" != "$HOME_DIR" ]; then
-    die "another TDengine ($(cat "$DIR/home" 2>/dev/null)) runs on 127.0.0.1:$PORT: stop it first (the two majors share ports)"
+    log "stopping TDengine $(cat "$DIR/home" 2>/dev/null) first: the two majors share ports"
+    stop
+  fi
+  if running "$TAOSD_PID" && { [ "$MAJOR" -lt 3 ] || running "$ADAPTER_PID"; } && dnode_ready "$pw"; then
+    echo "$NAME $VERSION already running on 127.0.0.1:$PORT (REST $REST_PORT)"; return 0
   fi
   write_config
   if ! running "$TAOSD_PID"; then
@@ -177,6 +183,28 @@ start() {
   log "$NAME $VERSION running on 127.0.0.1:$PORT (native) and :$REST_PORT (REST$([ "$MAJOR" -ge 3 ] && echo ", WebSocket")), home $HOME_DIR, data $VDIR/data"
 }
 
+# client -> for the installation that runs (or would run): the root password (unless the caller
+# has one), the native client's config folder and library (its own major's libtaos first on the
+# path), and the flags that write over the native client, as the published tests did. Nothing for
+# a server TDENGINE_URL names: its password is the caller's.
+client() {
+  [ -z "${TDENGINE_URL:-}" ] || return 0
+  local home version rest
+  if running "$TAOSD_PID"; then home="$(cat "$DIR/home")"; else home="$HOME_DIR"; fi
+  [ -n "$home" ] || return 0
+  if [ -z "${TDENGINE_PASSWORD:-}" ] && [ -f "$DIR/password" ]; then echo "env TDENGINE_PASSWORD=$(cat "$DIR/password")"; fi
+  version=$(ls "$home"/lib/libtaos.so.*.*.* 2>/dev/null | head -1)
+  version="${version##*libtaos.so.}"
+  echo "env TDENGINE_CONFIG_DIR=$DIR/$version/cfg"
+  # The native client loads the first libtaos.so on the path: this installation's, not the other major's.
+  rest=":${LD_LIBRARY_PATH:-}:"
+  [ -z "${TDENGINE_LIB_DIR:-}" ] || rest="${rest//:$TDENGINE_LIB_DIR:/:}"
+  rest="${rest#:}"; rest="${rest%:}"
+  echo "env TDENGINE_LIB_DIR=$home/lib"
+  echo "env LD_LIBRARY_PATH=$home/lib${rest:+:$rest}"
+  printf 'arg %s\n' -port "$PORT" --option connection=native --option "configDir=$DIR/$version/cfg"
+}
+
 stop() {
   running "$ADAPTER_PID" || rm -f "$ADAPTER_PID"   # never signal a stranger that inherited a stale pid
   [ ! -f "$ADAPTER_PID" ] || stop_pid "$ADAPTER_PID" taosadapter 30
@@ -191,8 +219,9 @@ case "$ACTION" in
     if running "$TAOSD_PID" && { [ ! -f "$ADAPTER_PID" ] || running "$ADAPTER_PID"; } && port_open 127.0.0.1 "$REST_PORT"; then
       echo "$NAME running on 127.0.0.1:$PORT and :$REST_PORT ($(cat "$DIR/home" 2>/dev/null))"
     else echo "$NAME stopped"; exit 3; fi ;;
+  client) client ;;
   home)
     [ -n "$HOME_DIR" ] || { echo "TDengine is not installed" >&2; exit 3; }
     echo "$HOME_DIR" ;;
-  *) die "usage: $0 start|stop|status|home" ;;
+  *) die "usage: $0 start|stop|status|client|home" ;;
 esac

@@ -29,8 +29,8 @@ wait "$run"
 rc=$?
 
 check "exit code 143 after SIGTERM (was $rc)" '[ "$rc" -eq 143 ]'
-check "run.json says incomplete" 'grep -q "\"complete\": false" "$results/run.json"'
-check "run.json marks mysql interrupted" 'grep -q "\"status\": \"failed\", \"reason\": \"interrupted\"" "$results/run.json"'
+check "run.json says incomplete" 'tr -d " \n" < "$results/run.json" | grep -q "\"complete\":false"'
+check "run.json marks mysql interrupted" 'tr -d " \n" < "$results/run.json" | grep -q "\"name\":\"mysql\",\"status\":\"failed\",\"reason\":\"interrupted\""'
 check "the load measured before the signal is kept" 'grep -q "\"rowsAcknowledged\" : 10000" "$results/mysql-manifest.json"'
 check "report.md says the run is incomplete" 'grep -q "INCOMPLETE" "$results/report.md"'
 check "report.html was written" '[ -s "$results/report.html" ]'

@@ -13,6 +13,7 @@ import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.db.WriteMatrix;
 import org.tsdbbench.common.query.Dialect;
 
 /**
@@ -80,5 +81,11 @@ public final class CassandraDatabase extends Database {
             session.close();
             throw new DatabaseException("Cassandra: " + DatabaseException.rootMessage(e), e);
         }
+    }
+
+    /** The published write test's matrix (the spec's workload.md). */
+    @Override
+    public WriteMatrix publishedWriteMatrix() {
+        return new WriteMatrix("1,10,50,100,500,1000", "1-7");
     }
 }

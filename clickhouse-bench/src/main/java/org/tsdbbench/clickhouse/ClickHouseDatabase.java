@@ -7,6 +7,7 @@ import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.db.WriteMatrix;
 import org.tsdbbench.common.query.Dialect;
 import com.clickhouse.client.api.Client;
 import com.clickhouse.client.api.ClientFaultCause;
@@ -77,5 +78,11 @@ public final class ClickHouseDatabase extends Database {
         } catch (RuntimeException e) {
             return 0;
         }
+    }
+
+    /** The published write test's matrix (the spec's workload.md). */
+    @Override
+    public WriteMatrix publishedWriteMatrix() {
+        return new WriteMatrix("50,100,1000,5000,10000,20000,40000,50000", "1-7");
     }
 }

@@ -10,6 +10,7 @@ import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.db.WriteMatrix;
 import org.tsdbbench.common.query.Dialect;
 
 /** MySQL (or MariaDB) through Connector/J. */
@@ -63,5 +64,11 @@ public final class MySqlDatabase extends Database {
         // most) gives the exact average to far more digits than a double keeps.
         p.setProperty("sessionVariables", "div_precision_increment=30");
         return p;
+    }
+
+    /** The published write test's matrix (the spec's workload.md). */
+    @Override
+    public WriteMatrix publishedWriteMatrix() {
+        return new WriteMatrix("1,10", "1-7");
     }
 }

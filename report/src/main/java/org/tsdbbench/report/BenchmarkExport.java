@@ -34,7 +34,7 @@ final class BenchmarkExport {
         ArrayNode bigger = RunResults.JSON.createArrayNode();
         ArrayNode smaller = RunResults.JSON.createArrayNode();
         for (Database db : data.databases()) {
-            String version = db.manifest().isMissingNode() ? "" : "; server " + db.serverVersion();
+            String version = !db.hasManifest() ? "" : "; server " + db.serverVersion();
             for (WriteCell c : db.writes()) {
                 if (!c.measured()) continue;
                 String cell = db.displayName() + " write R/R " + c.rowsPerRequest() + " x " + c.clients() + " clients";

@@ -6,6 +6,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.tsdbbench.results.ConditionsRecord;
+import org.tsdbbench.results.LoadRecord;
+import org.tsdbbench.results.Manifest;
+import org.tsdbbench.results.MergedRecord;
 import org.tsdbbench.report.RunResults.Database;
 import org.tsdbbench.report.RunResults.Disk;
 import org.tsdbbench.report.RunResults.Metric;
@@ -76,10 +80,9 @@ final class Figures {
     }
 
     static Optional<String> rowsVerified(Database db) {
-        var load = db.manifest().path("load");
-        if (!load.has("rowsStored")) return Optional.empty();
-        return Optional.of(String.format(Locale.ROOT, "%,d%s", load.path("rowsStored").asLong(),
-                load.path("verified").asBoolean() ? "" : " (NOT verified)"));
+        LoadRecord load = db.hasManifest() ? db.manifest().load() : null;
+        if (load == null || load.rowsStored() == null) return Optional.empty();
+        return Optional.of(String.format(Locale.ROOT, "%,d%s", load.rowsStored(), load.verified() ? "" : " (NOT verified)"));
     }
 
     /** Disk use for the summary: "12.3 MB, 123.4 B/row (raw text 45.6 B/row)". */
@@ -123,16 +126,16 @@ final class Figures {
      * "before the write step: CPUs 3% busy, load 0.4, a file created in 12 us", with its warnings;
      * empty when the manifest has none.
      */
-    static java.util.Optional<String> conditionsText(com.fasterxml.jackson.databind.JsonNode manifest) {
-        var c = manifest.path("conditions");
-        if (!c.isObject()) return java.util.Optional.empty();
-        StringBuilder sb = new StringBuilder("before the " + c.path("step").asText("measured") + " step:");
-        if (c.has("busyPercentBeforeStart")) sb.append(String.format(Locale.ROOT, " CPUs %.0f%% busy,", c.get("busyPercentBeforeStart").asDouble()));
-        if (c.has("loadAverage1m")) sb.append(String.format(Locale.ROOT, " load %.2f,", c.get("loadAverage1m").asDouble()));
-        if (c.has("fileCreateMicros")) sb.append(String.format(Locale.ROOT, " a file created in %.0f us", c.get("fileCreateMicros").asDouble()));
+    static Optional<String> conditionsText(Manifest manifest) {
+        ConditionsRecord c = manifest.conditions();
+        if (c == null) return Optional.empty();
+        StringBuilder sb = new StringBuilder("before the " + (c.step() == null ? "measured" : c.step()) + " step:");
+        if (c.busyPercentBeforeStart() != null) sb.append(String.format(Locale.ROOT, " CPUs %.0f%% busy,", c.busyPercentBeforeStart()));
+        if (c.loadAverage1m() != null) sb.append(String.format(Locale.ROOT, " load %.2f,", c.loadAverage1m()));
+        if (c.fileCreateMicros() != null) sb.append(String.format(Locale.ROOT, " a file created in %.0f us", c.fileCreateMicros()));
         String text = sb.toString().replaceAll(",$", "");
-        for (var w : c.path("warnings")) text += "; WARNING: " + w.asText();
-        return java.util.Optional.of(text);
+        if (c.warnings() != null) for (String w : c.warnings()) text += "; WARNING: " + w;
+        return Optional.of(text);
     }
 
     /** The client used more CPU than the server in this cell: on shared cores the figure then says more about the harness. */
@@ -188,11 +191,22 @@ final class Figures {
         };
     }
 
+    /** A manifest section's field as text; {@code absent} when the section or the field is. */
+    static <T> String fact(T section, Function<T, ?> field, String absent) {
+        Object value = section == null ? null : field.apply(section);
+        return value == null ? absent : value.toString();
+    }
+
+    /** A list of ids as a JSON array, {@code ["q5.mode.d1","q5.twa.d1"]}, as the manifest holds it. */
+    static String jsonList(List<String> ids) {
+        return RunResults.JSON.valueToTree(ids).toString();
+    }
+
     /** The merge note of a database whose results were merged from shards, from its manifest; empty otherwise. */
     static Optional<String> mergeNote(Database db) {
-        var merged = db.manifest().path("merged");
-        if (!merged.isObject()) return Optional.empty();
-        return Optional.of("Merged from " + merged.path("shards").asInt() + " shards of run " + db.manifest().path("runId").asText("?")
-                + ": " + merged.path("method").asText(""));
+        MergedRecord merged = db.hasManifest() ? db.manifest().merged() : null;
+        if (merged == null) return Optional.empty();
+        return Optional.of("Merged from " + merged.shards() + " shards of run " + (db.manifest().runId() == null ? "?" : db.manifest().runId())
+                + ": " + (merged.method() == null ? "" : merged.method()));
     }
 }

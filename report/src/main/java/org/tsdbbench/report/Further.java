@@ -3,6 +3,14 @@ package org.tsdbbench.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.tsdbbench.results.FixedRateRecord;
+import org.tsdbbench.results.Manifest;
+import org.tsdbbench.results.MixedRunRecord;
+import org.tsdbbench.results.RangeCellRecord;
+import org.tsdbbench.results.VolumeBlockRecord;
+import org.tsdbbench.results.WriteCellRecord;
 
 /**
  * The further tests' figures of one database: concurrent range queries, volume growth block by
@@ -58,8 +66,8 @@ record Further(List<RangeCell> range, List<VolumeBlock> volume, List<MixedRun> m
         return range.isEmpty() && volume.isEmpty() && mixed.isEmpty() && fixedRate.isEmpty();
     }
 
-    /** The figures of JMH's entries of each test, each test without JMH entries taken from the manifest (a missing node when none). */
-    static Further of(JsonNode manifest, List<JsonNode> range, List<JsonNode> volume, List<JsonNode> mixed, List<JsonNode> fixedRate) {
+    /** The figures of JMH's entries of each test, each test without JMH entries taken from the manifest (null when none). */
+    static Further of(Manifest manifest, List<JsonNode> range, List<JsonNode> volume, List<JsonNode> mixed, List<JsonNode> fixedRate) {
         List<RangeCell> r = FurtherJmh.range(range);
         List<VolumeBlock> v = FurtherJmh.volume(volume);
         List<MixedRun> m = withManifestRowsPerSecond(FurtherJmh.mixed(mixed), mixedOf(manifest));
@@ -68,20 +76,28 @@ record Further(List<RangeCell> range, List<VolumeBlock> volume, List<MixedRun> m
                 f.isEmpty() ? FurtherJmh.fixedRate(fixedRate) : f);
     }
 
-    private static List<RangeCell> rangeOf(JsonNode manifest) {
+    /** A fixed-rate cell without a verdict (only JMH's figures were kept). */
+    private static final FixedRateRecord NO_VERDICT = new FixedRateRecord(null, null, null, null, null);
+
+    /** A list section of the manifest; empty when there is no manifest or no such section. */
+    private static <T> List<T> section(Manifest manifest, Function<Manifest, List<T>> section) {
+        List<T> list = manifest == null ? null : section.apply(manifest);
+        return list == null ? List.of() : list;
+    }
+
+    private static List<RangeCell> rangeOf(Manifest manifest) {
         List<RangeCell> out = new ArrayList<>();
-        for (JsonNode c : manifest.path("range")) {
-            out.add(new RangeCell(c.path("clients").asInt(), c.path("resultRows").asInt(), number(c.path("queriesPerSecond")), Double.NaN,
-                    number(c.path("p50Ms")), number(c.path("p99Ms"))));
+        for (RangeCellRecord c : section(manifest, Manifest::range)) {
+            out.add(new RangeCell(c.clients(), c.resultRows(), orNaN(c.queriesPerSecond()), Double.NaN, orNaN(c.p50Ms()), orNaN(c.p99Ms())));
         }
         return out;
     }
 
-    private static List<VolumeBlock> volumeOf(JsonNode manifest) {
+    private static List<VolumeBlock> volumeOf(Manifest manifest) {
         List<VolumeBlock> out = new ArrayList<>();
-        for (JsonNode b : manifest.path("volume")) {
-            out.add(new VolumeBlock(number(b.path("storedRowsBefore")), number(b.path("writeRowsPerSecond")), number(b.path("writeRequestMillis")),
-                    number(b.path("readRowsPerSecond")), number(b.path("readMillis"))));
+        for (VolumeBlockRecord b : section(manifest, Manifest::volume)) {
+            out.add(new VolumeBlock(orNaN(b.storedRowsBefore()), orNaN(b.writeRowsPerSecond()), orNaN(b.writeRequestMillis()),
+                    orNaN(b.readRowsPerSecond()), orNaN(b.readMillis())));
         }
         return out;
     }
@@ -96,25 +112,29 @@ record Further(List<RangeCell> range, List<VolumeBlock> volume, List<MixedRun> m
         return out;
     }
 
-    private static List<MixedRun> mixedOf(JsonNode manifest) {
+    private static List<MixedRun> mixedOf(Manifest manifest) {
         List<MixedRun> out = new ArrayList<>();
-        for (JsonNode c : manifest.path("mixed")) {
-            out.add(new MixedRun(c.path("run").asText("?"), number(c.path("writeRowsPerSecond")), number(c.path("writeP50Ms")),
-                    number(c.path("writeP99Ms")), number(c.path("queryP50Ms")), number(c.path("queryP99Ms"))));
+        for (MixedRunRecord c : section(manifest, Manifest::mixed)) {
+            out.add(new MixedRun(c.run() == null ? "?" : c.run(), orNaN(c.writeRowsPerSecond()), orNaN(c.writeP50Ms()), orNaN(c.writeP99Ms()),
+                    orNaN(c.queryP50Ms()), orNaN(c.queryP99Ms())));
         }
         return out;
     }
 
-    private static List<FixedRateCell> fixedRateOf(JsonNode manifest) {
+    private static List<FixedRateCell> fixedRateOf(Manifest manifest) {
         List<FixedRateCell> out = new ArrayList<>();
-        for (JsonNode c : manifest.path("fixedRate")) {
-            JsonNode latency = c.path("latencyFromIntendedStartMs");
-            out.add(new FixedRateCell(c.path("rowsPerRequest").asInt(), c.path("clients").asInt(), number(c.path("targetRowsPerSecond")),
-                    number(c.path("achievedRowsPerSecond")), number(latency.path("p50")), number(latency.path("p99")), number(latency.path("max")),
-                    c.path("keptUp").isBoolean() ? c.get("keptUp").asBoolean() : null, c.hasNonNull("failure") ? c.get("failure").asText() : null,
-                    c.hasNonNull("fellBehindBecause") ? c.get("fellBehindBecause").asText() : null));
+        for (WriteCellRecord c : section(manifest, Manifest::fixedRate)) {
+            FixedRateRecord v = c.fixedRate() == null ? NO_VERDICT : c.fixedRate();
+            Map<String, Double> latency = v.latencyFromIntendedStartMs() == null ? Map.of() : v.latencyFromIntendedStartMs();
+            out.add(new FixedRateCell(c.rowsPerRequest(), c.clients(), v.targetRowsPerSecond() == null ? Double.NaN : v.targetRowsPerSecond(),
+                    orNaN(v.achievedRowsPerSecond()), orNaN(latency.get("p50")), orNaN(latency.get("p99")), orNaN(latency.get("max")), v.keptUp(),
+                    c.failure(), v.fellBehindBecause()));
         }
         return out;
+    }
+
+    private static double orNaN(Double figure) {
+        return RunResults.orNaN(figure);
     }
 
     /** A JSON number, or NaN for anything else (absent, null, JMH's "NaN" string). */

@@ -1,6 +1,5 @@
 package org.tsdbbench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -75,7 +74,7 @@ final class FurtherTables {
         Set<String> functions = new TreeSet<>();
         for (Database db : dbs) {
             Set<String> ids = new TreeSet<>();
-            for (JsonNode a : db.manifest().path("query").path("absent")) ids.add(a.asText());
+            ids.addAll(db.absentQueries());
             List<String> q5 = new ArrayList<>(db.queries().keySet());
             q5.addAll(ids);
             boolean any = false;

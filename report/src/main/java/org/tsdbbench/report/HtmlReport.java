@@ -14,6 +14,11 @@ import org.tsdbbench.report.RunResults.Disk;
 import org.tsdbbench.report.RunResults.QueryLatency;
 import org.tsdbbench.report.RunResults.Status;
 import org.tsdbbench.report.RunResults.WriteCell;
+import org.tsdbbench.results.Manifest;
+import org.tsdbbench.results.QueryRecord;
+import org.tsdbbench.results.ResultsJson;
+import org.tsdbbench.results.ServerRecord;
+import org.tsdbbench.results.WorkloadRecord;
 
 /**
  * report.html: one self-contained page (inline CSS and SVG, no script, nothing fetched) with the
@@ -259,27 +264,27 @@ final class HtmlReport {
         h.append("<h3 id=\"facts-").append(Charts.slug(db.displayName())).append("\">").append(esc(db.displayName())).append("</h3>\n<dl>\n");
         fact(h, "status", db.status() == Status.UNKNOWN ? "-" : db.status().name().toLowerCase(Locale.ROOT)
                 + (db.reason() == null ? "" : ": " + db.reason()), db.failed());
-        JsonNode m = db.manifest();
-        if (m.isMissingNode()) {
+        Manifest m = db.manifest();
+        if (m == null) {
             fact(h, "manifest", "none (" + (db.failed() ? "the database failed before writing one" : "only JMH's JSON was given") + ")", false);
             h.append("</dl>\n");
             return;
         }
         fact(h, "server version", db.serverVersion(), false);
-        fact(h, "driver", m.path("server").path("driver").asText("-"), false);
-        fact(h, "settings", pairs(m.path("server").path("settings")), false);
-        fact(h, "workload", m.path("workload").path("source").asText("-"), false);
-        fact(h, "machine", pairs(m.path("machine")), false);
-        if (m.hasNonNull("runId")) {
-            String shard = m.path("shard").isObject() ? ", shard " + m.path("shard").path("index").asInt() + " of " + m.path("shard").path("count").asInt() : "";
-            fact(h, "run", m.get("runId").asText() + shard, false);
+        fact(h, "driver", Figures.fact(m.server(), ServerRecord::driver, "-"), false);
+        fact(h, "settings", pairs(m.server() == null ? null : m.server().settings()), false);
+        fact(h, "workload", Figures.fact(m.workload(), WorkloadRecord::source, "-"), false);
+        fact(h, "machine", pairs(m.machine()), false);
+        if (m.runId() != null) {
+            String shard = m.shard() != null ? ", shard " + m.shard().index() + " of " + m.shard().count() : "";
+            fact(h, "run", m.runId() + shard, false);
         }
         Figures.conditionsText(m).ifPresent(c -> fact(h, "conditions", c, c.contains("WARNING")));
         db.disk().ifPresent(d -> fact(h, "disk", Figures.diskText(db).orElse("-") + (d.method() == null ? "" : "; measured: " + d.method()), false));
-        var absent = m.path("query").path("absent");
-        if (absent.size() > 0) fact(h, "absent in this dialect (not faked)", absent.toString(), false);
+        if (!db.absentQueries().isEmpty()) fact(h, "absent in this dialect (not faked)", Figures.jsonList(db.absentQueries()), false);
         List<String> wrong = new ArrayList<>();
-        for (JsonNode c : m.path("query").path("checked")) if (!c.path("correct").asBoolean(true)) wrong.add(c.path("problem").asText(c.path("id").asText()));
+        List<QueryRecord.QueryCheck> checked = m.query() == null || m.query().checked() == null ? List.of() : m.query().checked();
+        for (QueryRecord.QueryCheck c : checked) if (!c.correct()) wrong.add(c.problem() != null ? c.problem() : String.valueOf(c.id()));
         if (!wrong.isEmpty()) fact(h, "wrong answers", String.join("; ", wrong), true);
         h.append("</dl>\n");
     }
@@ -288,8 +293,10 @@ final class HtmlReport {
         h.append("<dt>").append(esc(name)).append("</dt><dd").append(failed ? " class=\"failed\"" : "").append('>').append(esc(value)).append("</dd>\n");
     }
 
-    private static String pairs(JsonNode object) {
-        if (!object.isObject() || object.isEmpty()) return "-";
+    /** A section's fields as "key = value; ..." in the manifest's order; a dash when it has none. */
+    private static String pairs(Object section) {
+        JsonNode object = section == null ? null : ResultsJson.tree(section);
+        if (object == null || !object.isObject() || object.isEmpty()) return "-";
         List<String> kv = new ArrayList<>();
         object.properties().forEach(e -> kv.add(e.getKey() + " = " + (e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString())));
         return String.join("; ", kv);

@@ -2,12 +2,17 @@ package org.tsdbbench.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.function.Function;
 import org.tsdbbench.report.RunResults.Database;
 import org.tsdbbench.report.RunResults.QueryLatency;
 import org.tsdbbench.report.RunResults.WriteCell;
+import org.tsdbbench.results.MachineRecord;
+import org.tsdbbench.results.Manifest;
+import org.tsdbbench.results.ServerRecord;
+import org.tsdbbench.results.WorkloadRecord;
 
 /**
  * The report in the shape of the published ones: a summary table with one column per database,
@@ -38,13 +43,13 @@ final class MarkdownReport {
         published(md, dbs);
         for (Database db : dbs) {
             md.append("\n## ").append(db.displayName());
-            if (!db.manifest().isMissingNode()) md.append(' ').append(db.serverVersion());
+            if (db.hasManifest()) md.append(' ').append(db.serverVersion());
             if (db.failed()) md.append(" - FAILED").append(db.reason() == null ? "" : ": " + db.reason());
             if (db.status() == RunResults.Status.SKIPPED) md.append(" - skipped").append(db.reason() == null ? "" : ": " + db.reason());
             md.append("\n\n");
             writeTable(md, db);
             queryTables(md, db);
-            if (!db.manifest().isMissingNode()) facts(md, db);
+            if (db.hasManifest()) facts(md, db);
         }
         List<FurtherTables.Table> further = FurtherTables.all(dbs);
         if (!further.isEmpty()) md.append("\n## Further tests\n\n");
@@ -156,32 +161,34 @@ final class MarkdownReport {
     }
 
     private static void facts(StringBuilder md, Database db) {
-        var m = db.manifest();
-        md.append("Facts: server ").append(db.serverVersion()).append("; driver ").append(m.path("server").path("driver").asText("?"))
-                .append("; workload ").append(m.path("workload").path("source").asText("?"))
-                .append("; machine ").append(m.path("machine").path("cpu").asText("?")).append(", ")
-                .append(m.path("machine").path("cores").asText("?")).append(" cores")
-                .append(m.path("machine").hasNonNull("serverCores") ? "; server limited to " + Figures.cores(m.path("machine").get("serverCores").asInt()) : "")
-                .append(m.path("machine").hasNonNull("serverCpus") ? "; server process on CPUs " + m.path("machine").get("serverCpus").asText() : "")
+        Manifest m = db.manifest();
+        Integer serverCores = m.machine() == null ? null : m.machine().serverCores();
+        String serverCpus = m.machine() == null ? null : m.machine().serverCpus();
+        md.append("Facts: server ").append(db.serverVersion()).append("; driver ").append(Figures.fact(m.server(), ServerRecord::driver, "?"))
+                .append("; workload ").append(Figures.fact(m.workload(), WorkloadRecord::source, "?"))
+                .append("; machine ").append(Figures.fact(m.machine(), MachineRecord::cpu, "?")).append(", ")
+                .append(Figures.fact(m.machine(), MachineRecord::cores, "?")).append(" cores")
+                .append(serverCores != null ? "; server limited to " + Figures.cores(serverCores) : "")
+                .append(serverCpus != null ? "; server process on CPUs " + serverCpus : "")
                 .append(".\n");
-        if (m.hasNonNull("runId")) {
-            md.append("Run ").append(m.get("runId").asText());
-            if (m.path("shard").isObject()) md.append(", shard ").append(m.path("shard").path("index").asInt()).append(" of ").append(m.path("shard").path("count").asInt());
+        if (m.runId() != null) {
+            md.append("Run ").append(m.runId());
+            if (m.shard() != null) md.append(", shard ").append(m.shard().index()).append(" of ").append(m.shard().count());
             md.append(".\n");
         }
         Figures.conditionsText(m).ifPresent(c -> md.append("Conditions ").append(c).append(".\n"));
         db.disk().ifPresent(d -> md.append("Disk: ").append(Figures.diskText(db).orElse("-"))
                 .append(d.method() == null ? "" : "; measured: " + d.method()).append(".\n"));
-        var absent = m.path("query").path("absent");
-        if (absent.size() > 0) md.append("Absent in this dialect (not faked): ").append(absent.toString()).append(".\n");
-        var settings = m.path("server").path("settings");
-        if (settings.size() > 0) {
+        if (!db.absentQueries().isEmpty()) md.append("Absent in this dialect (not faked): ").append(Figures.jsonList(db.absentQueries())).append(".\n");
+        Map<String, String> settings = db.server().map(ServerRecord::settings).orElse(Map.of());
+        if (!settings.isEmpty()) {
             md.append("Settings: ");
             List<String> kv = new ArrayList<>();
-            settings.properties().forEach(e -> kv.add("`" + e.getKey() + "` = " + e.getValue().asText()));
+            settings.forEach((k, v) -> kv.add("`" + k + "` = " + v));
             md.append(String.join("; ", kv)).append(".\n");
         }
     }
+
 
     private static String ms(double v) {
         return Figures.ms(v);

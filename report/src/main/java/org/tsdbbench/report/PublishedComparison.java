@@ -1,6 +1,5 @@
 package org.tsdbbench.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,6 +12,9 @@ import org.tsdbbench.report.PublishedFigures.Figure;
 import org.tsdbbench.report.RunResults.Database;
 import org.tsdbbench.report.RunResults.QueryLatency;
 import org.tsdbbench.report.RunResults.WriteCell;
+import org.tsdbbench.results.MachineRecord;
+import org.tsdbbench.results.Manifest;
+import org.tsdbbench.results.WorkloadRecord;
 
 /**
  * "Published vs measured": for each published test and each database the reports set against
@@ -173,7 +175,7 @@ final class PublishedComparison {
                 double measuredRatio = tdMeasured.isPresent() && otherMeasured.isPresent()
                         ? test.lead(tdMeasured.get().value(), otherMeasured.get().value()) : Double.NaN;
                 // a database that left no manifest (failed before its first step) has only its file name: the report's name reads better
-                String otherName = otherDb != null && !otherDb.manifest().isMissingNode() ? otherDb.displayName() : other.product();
+                String otherName = otherDb != null && otherDb.hasManifest() ? otherDb.displayName() : other.product();
                 rows.add(new Row(test, tdFigure, other, otherName, tdMeasured, otherMeasured, publishedRatio, measuredRatio,
                         Verdict.of(publishedRatio, measuredRatio), differences(test, tdFigure, other, td, otherDb, tdMeasured, otherMeasured)));
             }
@@ -215,7 +217,7 @@ final class PublishedComparison {
     }
 
     private static String version(Database db, Figure published) {
-        if (db == null || db.manifest().isMissingNode()) {
+        if (db == null || !db.hasManifest()) {
             return published.product() + (db == null ? " not in this run" : " version not recorded") + " (published " + published.version() + ")";
         }
         return db.displayName() + " " + db.serverVersion() + " (published " + published.version() + ")";
@@ -226,10 +228,11 @@ final class PublishedComparison {
         Integer machine = null;
         List<String> limits = new ArrayList<>();
         for (Database db : new Database[] {td, other}) {
-            if (db == null || db.manifest().isMissingNode()) continue;
-            JsonNode m = db.manifest().path("machine");
-            if (machine == null && m.hasNonNull("cores")) machine = m.get("cores").asInt();
-            limits.add(db.displayName() + (m.hasNonNull("serverCores") ? " on " + Figures.cores(m.get("serverCores").asInt()) : " on every core"));
+            if (db == null || !db.hasManifest()) continue;
+            MachineRecord m = db.manifest().machine();
+            Integer serverCores = m == null ? null : m.serverCores();
+            if (machine == null && m != null && m.cores() != null) machine = m.cores();
+            limits.add(db.displayName() + (serverCores != null ? " on " + Figures.cores(serverCores) : " on every core"));
         }
         if (machine == null && limits.isEmpty()) return "not measured";
         return (machine == null ? "machine not recorded" : machine + "-core machine") + (limits.isEmpty() ? "" : ", " + String.join(", ", limits));
@@ -247,10 +250,15 @@ final class PublishedComparison {
 
     /** Rows the database held: the load's verified count, else the data set's size. */
     private static long rows(Database db) {
-        JsonNode m = db.manifest();
-        if (m.path("load").hasNonNull("rowsStored")) return m.path("load").get("rowsStored").asLong();
-        JsonNode spec = m.path("workload").path("spec");
-        return spec.path("numOfDevices").asLong(0) * spec.path("rowsPerDevice").asLong(0);
+        if (!db.hasManifest()) return 0;
+        Manifest m = db.manifest();
+        if (m.load() != null && m.load().rowsStored() != null) return m.load().rowsStored();
+        return spec(db).map(s -> (long) s.numOfDevices() * s.rowsPerDevice()).orElse(0L);
+    }
+
+    /** The data set's spec as the manifest records it; empty without one. */
+    private static Optional<WorkloadRecord.Spec> spec(Database db) {
+        return Optional.ofNullable(db.manifest()).map(Manifest::workload).map(WorkloadRecord::spec);
     }
 
     private static String cell(Figure published, Optional<Measured> measured) {
@@ -275,9 +283,8 @@ final class PublishedComparison {
      * rows per device in the manifest) over the sum of their median latencies.
      */
     static Optional<Double> q1RowsPerSecond(Database db) {
-        JsonNode spec = db.manifest().path("workload").path("spec");
-        long devices = spec.path("numOfDevices").asLong(0);
-        long rowsPerDevice = spec.path("rowsPerDevice").asLong(0);
+        long devices = spec(db).map(WorkloadRecord.Spec::numOfDevices).orElse(0);
+        long rowsPerDevice = spec(db).map(WorkloadRecord.Spec::rowsPerDevice).orElse(0);
         if (devices <= 0 || rowsPerDevice <= 0) return Optional.empty();
         long rows = 0;
         double seconds = 0;

@@ -21,6 +21,12 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.tsdbbench.results.DiskRecord;
+import org.tsdbbench.results.Manifest;
+import org.tsdbbench.results.RunFolder;
+import org.tsdbbench.results.RunRecord;
+import org.tsdbbench.results.ServerRecord;
+import org.tsdbbench.results.WriteCellRecord;
 
 /**
  * The figures of one run folder, per database: write cells (rows/s by R/R and clients, failed
@@ -65,24 +71,40 @@ final class RunResults {
     enum Status { PASSED, FAILED, SKIPPED, UNKNOWN }
 
     /**
-     * Everything known about one database in a run; the manifest is a missing node when there is none.
+     * Everything known about one database in a run; the manifest is null when there is none.
      * The write cells are the write matrix's only: fixed-rate cells are among the further tests' figures.
      */
     record Database(String name, String displayName, List<WriteCell> writes, Map<String, QueryLatency> queries,
-                    JsonNode manifest, Status status, String reason, Further further) {
+                    Manifest manifest, Status status, String reason, Further further) {
         Database {
             writes = List.copyOf(writes);
             queries = Collections.unmodifiableSortedMap(new TreeMap<>(queries));
         }
 
         /** A database without figures of the further tests. */
-        Database(String name, String displayName, List<WriteCell> writes, Map<String, QueryLatency> queries, JsonNode manifest,
+        Database(String name, String displayName, List<WriteCell> writes, Map<String, QueryLatency> queries, Manifest manifest,
                  Status status, String reason) {
             this(name, displayName, writes, queries, manifest, status, reason, Further.empty());
         }
 
+        /** Whether the database left a manifest (a bare JMH file, or a database that failed before its first step, has none). */
+        boolean hasManifest() {
+            return manifest != null;
+        }
+
+        /** The manifest's server facts; empty without them. */
+        Optional<ServerRecord> server() {
+            return Optional.ofNullable(manifest).map(Manifest::server);
+        }
+
         String serverVersion() {
-            return manifest.path("server").path("serverVersion").asText("?");
+            return server().map(ServerRecord::serverVersion).orElse("?");
+        }
+
+        /** The catalog queries the manifest lists as absent in the database's dialect (never faked); empty without them. */
+        List<String> absentQueries() {
+            List<String> absent = manifest == null || manifest.query() == null ? null : manifest.query().absent();
+            return absent == null ? List.of() : absent;
         }
 
         /** The rows-per-request values of the write matrix, ascending. */
@@ -104,10 +126,10 @@ final class RunResults {
         }
 
         Optional<Disk> disk() {
-            JsonNode d = manifest.path("disk");
-            if (!d.isObject()) return Optional.empty();
-            return Optional.of(new Disk(d.path("bytes").asLong(-1), d.path("rawTextBytes").asLong(-1), d.path("rows").asLong(-1),
-                    d.path("bytesPerRow").asDouble(Double.NaN), d.path("method").asText(null)));
+            DiskRecord d = manifest == null ? null : manifest.disk();
+            if (d == null) return Optional.empty();
+            return Optional.of(new Disk(d.bytes() == null ? -1 : d.bytes(), d.rawTextBytes(), d.rows(),
+                    orNaN(d.bytesPerRow()), d.method()));
         }
     }
 
@@ -119,6 +141,7 @@ final class RunResults {
         }
     }
 
+    /** JMH's JSON (and the published figures), read as trees: JMH's format is the source of every score. */
     static final ObjectMapper JSON = new ObjectMapper();
 
     /** The files a database jar writes into a run folder: {@code <db>-manifest.json} and {@code <db>-<kind>.json} of JMH ({@link JmhJson#KINDS}). */
@@ -135,9 +158,10 @@ final class RunResults {
     /** The folder's databases and what run.json says of the run. */
     static Run readRun(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) throw new IOException(dir + ": no such results folder");
-        JsonNode run = readJson(dir.resolve("run.json"));
-        Map<String, JsonNode> listed = new LinkedHashMap<>();
-        for (JsonNode d : run.path("databases")) listed.put(d.path("name").asText(), d);
+        RunFolder folder = new RunFolder(dir);
+        RunRecord run = folder.run().orElse(null);
+        Map<String, RunRecord.DatabaseStatus> listed = new LinkedHashMap<>();
+        if (run != null && run.databases() != null) for (RunRecord.DatabaseStatus d : run.databases()) listed.put(d.name(), d);
 
         TreeSet<String> names = new TreeSet<>(listed.keySet());
         try (Stream<Path> s = Files.list(dir)) {
@@ -145,28 +169,27 @@ final class RunResults {
         }
 
         List<Database> out = new ArrayList<>();
-        String runId = run.hasNonNull("runId") ? run.get("runId").asText() : null;
+        String runId = run == null ? null : run.runId();
         for (String name : names) {
-            JsonNode manifest = readJson(dir.resolve(name + "-manifest.json"));
-            if (runId == null && manifest.hasNonNull("runId")) runId = manifest.get("runId").asText();
-            JsonNode entry = listed.get(name);
-            Status status = entry == null ? Status.UNKNOWN : status(entry.path("status").asText());
-            String reason = entry != null && entry.hasNonNull("reason") ? entry.get("reason").asText() : null;
+            Manifest manifest = folder.manifest(name).orElse(null);
+            if (runId == null && manifest != null) runId = manifest.runId();
+            RunRecord.DatabaseStatus entry = listed.get(name);
+            Status status = entry == null ? Status.UNKNOWN : status(entry.status());
+            String reason = entry == null ? null : entry.reason();
             List<JsonNode> writeJson = JmhJson.entries(dir.resolve(name + "-write.json"));
-            List<WriteCell> writes = manifest.path("write").isArray() && manifest.path("write").size() > 0
-                    ? JmhJson.withServerMetrics(writesOf(manifest), writeJson) : JmhJson.writeCells(writeJson);
+            List<WriteCell> writes = manifest != null && manifest.write() != null && !manifest.write().isEmpty()
+                    ? JmhJson.withServerMetrics(writesOf(manifest.write()), writeJson) : JmhJson.writeCells(writeJson);
             Further further = Further.of(manifest, JmhJson.entries(dir.resolve(name + "-range.json")),
                     JmhJson.entries(dir.resolve(name + "-volume.json")), JmhJson.entries(dir.resolve(name + "-mixed.json")),
                     JmhJson.entries(dir.resolve(name + "-fixedrate.json")));
-            out.add(new Database(name, manifest.path("database").asText(name), writes,
+            out.add(new Database(name, manifest == null || manifest.database() == null ? name : manifest.database(), writes,
                     JmhJson.queries(JmhJson.entries(dir.resolve(name + "-query.json"))), manifest, status, reason, further));
         }
-        Boolean complete = run.has("complete") ? run.get("complete").asBoolean() : null;
-        return new Run(dir, runId, complete, out);
+        return new Run(dir, runId, run == null ? null : run.complete(), out);
     }
 
     private static Status status(String text) {
-        return switch (text.toLowerCase(Locale.ROOT)) {
+        return switch (text == null ? "" : text.toLowerCase(Locale.ROOT)) {
             case "passed" -> Status.PASSED;
             case "failed" -> Status.FAILED;
             case "skipped" -> Status.SKIPPED;
@@ -184,15 +207,17 @@ final class RunResults {
         }
     }
 
+    /** A figure of a record, NaN when absent. */
+    static double orNaN(Double figure) {
+        return figure == null ? Double.NaN : figure;
+    }
+
     /** Write cells from the manifest, which holds every cell with its verification, failed ones too. */
-    private static List<WriteCell> writesOf(JsonNode manifest) {
+    private static List<WriteCell> writesOf(List<WriteCellRecord> manifestCells) {
         List<WriteCell> cells = new ArrayList<>();
-        for (JsonNode c : manifest.path("write")) {
-            String failure = c.hasNonNull("failure") ? c.get("failure").asText() : null;
-            List<Double> iterations = new ArrayList<>();
-            c.path("iterations").forEach(v -> iterations.add(v.asDouble()));
-            cells.add(new WriteCell(c.path("rowsPerRequest").asInt(), c.path("clients").asInt(),
-                    c.path("rowsPerSecond").asDouble(Double.NaN), c.path("error").asDouble(Double.NaN), failure, Map.of(),
+        for (WriteCellRecord c : manifestCells) {
+            List<Double> iterations = c.spread() == null || c.spread().iterations() == null ? List.of() : c.spread().iterations();
+            cells.add(new WriteCell(c.rowsPerRequest(), c.clients(), orNaN(c.rowsPerSecond()), orNaN(c.error()), c.failure(), Map.of(),
                     Spread.of(iterations)));
         }
         return cells;

@@ -20,8 +20,18 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 import org.openjdk.jmh.util.MultisetStatistics;
+import org.tsdbbench.results.LoadRecord;
+import org.tsdbbench.results.Manifest;
+import org.tsdbbench.results.MergedRecord;
+import org.tsdbbench.results.QueryRecord;
+import org.tsdbbench.results.QueryRecord.QueryCheck;
+import org.tsdbbench.results.RunFolder;
+import org.tsdbbench.results.RunRecord;
+import org.tsdbbench.results.ShardCellRecord;
+import org.tsdbbench.results.ShardRecord;
+import org.tsdbbench.results.TrialRecord;
+import org.tsdbbench.results.WriteCellRecord;
 
 /**
  * Combines the results folders of the N shards of one run (N client machines writing and querying
@@ -42,7 +52,7 @@ final class ShardMerge {
     /** JMH's percentile keys, used when a shard's entry lists none. */
     private static final List<String> JMH_PERCENTILES = List.of("0.0", "50.0", "90.0", "95.0", "99.0", "99.9", "99.99", "99.999", "99.9999", "100.0");
 
-    private record Shard(Path dir, int index, int count, String runId, Map<String, JsonNode> manifests, JsonNode run) {
+    private record Shard(Path dir, int index, int count, String runId, Map<String, Manifest> manifests, RunRecord run) {
     }
 
     private ShardMerge() {
@@ -63,6 +73,7 @@ final class ShardMerge {
             }
         }
         Files.createDirectories(out);
+        RunFolder merged = new RunFolder(out);
         TreeSet<String> names = new TreeSet<>();
         for (Shard s : shards) names.addAll(s.manifests().keySet());
         Map<String, String> failedReasons = new LinkedHashMap<>();
@@ -70,16 +81,12 @@ final class ShardMerge {
             String missing = missingIn(shards, db);
             if (missing != null) {
                 failedReasons.put(db, missing);
-                JsonNode base = firstManifest(shards, db);
-                ObjectNode manifest = base.deepCopy();
-                manifest.remove("write");
-                manifest.remove("shard");
-                write(out.resolve(db + "-manifest.json"), manifest);
+                merged.writeManifest(db, firstManifest(shards, db).toBuilder().write(null).shard(null).build());
                 continue;
             }
-            mergeDatabase(shards, db, out);
+            mergeDatabase(shards, db, out, merged);
         }
-        write(out.resolve("run.json"), runJson(shards, names, failedReasons));
+        merged.writeRun(runRecord(shards, names, failedReasons));
     }
 
     private static List<Shard> shards(List<Path> dirs) throws InputException, IOException {
@@ -122,38 +129,31 @@ final class ShardMerge {
 
     private static Shard readShard(Path dir) throws InputException, IOException {
         if (!Files.isDirectory(dir)) throw new InputException(dir + ": no such shard folder");
-        Map<String, JsonNode> manifests = new TreeMap<>();
-        try (Stream<Path> s = Files.list(dir)) {
-            for (Path p : s.filter(p -> p.getFileName().toString().endsWith("-manifest.json")).sorted().toList()) {
-                String f = p.getFileName().toString();
-                manifests.put(f.substring(0, f.length() - "-manifest.json".length()), RunResults.readJson(p));
-            }
-        }
+        RunFolder folder = new RunFolder(dir);
+        Map<String, Manifest> manifests = new TreeMap<>();
+        for (String db : folder.manifestNames()) manifests.put(db, folder.manifest(db).orElseThrow());
         if (manifests.isEmpty()) throw new InputException(dir + ": no <db>-manifest.json: not a shard's results folder");
         String runId = null;
-        int index = -1;
-        int count = -1;
+        ShardRecord shard = null;
         Path firstFile = null;
-        for (Map.Entry<String, JsonNode> e : manifests.entrySet()) {
-            Path file = dir.resolve(e.getKey() + "-manifest.json");
-            JsonNode m = e.getValue();
-            JsonNode shard = m.path("shard");
-            if (!m.hasNonNull("runId") || m.get("runId").asText().isEmpty()) {
+        for (Map.Entry<String, Manifest> e : manifests.entrySet()) {
+            Path file = folder.manifestFile(e.getKey());
+            Manifest m = e.getValue();
+            if (m.runId() == null || m.runId().isEmpty()) {
                 throw new InputException(file + ": no runId: not a shard's results (made without the shard options?)");
             }
-            if (!shard.path("index").isIntegralNumber() || !shard.path("count").isIntegralNumber() || shard.path("count").asInt() < 1) {
+            if (m.shard() == null || m.shard().count() < 1) {
                 throw new InputException(file + ": no \"shard\": {\"index\": i, \"count\": N}: not a shard's results (made without the shard options?)");
             }
             if (firstFile == null) {
                 firstFile = file;
-                runId = m.get("runId").asText();
-                index = shard.path("index").asInt();
-                count = shard.path("count").asInt();
-            } else if (!runId.equals(m.get("runId").asText()) || index != shard.path("index").asInt() || count != shard.path("count").asInt()) {
+                runId = m.runId();
+                shard = m.shard();
+            } else if (!runId.equals(m.runId()) || !shard.equals(m.shard())) {
                 throw new InputException(file + ": runId or shard differs from " + firstFile + " in the same folder");
             }
         }
-        return new Shard(dir, index, count, runId, manifests, RunResults.readJson(dir.resolve("run.json")));
+        return new Shard(dir, shard.index(), shard.count(), runId, manifests, folder.run().orElse(null));
     }
 
     private static String missingIn(List<Shard> shards, String db) {
@@ -163,79 +163,69 @@ final class ShardMerge {
         return null;
     }
 
-    private static JsonNode firstManifest(List<Shard> shards, String db) {
+    private static Manifest firstManifest(List<Shard> shards, String db) {
         for (Shard s : shards) if (s.manifests().containsKey(db)) return s.manifests().get(db);
         throw new IllegalStateException(db);
     }
 
-    private static void mergeDatabase(List<Shard> shards, String db, Path out) throws IOException {
-        ObjectNode manifest = shards.get(0).manifests().get(db).deepCopy();
-        manifest.remove("shard");
-        manifest.put("runId", shards.get(0).runId());
-        ObjectNode merged = manifest.putObject("merged");
-        merged.put("shards", shards.size());
-        merged.put("method", METHOD);
-        ArrayNode folders = merged.putArray("shardFolders");
+    private static void mergeDatabase(List<Shard> shards, String db, Path out, RunFolder merged) throws IOException {
+        Manifest shard0 = shards.get(0).manifests().get(db);
+        List<String> folders = new ArrayList<>();
         for (Shard s : shards) folders.add(s.dir().toAbsolutePath().normalize().toString());
-        ArrayNode notes = merged.putArray("notes");
-
-        mergeLoad(shards, db, manifest);
-        List<ObjectNode> cells = mergeWrites(shards, db);
-        ArrayNode write = manifest.putArray("write");
-        cells.forEach(write::add);
-        if (cells.isEmpty()) manifest.remove("write");
+        List<String> notes = new ArrayList<>();
+        List<WriteCellRecord> cells = mergeWrites(shards, db);
         writeJmhWrite(shards, db, cells, out);
-        mergeQueries(shards, db, manifest, notes, out);
-        write(out.resolve(db + "-manifest.json"), manifest);
+        mergeQueries(shards, db, notes, out);
+        merged.writeManifest(db, shard0.toBuilder()
+                .shard(null)
+                .runId(shards.get(0).runId())
+                .merged(new MergedRecord(shards.size(), METHOD, folders, notes))
+                .load(mergeLoad(shards, db))
+                .write(cells.isEmpty() ? null : cells)
+                .query(mergeChecks(shards, db, shard0.query()))
+                .build());
     }
 
     /**
      * A sharded load: rows sent, acknowledged and expected summed over the shards, rows/s as the
      * acknowledged rows over the longest shard's time (the shards ran at once), verified only when
-     * every shard was. The stored count is the verify step's, when one ran.
+     * every shard was. The stored count is the verify step's, when one ran. Null when a shard has no load.
      */
-    private static void mergeLoad(List<Shard> shards, String db, ObjectNode manifest) {
+    private static LoadRecord mergeLoad(List<Shard> shards, String db) {
         long sent = 0, acked = 0, expected = 0, failed = 0;
         double seconds = 0;
         boolean verified = true;
         for (Shard s : shards) {
-            JsonNode load = s.manifests().get(db).path("load");
-            if (load.isMissingNode()) {
-                manifest.remove("load");
-                return;
-            }
-            sent += load.path("rowsSent").asLong();
-            acked += load.path("rowsAcknowledged").asLong();
-            expected += load.path("rowsExpected").asLong();
-            failed += load.path("failedRequests").asLong();
-            seconds = Math.max(seconds, load.path("seconds").asDouble());
-            verified &= load.path("verified").asBoolean();
+            LoadRecord load = s.manifests().get(db).load();
+            if (load == null) return null;
+            sent += load.rowsSent();
+            acked += load.rowsAcknowledged();
+            expected += load.rowsExpected();
+            failed += load.failedRequests();
+            seconds = Math.max(seconds, load.seconds());
+            verified &= load.verified();
         }
-        ObjectNode load = manifest.putObject("load");
-        load.put("shards", shards.size());
-        load.put("rowsSent", sent);
-        load.put("rowsAcknowledged", acked);
-        load.put("rowsExpected", expected);
-        load.put("failedRequests", failed);
-        load.put("seconds", seconds);
-        load.put("rowsPerSecond", seconds > 0 ? acked / seconds : Double.NaN);
-        load.put("rowsStored", -1);
-        load.put("verified", verified);
+        return new LoadRecord(shards.size(), null, null, sent, acked, -1L, null, expected, failed, null, seconds,
+                seconds > 0 ? acked / seconds : Double.NaN, verified);
     }
 
-    private static String key(JsonNode cell) {
-        return cell.path("rowsPerRequest").asInt() + "x" + cell.path("clients").asInt();
+    private static String key(WriteCellRecord cell) {
+        return cell.rowsPerRequest() + "x" + cell.clients();
     }
 
-    private static List<ObjectNode> mergeWrites(List<Shard> shards, String db) {
+    private static List<WriteCellRecord> writesOf(Manifest manifest) {
+        return manifest.write() == null ? List.of() : manifest.write();
+    }
+
+    private static List<WriteCellRecord> mergeWrites(List<Shard> shards, String db) {
         Set<String> keys = new LinkedHashSet<>();
-        for (Shard s : shards) for (JsonNode c : s.manifests().get(db).path("write")) keys.add(key(c));
-        List<ObjectNode> out = new ArrayList<>();
+        for (Shard s : shards) for (WriteCellRecord c : writesOf(s.manifests().get(db))) keys.add(key(c));
+        List<WriteCellRecord> out = new ArrayList<>();
         for (String key : keys) {
-            List<JsonNode> parts = new ArrayList<>();
+            List<WriteCellRecord> parts = new ArrayList<>();
             for (Shard s : shards) {
-                JsonNode found = null;
-                for (JsonNode c : s.manifests().get(db).path("write")) if (key(c).equals(key)) found = c;
+                WriteCellRecord found = null;
+                for (WriteCellRecord c : writesOf(s.manifests().get(db))) if (key(c).equals(key)) found = c;
                 parts.add(found);
             }
             out.add(mergeCell(shards, key, parts));
@@ -243,42 +233,35 @@ final class ShardMerge {
         return out;
     }
 
-    private static ObjectNode mergeCell(List<Shard> shards, String key, List<JsonNode> parts) {
-        ObjectNode cell = RunResults.JSON.createObjectNode();
+    private static WriteCellRecord mergeCell(List<Shard> shards, String key, List<WriteCellRecord> parts) {
         int rows = Integer.parseInt(key.substring(0, key.indexOf('x')));
         int perShard = Integer.parseInt(key.substring(key.indexOf('x') + 1));
-        cell.put("rowsPerRequest", rows);
-        cell.put("clients", perShard * shards.size());
-        cell.put("clientsPerShard", perShard);
         String failure = null;
         long acked = 0;
         Instant start = null;
         Instant end = null;
-        ArrayNode shardCells = RunResults.JSON.createArrayNode();
+        List<ShardCellRecord> shardCells = new ArrayList<>();
         for (int i = 0; i < parts.size(); i++) {
-            JsonNode p = parts.get(i);
+            WriteCellRecord p = parts.get(i);
             if (p == null) {
                 failure = failure != null ? failure : "shard " + i + " has no such cell";
                 continue;
             }
-            ObjectNode sc = shardCells.addObject();
-            sc.put("index", i);
-            for (String f : List.of("rowsAcked", "startedAt", "endedAt", "rowsPerSecond", "error", "failure", "verified")) {
-                if (p.has(f)) sc.set(f, p.get(f));
-            }
+            TrialRecord verified = p.verification() == null ? null : p.verification().verified();
+            shardCells.add(new ShardCellRecord(i, p.rowsAcked(), p.startedAt(), p.endedAt(), p.rowsPerSecond(), p.error(), p.failure(), verified));
             if (failure != null) continue;
-            if (p.hasNonNull("failure")) {
-                failure = "shard " + i + ": " + p.get("failure").asText();
+            if (p.failure() != null) {
+                failure = "shard " + i + ": " + p.failure();
                 continue;
             }
-            if (!p.path("rowsAcked").isIntegralNumber() || !p.hasNonNull("startedAt") || !p.hasNonNull("endedAt")) {
+            if (p.rowsAcked() == null || p.startedAt() == null || p.endedAt() == null) {
                 failure = "shard " + i + ": no rowsAcked, startedAt and endedAt in its manifest cell: cannot merge";
                 continue;
             }
             try {
-                Instant s = Instant.parse(p.get("startedAt").asText());
-                Instant e = Instant.parse(p.get("endedAt").asText());
-                acked += p.get("rowsAcked").asLong();
+                Instant s = Instant.parse(p.startedAt());
+                Instant e = Instant.parse(p.endedAt());
+                acked += p.rowsAcked();
                 start = start == null || s.isBefore(start) ? s : start;
                 end = end == null || e.isAfter(end) ? e : end;
             } catch (DateTimeParseException e) {
@@ -287,41 +270,30 @@ final class ShardMerge {
         }
         double seconds = start == null ? 0 : Duration.between(start, end).toNanos() / 1e9;
         if (failure == null && seconds <= 0) failure = "the shards' measured window is empty (" + start + " .. " + end + ")";
-        if (failure == null) {
-            cell.put("rowsPerSecond", acked / seconds);
-            cell.put("error", Double.NaN);
-            cell.put("rowsAcked", acked);
-            cell.put("startedAt", start.toString());
-            cell.put("endedAt", end.toString());
-            cell.put("windowSeconds", seconds);
-        } else {
-            cell.put("rowsPerSecond", Double.NaN);
-            cell.put("error", Double.NaN);
-            cell.put("failure", failure);
-        }
-        cell.set("shards", shardCells);
-        return cell;
+        int clients = perShard * shards.size();
+        if (failure != null) return WriteCellRecord.merged(rows, clients, perShard, Double.NaN, null, null, null, null, failure, shardCells);
+        return WriteCellRecord.merged(rows, clients, perShard, acked / seconds, acked, start.toString(), end.toString(), seconds, null, shardCells);
     }
 
     /** The merged write cells as JMH entries: shard 0's entry with the merged score, its server metrics, threads = all clients. */
-    private static void writeJmhWrite(List<Shard> shards, String db, List<ObjectNode> cells, Path out) throws IOException {
+    private static void writeJmhWrite(List<Shard> shards, String db, List<WriteCellRecord> cells, Path out) throws IOException {
         List<JsonNode> shard0 = JmhJson.entries(shards.get(0).dir().resolve(db + "-write.json"));
         ArrayNode array = RunResults.JSON.createArrayNode();
-        for (ObjectNode c : cells) {
-            if (c.hasNonNull("failure")) continue;
+        for (WriteCellRecord c : cells) {
+            if (c.failure() != null) continue;
             JsonNode source = null;
             for (JsonNode e : shard0) {
-                if (JmhJson.isWrite(e) && e.path("params").path("rowsPerRequest").asInt() == c.get("rowsPerRequest").asInt()
-                        && e.path("threads").asInt() == c.get("clientsPerShard").asInt()) source = e;
+                if (JmhJson.isWrite(e) && e.path("params").path("rowsPerRequest").asInt() == c.rowsPerRequest()
+                        && e.path("threads").asInt() == c.clientsPerShard()) source = e;
             }
             ObjectNode entry = source == null ? RunResults.JSON.createObjectNode() : source.deepCopy();
             if (source == null) entry.put("benchmark", "org.tsdbbench." + db + ".merged.write");
-            entry.put("threads", c.get("clients").asInt());
+            entry.put("threads", c.clients());
             ObjectNode params = entry.withObjectProperty("params");
-            params.put("rowsPerRequest", c.get("rowsPerRequest").asText());
+            params.put("rowsPerRequest", String.valueOf(c.rowsPerRequest()));
             params.put("shards", String.valueOf(shards.size()));
             ObjectNode pm = entry.putObject("primaryMetric");
-            pm.put("score", c.get("rowsPerSecond").asDouble());
+            pm.put("score", c.rowsPerSecond());
             pm.put("scoreError", Double.NaN);
             pm.putArray("scoreConfidence").add(Double.NaN).add(Double.NaN);
             pm.putObject("scorePercentiles");
@@ -338,7 +310,8 @@ final class ShardMerge {
         if (!array.isEmpty()) write(out.resolve(db + "-write.json"), array);
     }
 
-    private static void mergeQueries(List<Shard> shards, String db, ObjectNode manifest, ArrayNode notes, Path out) throws IOException {
+    /** Each query's entries of all shards as one (see {@link #mergeQuery}); a query some shard did not measure is noted and left out. */
+    private static void mergeQueries(List<Shard> shards, String db, List<String> notes, Path out) throws IOException {
         List<Map<String, JsonNode>> byShard = new ArrayList<>();
         Set<String> ids = new LinkedHashSet<>();
         for (Shard s : shards) {
@@ -365,7 +338,6 @@ final class ShardMerge {
             array.add(mergeQuery(parts));
         }
         if (!array.isEmpty()) write(out.resolve(db + "-query.json"), array);
-        mergeChecks(shards, db, manifest);
     }
 
     /** One query's entries of all shards as one JMH entry: every fork's histogram kept, the statistics recomputed. */
@@ -399,57 +371,53 @@ final class ShardMerge {
         return merged;
     }
 
-    /** A query is correct in the merged run only when every shard found its answer right. */
-    private static void mergeChecks(List<Shard> shards, String db, ObjectNode manifest) {
-        JsonNode query = manifest.path("query");
-        if (!query.isObject()) return;
-        for (JsonNode check : query.path("checked")) {
-            String id = check.path("id").asText();
+    /** A query is correct in the merged run only when every shard found its answer right; null when shard 0 checked none. */
+    private static QueryRecord mergeChecks(List<Shard> shards, String db, QueryRecord query) {
+        if (query == null || query.checked() == null) return query;
+        List<QueryCheck> checked = new ArrayList<>();
+        for (QueryCheck check : query.checked()) {
+            QueryCheck merged = check;
             for (int i = 1; i < shards.size(); i++) {
-                for (JsonNode other : shards.get(i).manifests().get(db).path("query").path("checked")) {
-                    if (other.path("id").asText().equals(id) && !other.path("correct").asBoolean(true) && check.path("correct").asBoolean(true)) {
-                        ((ObjectNode) check).put("correct", false);
-                        ((ObjectNode) check).put("problem", "shard " + i + ": " + other.path("problem").asText(id + " wrong"));
+                QueryRecord other = shards.get(i).manifests().get(db).query();
+                for (QueryCheck o : other == null || other.checked() == null ? List.<QueryCheck>of() : other.checked()) {
+                    if (o.id().equals(check.id()) && !o.correct() && merged.correct()) {
+                        merged = new QueryCheck(check.id(), check.query(), false, "shard " + i + ": " + (o.problem() != null ? o.problem() : check.id() + " wrong"));
                     }
                 }
             }
+            checked.add(merged);
         }
+        return new QueryRecord(checked, query.absent());
     }
 
-    private static ObjectNode runJson(List<Shard> shards, Set<String> names, Map<String, String> missing) {
-        ObjectNode run = RunResults.JSON.createObjectNode();
-        run.put("runId", shards.get(0).runId());
+    /** The merged run.json: complete only if every shard's run was; a database failed on any shard is failed, with the shard named. */
+    private static RunRecord runRecord(List<Shard> shards, Set<String> names, Map<String, String> missing) {
         boolean complete = true;
-        for (Shard s : shards) if (s.run().has("complete") && !s.run().get("complete").asBoolean()) complete = false;
-        run.put("complete", complete);
-        run.put("shards", shards.size());
-        ArrayNode dbs = run.putArray("databases");
+        for (Shard s : shards) if (s.run() != null && Boolean.FALSE.equals(s.run().complete())) complete = false;
+        List<RunRecord.DatabaseStatus> dbs = new ArrayList<>();
         for (String name : names) {
             String status = null;
             String reason = missing.get(name);
             if (reason != null) status = "failed";
             for (Shard s : shards) {
-                for (JsonNode d : s.run().path("databases")) {
-                    if (!d.path("name").asText().equals(name)) continue;
-                    String st = d.path("status").asText();
+                if (s.run() == null || s.run().databases() == null) continue;
+                for (RunRecord.DatabaseStatus d : s.run().databases()) {
+                    if (!name.equals(d.name())) continue;
+                    String st = d.status() == null ? "" : d.status();
                     if (st.equals("failed") && !"failed".equals(status)) {
                         status = "failed";
-                        reason = "shard " + s.index() + ": " + d.path("reason").asText("failed");
+                        reason = "shard " + s.index() + ": " + (d.reason() == null ? "failed" : d.reason());
                     } else if (st.equals("skipped") && status == null) {
                         status = "skipped";
-                        reason = d.path("reason").asText(null);
+                        reason = d.reason();
                     } else if (st.equals("passed") && status == null) {
                         status = "passed";
                     }
                 }
             }
-            if (status == null) continue;
-            ObjectNode d = dbs.addObject();
-            d.put("name", name);
-            d.put("status", status);
-            if (reason != null) d.put("reason", reason);
+            if (status != null) dbs.add(new RunRecord.DatabaseStatus(name, status, reason));
         }
-        return run;
+        return new RunRecord(shards.get(0).runId(), complete, null, shards.size(), dbs);
     }
 
     private static void write(Path file, JsonNode node) throws IOException {

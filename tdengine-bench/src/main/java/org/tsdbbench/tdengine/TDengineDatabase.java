@@ -9,6 +9,7 @@ import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.db.WriteMatrix;
 import org.tsdbbench.common.query.Dialect;
 
 /**
@@ -121,5 +122,11 @@ public final class TDengineDatabase extends Database {
             p.setProperty("messageWaitTimeout", String.valueOf(o.requestTimeout().toMillis()));
         }
         return p;
+    }
+
+    /** The published write test's matrix (the spec's workload.md). */
+    @Override
+    public WriteMatrix publishedWriteMatrix() {
+        return new WriteMatrix("1,100,500,1000,2000", "1-7");
     }
 }

@@ -30,6 +30,7 @@ import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.results.TrialRecord;
 
 /**
  * Mixed load: writers and readers at the same time, as one JMH group. Writers append rows past the
@@ -94,7 +95,7 @@ public class MixedLoadBenchmark {
          */
         void record(BenchmarkParams params) throws IOException {
             if (params == null || settings.verifyLog() == null) return; // a run from an IDE: nobody reads it
-            Map<String, String> p = TrialRecord.paramsOf(params);
+            Map<String, String> p = TrialRecord.paramsOf(params.getParamsKeys(), params::getParam);
             p.put("mode", params.getMode().shortLabel());
             new TrialRecord(params.getBenchmark(), p, params.getThreads(), outcome.rowsSent(), outcome.rowsAcked(), -1,
                     outcome.failedRequests(), outcome.firstError(), Map.of(), null, measuredAcked.get(), measuredFromMs.get(),

@@ -37,6 +37,7 @@ import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.PreparedWrite;
+import org.tsdbbench.results.TrialRecord;
 
 /**
  * The write test: each JMH thread is one client with its own connection and its own devices; one
@@ -267,7 +268,7 @@ public class WriteBenchmark {
 
     private void record(Trial trial, BenchmarkParams params, long stored, String failure) throws IOException {
         WriteOutcome o = trial.outcome;
-        Map<String, String> p = TrialRecord.paramsOf(params);
+        Map<String, String> p = TrialRecord.paramsOf(params.getParamsKeys(), params::getParam);
         Histogram latency;
         synchronized (trial.latency) {
             latency = trial.latency.copy();

@@ -47,6 +47,7 @@ public final class BenchCli {
         cl.addSubcommand("mixed", new MixedStep(db));
         cl.addSubcommand("schema", new SchemaStep(db));
         cl.addSubcommand("verify", new VerifyStep(db));
+        cl.addSubcommand("describe", new DescribeCommand(db));
         String[] optionsHelp = optionsHelp(db.descriptor());
         cl.getCommandSpec().usageMessage().footer(optionsHelp);
         cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().usageMessage().footer(optionsHelp));

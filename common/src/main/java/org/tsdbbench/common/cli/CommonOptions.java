@@ -78,6 +78,11 @@ public final class CommonOptions {
                     + "manifest's machine.serverCores beside the CPUs the local server's process may use (default: env TSBENCH_SERVER_CORES, else not limited).")
     Integer serverCores;
 
+    @Option(names = "--server-pid", paramLabel = "LIST", converter = IntList.Converter.class,
+            description = "Pids of the server's processes the write test samples for CPU, RSS and disk writes (default: the local process"
+                    + " listening on -port); every step takes it, so that one set of flags reaches a server.")
+    IntList serverPids;
+
     @Option(names = {"-f", "--forks"}, description = "JMH forks per benchmark (default: ${DEFAULT-VALUE}).")
     int forks = 1;
 

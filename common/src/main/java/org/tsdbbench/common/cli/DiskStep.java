@@ -1,10 +1,10 @@
 package org.tsdbbench.common.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Locale;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.results.DiskRecord;
 import picocli.CommandLine.Command;
 
 /**
@@ -36,21 +36,16 @@ final class DiskStep extends Step {
             use = s.diskUse();
             rows = s.countRows();
         }
-        ObjectNode m = results.manifest().putObject("disk");
-        m.put("rawTextBytes", rawText);
-        m.put("rows", rows);
         if (use == null || !use.measured()) {
             String why = use == null ? db().displayName() + " offers this module no way to measure its disk use" : use.method();
-            m.put("method", why + ": not measured");
+            results.manifest().disk(new DiskRecord(rawText, rows, null, null, null, why + ": not measured"));
             results.saveManifest();
             out().println("disk: not measured (" + why + "); raw text " + rawText + " bytes");
             out().flush();
             return BenchCli.OK;
         }
-        m.put("bytes", use.bytes());
-        m.put("bytesPerRow", rows == 0 ? Double.NaN : (double) use.bytes() / rows);
-        m.put("compression", use.bytes() == 0 ? Double.NaN : (double) rawText / use.bytes());
-        m.put("method", use.method());
+        results.manifest().disk(new DiskRecord(rawText, rows, use.bytes(), rows == 0 ? Double.NaN : (double) use.bytes() / rows,
+                use.bytes() == 0 ? Double.NaN : (double) rawText / use.bytes(), use.method()));
         results.saveManifest();
         out().println(String.format(Locale.ROOT, "disk: %,d bytes for %,d rows (%.1f bytes/row); raw text %,d bytes (%.1fx); %s",
                 use.bytes(), rows, rows == 0 ? Double.NaN : (double) use.bytes() / rows, rawText,

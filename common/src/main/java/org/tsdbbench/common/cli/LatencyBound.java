@@ -1,7 +1,7 @@
 package org.tsdbbench.common.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Locale;
+import org.tsdbbench.results.LatencyBoundRecord;
 
 /**
  * A throughput held against its own latency: clients sending requests of R rows back to back, each
@@ -16,18 +16,18 @@ final class LatencyBound {
     private LatencyBound() {
     }
 
-    /**
-     * Records the bound and the figure's share of it in {@code cell}; returns why the figure
-     * contradicts its latency, or null when it does not (or either figure is missing).
-     */
-    static String check(ObjectNode cell, double rowsPerSecond, int clients, int rowsPerRequest, double meanLatencyMillis, double slack) {
-        if (Double.isNaN(rowsPerSecond) || Double.isNaN(meanLatencyMillis) || meanLatencyMillis <= 0) return null;
+    /** The bound and the figure's share of it for the manifest (null when either figure is missing), and why the figure contradicts it (null: it does not). */
+    record Check(LatencyBoundRecord record, String contradiction) {
+        static final Check NONE = new Check(null, null);
+    }
+
+    static Check check(double rowsPerSecond, int clients, int rowsPerRequest, double meanLatencyMillis, double slack) {
+        if (Double.isNaN(rowsPerSecond) || Double.isNaN(meanLatencyMillis) || meanLatencyMillis <= 0) return Check.NONE;
         double bound = clients * (double) rowsPerRequest / (meanLatencyMillis / 1000);
         double share = rowsPerSecond / bound;
-        cell.put("latencyBoundRowsPerSecond", bound);
-        cell.put("shareOfLatencyBound", share);
-        if (share <= slack) return null;
-        return String.format(Locale.ROOT, "%,.0f rows/s contradicts its latency: %d clients x %d rows / %.3f ms mean allow at most %,.0f rows/s",
-                rowsPerSecond, clients, rowsPerRequest, meanLatencyMillis, bound);
+        LatencyBoundRecord record = new LatencyBoundRecord(bound, share);
+        if (share <= slack) return new Check(record, null);
+        return new Check(record, String.format(Locale.ROOT, "%,.0f rows/s contradicts its latency: %d clients x %d rows / %.3f ms mean allow at most %,.0f rows/s",
+                rowsPerSecond, clients, rowsPerRequest, meanLatencyMillis, bound));
     }
 }

@@ -1,6 +1,5 @@
 package org.tsdbbench.common.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import me.tongfei.progressbar.ProgressBar;
@@ -10,6 +9,7 @@ import org.tsdbbench.common.bench.AnswerCache;
 import org.tsdbbench.common.bench.Loader;
 import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.results.LoadRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -63,19 +63,8 @@ final class LoadStep extends Step {
         }
         step.out().println((r.verified() ? "load verified: " : "LOAD FAILED: ") + r.describe());
         step.out().flush();
-        ObjectNode m = step.results.manifest().putObject("load");
-        m.put("clients", clients);
-        m.put("rowsPerRequest", rowsPerRequest);
-        m.put("rowsSent", r.rowsSent());
-        m.put("rowsAcknowledged", r.rowsAcked());
-        m.put("rowsStored", r.rowsStored());
-        if (r.countError() != null) m.put("countError", r.countError());
-        m.put("rowsExpected", r.rowsExpected());
-        m.put("failedRequests", r.failedRequests());
-        if (r.firstError() != null) m.put("firstError", r.firstError());
-        m.put("seconds", r.elapsedNanos() / 1e9);
-        m.put("rowsPerSecond", r.rowsPerSecond());
-        m.put("verified", r.verified());
+        step.results.manifest().load(new LoadRecord(null, clients, rowsPerRequest, r.rowsSent(), r.rowsAcked(), r.rowsStored(),
+                r.countError(), r.rowsExpected(), r.failedRequests(), r.firstError(), r.elapsedNanos() / 1e9, r.rowsPerSecond(), r.verified()));
         step.results.saveManifest();
         return r;
     }

@@ -4,8 +4,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import org.tsdbbench.results.MachineRecord;
 
 /** The client machine, as a result's reader needs it: CPU, cores, memory, OS, Java and its heap limit; the server's CPUs. */
 final class MachineFacts {
@@ -13,18 +12,15 @@ final class MachineFacts {
     private MachineFacts() {
     }
 
-    static Map<String, Object> collect() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("cpu", cpuModel());
-        m.put("cores", Runtime.getRuntime().availableProcessors());
-        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
-            m.put("memoryBytes", os.getTotalMemorySize());
-        }
-        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
-        m.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"));
-        // The client's heap limit (-Xmx; JMH forks inherit it): the figures were measured within it.
-        m.put("clientMaxHeapMB", Runtime.getRuntime().maxMemory() >> 20);
-        return m;
+    /** This machine's facts, with the server's core limit and CPUs (each null when not known). */
+    static MachineRecord collect(Integer serverCores, String serverCpus) {
+        Long memory = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getTotalMemorySize() : null;
+        return new MachineRecord(cpuModel(), Runtime.getRuntime().availableProcessors(), memory,
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
+                // The client's heap limit (-Xmx; JMH forks inherit it): the figures were measured within it.
+                Runtime.getRuntime().maxMemory() >> 20, serverCores, serverCpus);
     }
 
     /**

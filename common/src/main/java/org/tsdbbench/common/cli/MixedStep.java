@@ -1,7 +1,5 @@
 package org.tsdbbench.common.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,8 +10,9 @@ import java.util.regex.Pattern;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.util.Statistics;
 import org.tsdbbench.common.bench.MixedLoadBenchmark;
-import org.tsdbbench.common.bench.TrialRecord;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.results.MixedRunRecord;
+import org.tsdbbench.results.TrialRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -63,7 +62,8 @@ final class MixedStep extends Step {
     protected int execute() throws Exception {
         if (!ensureDataSet(LoadStep.expectedRows(settings.dataSet(), settings.answersDir()), 2)) return BenchCli.FAILED;
         List<String> failures = new ArrayList<>();
-        ArrayNode cells = results.manifest().putArray("mixed");
+        List<MixedRunRecord> cells = new ArrayList<>();
+        results.manifest().mixed(cells);
         StringBuilder table = new StringBuilder(db().displayName() + ": mixed load (" + rowsPerRequest.value + " rows per write, "
                 + resultRows + " rows per range query, answers checked)\n");
         table.append(String.format(Locale.ROOT, "%-22s %14s %12s %12s %12s %12s%n", "run", "write rows/s", "write p50", "write p99", "query p50", "query p99"));
@@ -82,10 +82,6 @@ final class MixedStep extends Step {
                     // JMH orders a group's methods by name: query (readers), then write (writers).
                     .threadGroups(tg[1], tg[0])
                     .threads(tg[0] + tg[1]), settings.withVerifyLog(log), what, failures);
-            ObjectNode cell = cells.addObject();
-            cell.put("run", what);
-            cell.put("writers", tg[0]);
-            cell.put("readers", tg[1]);
             double rowsPerSecond = Double.NaN;
             Statistics write = null;
             Statistics query = null;
@@ -107,21 +103,22 @@ final class MixedStep extends Step {
                 if (tg[0] > 0 && r.getSecondaryResults().get("write") != null) write = r.getSecondaryResults().get("write").getStatistics();
                 if (tg[1] > 0 && r.getSecondaryResults().get("query") != null) query = r.getSecondaryResults().get("query").getStatistics();
             }
-            if (tg[0] > 0) cell.put("writeRowsPerSecond", rowsPerSecond);
-            String contradiction = write == null ? null
-                    : LatencyBound.check(cell, rowsPerSecond, tg[0], rowsPerRequest.value, write.getMean(), LatencyBound.SAME_TRIAL);
-            if (contradiction != null) {
-                cell.put("failure", contradiction);
-                failures.add(what + ": " + contradiction);
-            }
-            if (write != null) cell.put("writeP50Ms", write.getPercentile(50)).put("writeP99Ms", write.getPercentile(99));
-            if (query != null) cell.put("queryP50Ms", query.getPercentile(50)).put("queryP99Ms", query.getPercentile(99));
+            LatencyBound.Check bound = write == null ? LatencyBound.Check.NONE
+                    : LatencyBound.check(rowsPerSecond, tg[0], rowsPerRequest.value, write.getMean(), LatencyBound.SAME_TRIAL);
+            if (bound.contradiction() != null) failures.add(what + ": " + bound.contradiction());
+            cells.add(new MixedRunRecord(what, tg[0], tg[1], tg[0] > 0 ? rowsPerSecond : null, bound.record(), bound.contradiction(),
+                    percentile(write, 50), percentile(write, 99), percentile(query, 50), percentile(query, 99)));
+            results.manifest().mixed(cells);
             results.saveManifest();
             table.append(String.format(Locale.ROOT, "%-22s %14s %12s %12s %12s %12s%n", what,
                     tg[0] == 0 ? "-" : Double.isNaN(rowsPerSecond) ? "FAILED" : String.format(Locale.ROOT, "%,.0f", rowsPerSecond),
                     ms(write, 50), ms(write, 99), ms(query, 50), ms(query, 99)));
         }
         return finish(table, "mixed", failures);
+    }
+
+    private static Double percentile(Statistics s, double percentile) {
+        return s == null ? null : s.getPercentile(percentile);
     }
 
     private static String ms(Statistics s, double percentile) {

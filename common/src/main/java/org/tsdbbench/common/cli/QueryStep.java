@@ -1,7 +1,5 @@
 package org.tsdbbench.common.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,6 +21,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.QueryFile;
+import org.tsdbbench.results.QueryRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -92,25 +91,16 @@ final class QueryStep extends Step {
 
         List<String> failures = new ArrayList<>();
         List<String> correct = new ArrayList<>();
-        ObjectNode m = results.manifest().putObject("query");
-        ArrayNode checked = m.putArray("checked");
+        List<QueryRecord.QueryCheck> checked = new ArrayList<>();
         try (Session s = session()) {
             for (PreparedQuery q : selected) {
                 String problem = check(s, q);
-                ObjectNode c = checked.addObject();
-                c.put("id", q.id());
-                c.put("query", q.text());
-                c.put("correct", problem == null);
-                if (problem != null) {
-                    c.put("problem", problem);
-                    failures.add(problem);
-                } else {
-                    correct.add(q.id());
-                }
+                checked.add(new QueryRecord.QueryCheck(q.id(), q.text(), problem == null, problem));
+                if (problem != null) failures.add(problem);
+                else correct.add(q.id());
             }
         }
-        ArrayNode absent = m.putArray("absent");
-        set.absent().forEach(absent::add);
+        results.manifest().query(new QueryRecord(checked, List.copyOf(set.absent())));
         results.saveManifest();
         out().printf("# answers checked: %d correct, %d wrong or failed; %d catalog queries absent in this dialect%n",
                 correct.size(), failures.size(), set.absent().size());

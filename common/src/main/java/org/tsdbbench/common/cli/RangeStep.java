@@ -1,7 +1,5 @@
 package org.tsdbbench.common.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -12,6 +10,7 @@ import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.util.Statistics;
 import org.tsdbbench.common.bench.RangeQueryBenchmark;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.results.RangeCellRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -56,7 +55,8 @@ final class RangeStep extends Step {
     protected int execute() throws Exception {
         if (!ensureDataSet(LoadStep.expectedRows(settings.dataSet(), settings.answersDir()), 2)) return BenchCli.FAILED;
         List<String> failures = new ArrayList<>();
-        ArrayNode cells = results.manifest().putArray("range");
+        List<RangeCellRecord> cells = new ArrayList<>();
+        results.manifest().range(cells);
         StringBuilder table = new StringBuilder(db().displayName() + ": concurrent range queries on one random device (answers checked)\n");
         table.append(String.format(Locale.ROOT, "%8s %8s %14s %10s %10s %10s%n", "clients", "rows", "queries/s", "p50 ms", "p99 ms", "max ms"));
         int total = clients.values().size() * resultRows.values().size(), done = 0;
@@ -76,15 +76,10 @@ final class RangeStep extends Step {
                     if (r.getParams().getBenchmark().endsWith("queriesPerSecond")) qps = primary.getScore();
                     else latency = primary.getStatistics();
                 }
-                ObjectNode cell = cells.addObject();
-                cell.put("clients", c);
-                cell.put("resultRows", rows);
-                cell.put("queriesPerSecond", qps);
-                if (latency != null) {
-                    cell.put("p50Ms", latency.getPercentile(50));
-                    cell.put("p99Ms", latency.getPercentile(99));
-                }
+                cells.add(new RangeCellRecord(c, rows, qps, latency == null ? null : latency.getPercentile(50),
+                        latency == null ? null : latency.getPercentile(99)));
                 if (run.size() < 2 && failures.stream().noneMatch(f -> f.startsWith(what))) failures.add(what + ": the benchmark did not complete");
+                results.manifest().range(cells);
                 results.saveManifest();
                 table.append(latency == null || Double.isNaN(qps)
                         ? String.format(Locale.ROOT, "%8d %8d %14s%n", c, rows, "FAILED")

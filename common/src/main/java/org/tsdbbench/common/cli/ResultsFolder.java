@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
@@ -12,23 +11,27 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Instant;
+import org.tsdbbench.results.Manifest;
+import org.tsdbbench.results.RunFolder;
 
 /**
  * One run's folder: JMH's JSON per step ({@code <db>-write.json}, {@code <db>-query.json}), the
  * verify log the forks append to, and the manifest sidecar {@code <db>-manifest.json} with what
- * JMH's JSON cannot carry. Every file is rewritten whole (via a temporary file) after each cell,
- * so what was measured stays on disk whatever happens next.
+ * JMH's JSON cannot carry (a {@link Manifest}, whose sections the steps set as they learn them).
+ * Every file is rewritten whole (via a temporary file) after each cell, so what was measured stays
+ * on disk whatever happens next.
  */
 public final class ResultsFolder {
 
-    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /** JMH's JSON, appended to as it is: the source of every score. */
+    private static final ObjectMapper JMH_JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    private final Path dir;
+    private final RunFolder folder;
     private final String db;
-    private final ObjectNode manifest;
+    private final Manifest.Builder manifest;
 
-    private ResultsFolder(Path dir, String db, ObjectNode manifest) {
-        this.dir = dir;
+    private ResultsFolder(RunFolder folder, String db, Manifest.Builder manifest) {
+        this.folder = folder;
         this.db = db;
         this.manifest = manifest;
     }
@@ -46,40 +49,40 @@ public final class ResultsFolder {
         } catch (IOException e) {
             throw new UsageException("results folder " + dir + " cannot be written: " + e.getMessage());
         }
-        ObjectNode manifest = JSON.createObjectNode();
-        Path existing = dir.resolve(db + "-manifest.json");
-        if (Files.exists(existing)) {
-            try {
-                manifest = (ObjectNode) JSON.readTree(existing.toFile());
-            } catch (IOException | ClassCastException e) {
-                manifest = JSON.createObjectNode();
-            }
+        RunFolder folder = new RunFolder(dir);
+        Manifest manifest;
+        try {
+            // The sections of earlier steps in this folder stay; an unreadable manifest is started afresh.
+            manifest = folder.manifest(db).orElseGet(Manifest::empty);
+        } catch (IOException e) {
+            manifest = Manifest.empty();
         }
-        return new ResultsFolder(dir, db, manifest);
+        return new ResultsFolder(folder, db, manifest.toBuilder());
     }
 
     public Path dir() {
-        return dir;
+        return folder.dir();
     }
 
     public Path file(String step, String ext) {
-        return dir.resolve(db + "-" + step + "." + ext);
+        return dir().resolve(db + "-" + step + "." + ext);
     }
 
     public Path verifyLog(String step) {
         return file(step + "-verify", "jsonl");
     }
 
-    public ObjectNode manifest() {
+    /** The manifest as the steps so far have set it: set a section, then {@link #saveManifest}. */
+    public Manifest.Builder manifest() {
         return manifest;
     }
 
     /** Appends the JMH JSON results of one cell to the step's JSON file (one array of all cells). */
     public void appendJmhJson(String step, Path cellJson) throws IOException {
         Path all = file(step, "json");
-        ArrayNode array = Files.exists(all) ? (ArrayNode) JSON.readTree(all.toFile()) : JSON.createArrayNode();
+        ArrayNode array = Files.exists(all) ? (ArrayNode) JMH_JSON.readTree(all.toFile()) : JMH_JSON.createArrayNode();
         if (Files.exists(cellJson) && Files.size(cellJson) > 0) {
-            JsonNode cell = JSON.readTree(cellJson.toFile());
+            JsonNode cell = JMH_JSON.readTree(cellJson.toFile());
             if (cell.isArray()) cell.forEach(array::add);
         }
         write(all, array);
@@ -87,13 +90,12 @@ public final class ResultsFolder {
     }
 
     public void saveManifest() throws IOException {
-        manifest.put("updated", Instant.now().toString());
-        write(file("manifest", "json"), manifest);
+        folder.writeManifest(db, manifest.updated(Instant.now().toString()).build());
     }
 
-    static void write(Path file, JsonNode node) throws IOException {
+    private static void write(Path file, JsonNode node) throws IOException {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        JSON.writeValue(tmp.toFile(), node);
+        JMH_JSON.writeValue(tmp.toFile(), node);
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }

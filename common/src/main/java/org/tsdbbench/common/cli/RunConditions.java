@@ -4,10 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import org.tsdbbench.results.ConditionsRecord;
 
 /**
  * What spoils a measurement on a small machine, checked before a step and kept in the manifest:
@@ -26,31 +25,26 @@ final class RunConditions {
     private RunConditions() {
     }
 
-    static Map<String, Object> check(Path dir) {
-        return of(busyPercent(1000), loadAverage(), fileCreateMicros(dir, 200), dir);
+    static ConditionsRecord check(String step, Path dir) {
+        return of(step, busyPercent(1000), loadAverage(), fileCreateMicros(dir, 200), dir);
     }
 
-    /** The manifest's record of the readings (NaN: not readable here) and the warnings they call for. */
-    static Map<String, Object> of(double busy, double load, double fileCreateMicros, Path dir) {
-        Map<String, Object> m = new LinkedHashMap<>();
+    /** The manifest's record of the readings before {@code step} (NaN: not readable here, left out) and the warnings they call for. */
+    static ConditionsRecord of(String step, double busy, double load, double fileCreateMicros, Path dir) {
         List<String> warnings = new ArrayList<>();
-        if (!Double.isNaN(busy)) {
-            m.put("busyPercentBeforeStart", busy);
-            if (busy > BUSY_WARNING_PERCENT) {
-                warnings.add(String.format(Locale.ROOT, "other processes kept %.0f%% of the machine's CPUs busy in the second before"
-                        + " the step: figures measured now are low", busy));
-            }
+        if (busy > BUSY_WARNING_PERCENT) { // false for NaN
+            warnings.add(String.format(Locale.ROOT, "other processes kept %.0f%% of the machine's CPUs busy in the second before"
+                    + " the step: figures measured now are low", busy));
         }
-        if (!Double.isNaN(load)) m.put("loadAverage1m", load);
-        if (!Double.isNaN(fileCreateMicros)) {
-            m.put("fileCreateMicros", fileCreateMicros);
-            if (fileCreateMicros > FILE_CREATE_WARNING_MICROS) {
-                warnings.add(String.format(Locale.ROOT, "creating a file in %s took %.0f us (a mass delete on this filesystem in the last"
-                        + " minutes slows writes for a while): write figures measured now are low", dir, fileCreateMicros));
-            }
+        if (fileCreateMicros > FILE_CREATE_WARNING_MICROS) {
+            warnings.add(String.format(Locale.ROOT, "creating a file in %s took %.0f us (a mass delete on this filesystem in the last"
+                    + " minutes slows writes for a while): write figures measured now are low", dir, fileCreateMicros));
         }
-        m.put("warnings", warnings);
-        return m;
+        return new ConditionsRecord(step, orNull(busy), orNull(load), orNull(fileCreateMicros), warnings);
+    }
+
+    private static Double orNull(double reading) {
+        return Double.isNaN(reading) ? null : reading;
     }
 
     /** The share of all CPUs busy over the interval, from /proc/stat; NaN where there is none. */

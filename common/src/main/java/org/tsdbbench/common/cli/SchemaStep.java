@@ -27,7 +27,7 @@ final class SchemaStep extends Step {
         try (Session s = session()) {
             s.recreateSchema(settings.dataSet().spec());
         }
-        results.manifest().put("schema", "recreated empty at " + java.time.Instant.now());
+        results.manifest().schema("recreated empty at " + java.time.Instant.now());
         results.saveManifest();
         out().println("schema: " + db().displayName() + " table(s) recreated empty");
         out().flush();

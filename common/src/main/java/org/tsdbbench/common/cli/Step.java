@@ -1,6 +1,5 @@
 package org.tsdbbench.common.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -9,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
@@ -27,6 +25,12 @@ import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.results.ConditionsRecord;
+import org.tsdbbench.results.ConnectionRecord;
+import org.tsdbbench.results.Manifest;
+import org.tsdbbench.results.ServerRecord;
+import org.tsdbbench.results.ShardRecord;
+import org.tsdbbench.results.WorkloadRecord;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
@@ -104,47 +108,39 @@ abstract class Step implements Callable<Integer> {
     }
 
     private void describeRun(ServerFacts facts) throws IOException, UsageException {
-        ObjectNode m = results.manifest();
-        m.put("database", db().displayName());
+        Manifest.Builder m = results.manifest();
+        m.database(db().displayName());
         String runId = common.runId();
-        if (runId != null) m.put("runId", runId);
-        else if (!m.hasNonNull("runId")) m.put("runId", java.util.UUID.randomUUID().toString());
-        ObjectNode shard = m.putObject("shard");
-        shard.put("index", settings.dataSet().shard().index());
-        shard.put("count", settings.dataSet().shard().count());
-        ObjectNode conn = m.putObject("connection");
-        conn.put("host", settings.host());
-        conn.put("port", settings.port());
-        conn.put("user", settings.user());
-        conn.put("database", settings.database());
-        conn.put("password", settings.passwordFile() != null ? "from file " + settings.passwordFile() : "from environment variable " + settings.passwordEnv());
-        settings.options().forEach((k, v) -> conn.put("option." + k, v));
-        m.set("server", ResultsFolder.JSON.valueToTree(facts));
-        ObjectNode work = m.putObject("workload");
-        work.set("spec", ResultsFolder.JSON.valueToTree(settings.dataSet().spec()));
-        work.put("source", settings.dataSet().describe());
-        Map<String, Object> machine = MachineFacts.collect();
+        if (runId != null) m.runId(runId);
+        else if (m.build().runId() == null) m.runId(java.util.UUID.randomUUID().toString());
+        m.shard(new ShardRecord(settings.dataSet().shard().index(), settings.dataSet().shard().count()));
+        m.connection(ConnectionRecord.of(settings.host(), settings.port(), settings.user(), settings.database(),
+                settings.passwordFile() != null ? "from file " + settings.passwordFile() : "from environment variable " + settings.passwordEnv(),
+                settings.options()));
+        m.server(new ServerRecord(facts.serverVersion(), facts.driver(), facts.settings(), facts.schema()));
+        var spec = settings.dataSet().spec();
+        m.workload(new WorkloadRecord(new WorkloadRecord.Spec(spec.numOfDevices(), spec.rowsPerDevice(), spec.startTs(), spec.seed()),
+                settings.dataSet().describe()));
         Integer serverCores = common.serverCores();
-        if (serverCores != null) machine.put("serverCores", serverCores);
+        String serverCpus = null;
         if (isLocal(settings.host())) {
             // What the local server may really use: a limit that did not take (a server started before it) shows here.
             List<Long> pids = ServerProcesses.listeningOn(settings.port());
-            MachineFacts.serverCpus(pids).ifPresent(cpus -> {
-                machine.put("serverCpus", cpus);
-                for (String one : cpus.split(", ")) {
+            serverCpus = MachineFacts.serverCpus(pids).orElse(null);
+            if (serverCpus != null) {
+                for (String one : serverCpus.split(", ")) {
                     int allowed = MachineFacts.cpuCount(one.substring(0, one.indexOf(" (pid")));
                     if (serverCores != null && allowed > serverCores) {
                         out().println("# warning: --server-cores " + serverCores + ", but the server may run on CPUs " + one);
                     }
                 }
-            });
+            }
         }
-        m.set("machine", ResultsFolder.JSON.valueToTree(machine));
+        m.machine(MachineFacts.collect(serverCores, serverCpus));
         if (checksConditions()) {
-            Map<String, Object> conditions = new java.util.LinkedHashMap<>(Map.of("step", stepName()));
-            conditions.putAll(RunConditions.check(results.dir()));
-            m.set("conditions", ResultsFolder.JSON.valueToTree(conditions));
-            for (Object w : (List<?>) conditions.get("warnings")) out().println("# warning: " + w);
+            ConditionsRecord conditions = RunConditions.check(stepName(), results.dir());
+            m.conditions(conditions);
+            for (String w : conditions.warnings()) out().println("# warning: " + w);
         }
         results.saveManifest();
     }

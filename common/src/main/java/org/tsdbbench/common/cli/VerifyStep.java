@@ -1,10 +1,10 @@
 package org.tsdbbench.common.cli;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.tsdbbench.common.bench.StoredRows;
 import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.results.VerifyRecord;
 import picocli.CommandLine.Command;
 
 /**
@@ -34,10 +34,7 @@ final class VerifyStep extends Step {
             stored = StoredRows.settled(db(), s, expected);
         }
         boolean ok = stored == expected;
-        ObjectNode m = results.manifest().putObject("verify");
-        m.put("rowsStored", stored);
-        m.put("rowsExpected", expected);
-        m.put("verified", ok);
+        results.manifest().verify(new VerifyRecord(stored, expected, ok));
         results.saveManifest();
         out().printf("%s: %,d rows stored, the whole data set has %,d%n", ok ? "verified" : "VERIFY FAILED", stored, expected);
         out().flush();

@@ -1,7 +1,5 @@
 package org.tsdbbench.common.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -14,6 +12,7 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.tsdbbench.common.bench.VolumeBenchmark;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.results.VolumeBlockRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -67,7 +66,7 @@ final class VolumeStep extends Step {
                 .param("rowsPerRequest", String.valueOf(rowsPerRequest.value))
                 .warmupIterations(0)
                 .measurementIterations(blocks), settings, "volume", failures);
-        ArrayNode rows = results.manifest().putArray("volume");
+        List<VolumeBlockRecord> rows = new ArrayList<>();
         StringBuilder table = new StringBuilder(db().displayName() + ": write and read-back per block of " + blockRows + " rows (reads checked)\n");
         table.append(String.format(Locale.ROOT, "%14s %14s %12s %14s %10s%n", "rows stored", "write rows/s", "ms/request", "read rows/s", "read ms"));
         int measured = 0;
@@ -75,20 +74,25 @@ final class VolumeStep extends Step {
             for (BenchmarkResult b : r.getBenchmarkResults()) {
                 for (IterationResult it : b.getIterationResults()) {
                     Map<String, Result> sec = it.getSecondaryResults();
-                    ObjectNode row = rows.addObject();
-                    for (String key : List.of("storedRowsBefore", "writeRowsPerSecond", "writeRequestMillis", "readRowsPerSecond", "readMillis",
-                            "readAttempts", "visibleAfterMillis")) {
-                        if (sec.containsKey(key)) row.put(key, sec.get(key).getScore());
-                    }
+                    // The benchmark's secondary metrics of this block, each absent when JMH has none of that name.
+                    rows.add(new VolumeBlockRecord(metric(sec, "storedRowsBefore"), metric(sec, "writeRowsPerSecond"),
+                            metric(sec, "writeRequestMillis"), metric(sec, "readRowsPerSecond"), metric(sec, "readMillis"),
+                            metric(sec, "readAttempts"), metric(sec, "visibleAfterMillis")));
                     table.append(String.format(Locale.ROOT, "%,14.0f %,14.0f %12.2f %,14.0f %10.1f%n", score(sec, "storedRowsBefore"),
                             score(sec, "writeRowsPerSecond"), score(sec, "writeRequestMillis"), score(sec, "readRowsPerSecond"), score(sec, "readMillis")));
                     measured++;
                 }
             }
         }
+        results.manifest().volume(rows);
         results.saveManifest();
         if (measured < blocks && failures.isEmpty()) failures.add("volume: " + measured + " of " + blocks + " blocks completed");
         return finish(table, "volume", failures);
+    }
+
+    private static Double metric(Map<String, Result> sec, String key) {
+        Result r = sec.get(key);
+        return r == null ? null : r.getScore();
     }
 
     private static double score(Map<String, Result> sec, String key) {

@@ -1,9 +1,8 @@
 package org.tsdbbench.common.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -20,9 +19,15 @@ import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.tsdbbench.common.bench.BenchSettings;
 import org.tsdbbench.common.bench.ServerProcesses;
 import org.tsdbbench.common.bench.ServerResourceProfiler;
-import org.tsdbbench.common.bench.TrialRecord;
 import org.tsdbbench.common.bench.WriteBenchmark;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.results.CpuRecord;
+import org.tsdbbench.results.FixedRateRecord;
+import org.tsdbbench.results.ServerResourcesRecord;
+import org.tsdbbench.results.SpreadRecord;
+import org.tsdbbench.results.TrialRecord;
+import org.tsdbbench.results.VerificationRecord;
+import org.tsdbbench.results.WriteCellRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -44,10 +49,6 @@ final class WriteStep extends Step {
     @Option(names = {"-rowsPerRequest", "--rows-per-request"}, paramLabel = "LIST", converter = IntList.Converter.class,
             description = "Rows in one request: 1000, or 1,100,500,1000,2000 (default: 1000).")
     IntList rowsPerRequest = IntList.of(1000);
-
-    @Option(names = "--server-pid", paramLabel = "LIST", converter = IntList.Converter.class,
-            description = "Pids of the server's processes to sample for CPU, RSS and disk writes (default: the local process listening on -port).")
-    IntList serverPids;
 
     @Option(names = "--rate", paramLabel = "ROWS_PER_S",
             description = "Fixed-rate mode: the clients together send this many rows/s on a schedule (e.g. devices x 1 Hz), latency is"
@@ -113,7 +114,8 @@ final class WriteStep extends Step {
         List<String> failures = new ArrayList<>();
         Map<String, Cell> cells = new LinkedHashMap<>();
         List<Long> pids = serverPids();
-        ArrayNode manifestCells = results.manifest().putArray(fixedRate() ? "fixedRate" : "write");
+        List<WriteCellRecord> manifestCells = new ArrayList<>();
+        setManifestCells(manifestCells);
         int total = rowsPerRequest.values().size() * writeClients.values().size();
         int done = 0;
         for (int r : rowsPerRequest.values()) {
@@ -122,26 +124,12 @@ final class WriteStep extends Step {
                 out().flush();
                 Cell cell = runCell(r, c, pids);
                 cells.put(r + "x" + c, cell);
-                ObjectNode m = manifestCells.addObject();
-                m.put("rowsPerRequest", r);
-                m.put("clients", c);
-                if (writePath() != null) m.put("writePath", writePath());
-                m.put("rowsPerSecond", cell.score);
-                m.put("error", cell.error);
-                putStability(m, cell);
-                putVerified(m, cell.forks);
-                putCpu(m, cell.cpu);
-                String contradiction = fixedRate() ? null : LatencyBound.check(m, cell.score, c, r,
+                LatencyBound.Check bound = fixedRate() ? LatencyBound.Check.NONE : LatencyBound.check(cell.score, c, r,
                         cell.record == null ? Double.NaN : cell.record.latencyMillis().getOrDefault("mean", Double.NaN), LatencyBound.SAME_TRIAL);
-                if (contradiction != null && cell.failure == null) {
-                    m.put("failure", contradiction);
-                    failures.add(r + " rows/request x " + c + " clients: " + contradiction);
-                }
-                if (fixedRate()) verdict(m, cell, c, r);
-                if (cell.failure != null) {
-                    m.put("failure", cell.failure);
-                    failures.add(r + " rows/request x " + c + " clients: " + cell.failure);
-                }
+                WriteCellRecord m = cellRecord(r, c, writePath(), cell, bound, fixedRate() ? verdict(cell, c, r) : null);
+                if (m.failure() != null) failures.add(r + " rows/request x " + c + " clients: " + m.failure());
+                manifestCells.add(m);
+                setManifestCells(manifestCells);
                 results.saveManifest();
             }
         }
@@ -220,6 +208,29 @@ final class WriteStep extends Step {
                 cpu(result.getSecondaryResults()), iterations(result));
     }
 
+    /** The manifest's list of this step's cells: {@code fixedRate} at a fixed rate, else {@code write}. */
+    private void setManifestCells(List<WriteCellRecord> cells) {
+        if (fixedRate()) results.manifest().fixedRate(cells);
+        else results.manifest().write(cells);
+    }
+
+    /**
+     * A cell as the manifest keeps it: JMH's score and error, the iterations' spread, what the forks
+     * verified, the CPU figures, the latency bound, a fixed-rate verdict, and why it failed: the
+     * forks' failure, else the figure's contradiction of its latency (null: neither).
+     */
+    static WriteCellRecord cellRecord(int rows, int clients, String writePath, Cell cell, LatencyBound.Check bound, FixedRateRecord verdict) {
+        String failure = cell.failure != null ? cell.failure : bound.contradiction();
+        // The rows acknowledged in the measured windows, from the first fork's start to the last one's end, and the
+        // seconds actually measured (the forks' windows added): shards of one run are summed over these.
+        TrialRecord total = cell.forks.isEmpty() ? null : TrialRecord.sum(cell.forks);
+        boolean window = total != null && total.measuredFromMs() > 0;
+        return new WriteCellRecord(rows, clients, null, writePath, cell.score, cell.error, spread(cell.iterations),
+                VerificationRecord.of(cell.forks), window ? total.measuredRowsAcked() : null,
+                window ? Instant.ofEpochMilli(total.measuredFromMs()).toString() : null, window ? Instant.ofEpochMilli(total.measuredToMs()).toString() : null,
+                window ? TrialRecord.measuredMillis(cell.forks) / 1000.0 : null, null, cpuRecord(cell.cpu), bound.record(), verdict, failure, null);
+    }
+
     /** Rows acknowledged per second of every measured iteration of every fork. */
     private static List<Double> iterations(RunResult result) {
         List<Double> values = new ArrayList<>();
@@ -245,17 +256,14 @@ final class WriteStep extends Step {
     }
 
     /**
-     * The client's cost beside the server's: CPU % of one core and microseconds per row acknowledged,
-     * and whether the client used more CPU than the server (client-bound: on shared cores the
-     * figure then says more about the harness than about the database).
+     * The client's cost beside the server's, from the profiler's figures (each absent when it has
+     * none): CPU % of one core and microseconds per row acknowledged, and whether the client used
+     * more CPU than the server (client-bound: on shared cores the figure then says more about the
+     * harness than about the database).
      */
-    static void putCpu(ObjectNode m, Map<String, Double> cpu) {
-        if (cpu.containsKey("client.cpu")) m.put("clientCpuPercent", cpu.get("client.cpu"));
-        if (cpu.containsKey("client.cpuPerRow")) m.put("clientCpuMicrosPerRow", cpu.get("client.cpuPerRow"));
-        if (cpu.containsKey("server.cpu")) m.put("serverCpuPercent", cpu.get("server.cpu"));
-        if (cpu.containsKey("server.cpuPerRow")) m.put("serverCpuMicrosPerRow", cpu.get("server.cpuPerRow"));
-        if (cpu.containsKey("server.cpuKernel")) m.put("serverCpuKernelPercent", cpu.get("server.cpuKernel"));
-        if (cpu.containsKey("client.cpu") && cpu.containsKey("server.cpu")) m.put("clientBound", clientBound(cpu));
+    static CpuRecord cpuRecord(Map<String, Double> cpu) {
+        return new CpuRecord(cpu.get("client.cpu"), cpu.get("client.cpuPerRow"), cpu.get("server.cpu"), cpu.get("server.cpuPerRow"),
+                cpu.get("server.cpuKernel"), cpu.containsKey("client.cpu") && cpu.containsKey("server.cpu") ? clientBound(cpu) : null);
     }
 
     static boolean clientBound(Map<String, Double> cpu) {
@@ -268,36 +276,6 @@ final class WriteStep extends Step {
         String failure = TrialRecord.sum(forks).failure();
         if (failure != null) return failure;
         return forks.size() < expected ? "only " + forks.size() + " of " + expected + " forks left a verification record" : null;
-    }
-
-    /**
-     * The cell's verification: {@code verified} holds the forks summed, {@code forks} each fork's
-     * own record, and the rows acknowledged in the measured windows with the windows (from the
-     * first fork's start to the last one's end, and the seconds actually measured, the forks'
-     * windows added): shards of one run are summed over these.
-     */
-    static void putVerified(ObjectNode m, List<TrialRecord> forks) {
-        if (forks.isEmpty()) {
-            m.putNull("verified");
-            return;
-        }
-        TrialRecord total = TrialRecord.sum(forks);
-        m.set("verified", withoutHistogram(total));
-        ArrayNode each = m.putArray("forks");
-        for (TrialRecord f : forks) each.add(withoutHistogram(f));
-        if (total.measuredFromMs() > 0) {
-            m.put("rowsAcked", total.measuredRowsAcked());
-            m.put("startedAt", java.time.Instant.ofEpochMilli(total.measuredFromMs()).toString());
-            m.put("endedAt", java.time.Instant.ofEpochMilli(total.measuredToMs()).toString());
-            m.put("measuredSeconds", TrialRecord.measuredMillis(forks) / 1000.0);
-        }
-    }
-
-    /** A record as the manifest shows it: the percentiles, not the encoded histogram they come from. */
-    private static ObjectNode withoutHistogram(TrialRecord r) {
-        ObjectNode node = ResultsFolder.JSON.valueToTree(r);
-        node.remove("latencyHistogram");
-        return node;
     }
 
     /** How the module sent the rows, when it has several ways (its facts' {@code writePath}), else null. */
@@ -319,22 +297,18 @@ final class WriteStep extends Step {
      * window came to at least 99% of the target and no request failed; the latency percentiles
      * (from each request's intended start, so a backlog shows in them) stand beside it.
      */
-    private void verdict(ObjectNode m, Cell cell, int clients, int rows) {
-        m.put("targetRowsPerSecond", rate);
+    private FixedRateRecord verdict(Cell cell, int clients, int rows) {
         TrialRecord r = cell.record;
         // Forks run one after another: the rows they acknowledged over the time they measured, not the gaps between them.
         double seconds = TrialRecord.measuredMillis(cell.forks) / 1000.0;
         double achieved = seconds > 0 ? r.measuredRowsAcked() / seconds : Double.NaN;
         boolean keptUp = cell.failure == null && !Double.isNaN(achieved) && achieved >= 0.99 * rate;
-        m.put("achievedRowsPerSecond", achieved);
-        m.put("keptUp", keptUp);
-        if (r != null) m.set("latencyFromIntendedStartMs", ResultsFolder.JSON.valueToTree(r.latencyMillis()));
         Map<String, Double> l = r == null ? Map.of() : r.latencyMillis();
         String why = keptUp ? null : fellBehindBecause(cell.failure, cell.cpu, rate, clients, rows, l);
-        if (why != null) m.put("fellBehindBecause", why);
         out().printf(Locale.ROOT, "# fixed rate %,d rows/s with %d clients: achieved %,.0f rows/s, latency from intended start p50 %.1f ms,"
                         + " p99 %.1f ms, max %.1f ms: %s%n", rate, clients, achieved, l.getOrDefault("p50", Double.NaN),
                 l.getOrDefault("p99", Double.NaN), l.getOrDefault("max", Double.NaN), keptUp ? "KEPT UP" : "FELL BEHIND: " + why);
+        return new FixedRateRecord(rate, achieved, keptUp, r == null ? null : r.latencyMillis(), why);
     }
 
     /** A server that spends this share of its CPU in the kernel is held up by the file system, not by its own work. */
@@ -366,23 +340,23 @@ final class WriteStep extends Step {
      * on the server's port; recorded in the manifest either way, with why when there are none.
      */
     private List<Long> serverPids() throws java.io.IOException {
-        ObjectNode m = results.manifest().putObject("serverResources");
         List<Long> pids;
-        if (serverPids != null) {
-            pids = serverPids.values().stream().map(Integer::longValue).toList();
-            m.put("found", "--server-pid");
+        String found;
+        if (common.serverPids != null) {
+            pids = common.serverPids.values().stream().map(Integer::longValue).toList();
+            found = "--server-pid";
         } else if (isLocal(settings.host())) {
             pids = ServerProcesses.listeningOn(settings.port());
-            m.put("found", pids.isEmpty() ? "no process of this user listens on port " + settings.port() + ": not sampled"
-                    : "the process listening on port " + settings.port());
+            found = pids.isEmpty() ? "no process of this user listens on port " + settings.port() + ": not sampled"
+                    : "the process listening on port " + settings.port();
         } else {
             pids = List.of();
-            m.put("found", settings.host() + " is not this machine: not sampled (run with the server local, or --server-pid)");
+            found = settings.host() + " is not this machine: not sampled (run with the server local, or --server-pid)";
         }
-        m.set("pids", ResultsFolder.JSON.valueToTree(pids));
-        m.put("metrics", "JMH secondary metrics per write cell: server.cpu (% of one core), server.cpuKernel (its share in the kernel, %), server.rss (peak MB), server.diskWrite (MB/s)");
+        results.manifest().serverResources(new ServerResourcesRecord(found, pids, "JMH secondary metrics per write cell: server.cpu (% of one core),"
+                + " server.cpuKernel (its share in the kernel, %), server.rss (peak MB), server.diskWrite (MB/s)"));
         results.saveManifest();
-        out().println("# server resources: " + m.get("found").asText() + (pids.isEmpty() ? "" : " " + pids));
+        out().println("# server resources: " + found + (pids.isEmpty() ? "" : " " + pids));
         return pids;
     }
 
@@ -423,20 +397,15 @@ final class WriteStep extends Step {
      * the mean, min and max, and whether the cell is unstable (wider than +-10%): two figures whose
      * intervals overlap that much cannot be told apart.
      */
-    static void putStability(ObjectNode m, Cell cell) {
-        if (cell.iterations.isEmpty()) return;
-        Stability s = Stability.of(cell.iterations);
-        ArrayNode values = m.putArray("iterations");
-        cell.iterations.forEach(values::add);
-        m.put("ci95Percent", s.halfWidthPercent());
-        m.put("min", s.min());
-        m.put("max", s.max());
-        m.put("unstable", !s.within(Stability.UNSTABLE_PERCENT));
+    static SpreadRecord spread(List<Double> iterations) {
+        if (iterations.isEmpty()) return null;
+        Stability s = Stability.of(iterations);
+        return new SpreadRecord(List.copyOf(iterations), s.halfWidthPercent(), s.min(), s.max(), !s.within(Stability.UNSTABLE_PERCENT));
     }
 
     /** One cell's figures: JMH's score, each fork's record and their sum, why it failed (null: verified), CPU, iteration values. */
-    private record Cell(double score, double error, List<TrialRecord> forks, TrialRecord record, String failure, Map<String, Double> cpu,
-                        List<Double> iterations) {
+    record Cell(double score, double error, List<TrialRecord> forks, TrialRecord record, String failure, Map<String, Double> cpu,
+                List<Double> iterations) {
 
         /** Several runs of one cell as one: the mean and 95% interval of all their iterations, every fork's record, the last run's CPU. */
         static Cell combine(List<Cell> runs) {

@@ -4,31 +4,29 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.tsdbbench.results.ResultsJson;
 
 /** A write cell's client cost beside the server's, and the client-bound mark. */
 class ClientCostTest {
 
     @Test
     void aCellWhereTheClientUsedMoreCpuThanTheServerIsClientBound() {
-        ObjectNode m = ResultsFolder.JSON.createObjectNode();
-        WriteStep.putCpu(m, Map.of("client.cpu", 120.0, "client.cpuPerRow", 2.5, "server.cpu", 80.0, "server.cpuPerRow", 1.7));
+        JsonNode m = ResultsJson.tree(WriteStep.cpuRecord(Map.of("client.cpu", 120.0, "client.cpuPerRow", 2.5, "server.cpu", 80.0, "server.cpuPerRow", 1.7)));
         assertEquals(120.0, m.get("clientCpuPercent").asDouble());
         assertEquals(2.5, m.get("clientCpuMicrosPerRow").asDouble());
         assertEquals(80.0, m.get("serverCpuPercent").asDouble());
         assertTrue(m.get("clientBound").asBoolean());
-        ObjectNode serverBound = ResultsFolder.JSON.createObjectNode();
-        WriteStep.putCpu(serverBound, Map.of("client.cpu", 30.0, "server.cpu", 150.0));
+        JsonNode serverBound = ResultsJson.tree(WriteStep.cpuRecord(Map.of("client.cpu", 30.0, "server.cpu", 150.0)));
         assertFalse(serverBound.get("clientBound").asBoolean());
     }
 
     /** A remote server is not sampled: the client's cost is recorded, and no client-bound verdict is made without the server's. */
     @Test
     void withoutTheServersFigureThereIsNoVerdict() {
-        ObjectNode m = ResultsFolder.JSON.createObjectNode();
-        WriteStep.putCpu(m, Map.of("client.cpu", 90.0, "client.cpuPerRow", 3.0));
+        JsonNode m = ResultsJson.tree(WriteStep.cpuRecord(Map.of("client.cpu", 90.0, "client.cpuPerRow", 3.0)));
         assertEquals(3.0, m.get("clientCpuMicrosPerRow").asDouble());
         assertFalse(m.has("clientBound"));
     }
@@ -51,8 +49,7 @@ class ClientCostTest {
 
     @Test
     void theServersKernelShareIsRecorded() {
-        ObjectNode m = ResultsFolder.JSON.createObjectNode();
-        WriteStep.putCpu(m, Map.of("client.cpu", 30.0, "server.cpu", 150.0, "server.cpuKernel", 89.0));
+        JsonNode m = ResultsJson.tree(WriteStep.cpuRecord(Map.of("client.cpu", 30.0, "server.cpu", 150.0, "server.cpuKernel", 89.0)));
         assertEquals(89.0, m.get("serverCpuKernelPercent").asDouble());
     }
 }

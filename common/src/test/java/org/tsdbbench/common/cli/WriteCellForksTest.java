@@ -5,14 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.tsdbbench.common.bench.TrialRecord;
+import org.tsdbbench.results.ResultsJson;
+import org.tsdbbench.results.TrialRecord;
 
 /** A write cell run with -f 2: each fork appends its record to the verify log, and the manifest cell holds their sum and each. */
 class WriteCellForksTest {
@@ -34,8 +34,8 @@ class WriteCellForksTest {
     @Test
     void everyForkIsRecordedAndSummed(@TempDir Path dir) throws Exception {
         List<TrialRecord> forks = twoForksThroughTheLog(dir);
-        ObjectNode cell = ResultsFolder.JSON.createObjectNode();
-        WriteStep.putVerified(cell, forks);
+        WriteStep.Cell run = new WriteStep.Cell(Double.NaN, Double.NaN, forks, TrialRecord.sum(forks), null, Map.of(), List.of());
+        JsonNode cell = ResultsJson.tree(WriteStep.cellRecord(100, 2, null, run, LatencyBound.Check.NONE, null));
         JsonNode v = cell.get("verified");
         assertEquals(30_000, v.get("rowsAcked").asLong());
         assertEquals(30_200, v.get("rowsSent").asLong());

@@ -1,6 +1,7 @@
-package org.tsdbbench.common.bench;
+package org.tsdbbench.results;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.ObjectReader;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -9,13 +10,14 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 import java.util.zip.DataFormatException;
 import org.HdrHistogram.Histogram;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * What a JMH trial verified, as one JSON line appended by the forked JVM to the run's verify log
@@ -23,16 +25,17 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * requests, request latency percentiles and their histogram (HdrHistogram's compressed form, in
  * Base64, so that forks can be merged), and the rows acknowledged within the measured window (its
  * wall-clock start and end, epoch ms), which lets the shards of one run be summed, and the
- * sessions' own counters summed over the clients ({@link org.tsdbbench.common.db.Session#counters()}).
+ * sessions' own counters summed over the clients (the database session's counters).
  * With {@code -f} above 1 each fork appends its own line; {@link #sum} adds them up. The CLI reads
- * these lines into the manifest and the tables.
+ * these lines into the manifest's write cells ({@link VerificationRecord}), which show a record
+ * without its histogram.
  */
 public record TrialRecord(String benchmark, Map<String, String> params, int threads, long rowsSent, long rowsAcked,
                           long rowsStored, long failedRequests, String firstError, Map<String, Double> latencyMillis,
                           String failure, long measuredRowsAcked, long measuredFromMs, long measuredToMs, Map<String, Long> counters,
-                          String latencyHistogram) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String latencyHistogram) {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectReader READER = ResultsJson.reader(TrialRecord.class);
 
     public boolean ok() {
         return failure == null;
@@ -41,7 +44,7 @@ public record TrialRecord(String benchmark, Map<String, String> params, int thre
     /** Appends this record to the log; a no-op when there is no log (a run from an IDE). */
     public void appendTo(Path log) throws IOException {
         if (log == null) return;
-        String line = JSON.writeValueAsString(this) + "\n";
+        String line = ResultsJson.lineWriter().writeValueAsString(this) + "\n";
         Files.writeString(log, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     }
 
@@ -49,7 +52,7 @@ public record TrialRecord(String benchmark, Map<String, String> params, int thre
         List<TrialRecord> records = new ArrayList<>();
         if (log == null || !Files.exists(log)) return records;
         for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
-            if (!line.isBlank()) records.add(JSON.readValue(line, TrialRecord.class));
+            if (!line.isBlank()) records.add(READER.readValue(line));
         }
         return records;
     }
@@ -105,10 +108,19 @@ public record TrialRecord(String benchmark, Map<String, String> params, int thre
         return ms;
     }
 
-    /** A trial's JMH parameters by name, in JMH's order, as a record keeps them. */
-    static Map<String, String> paramsOf(BenchmarkParams params) {
+    /** This record as the manifest shows it: the percentiles, not the encoded histogram they come from. */
+    public TrialRecord withoutHistogram() {
+        return new TrialRecord(benchmark, params, threads, rowsSent, rowsAcked, rowsStored, failedRequests, firstError, latencyMillis,
+                failure, measuredRowsAcked, measuredFromMs, measuredToMs, counters, null);
+    }
+
+    /**
+     * A trial's JMH parameters by name, in JMH's order, as a record keeps them (a map the caller may
+     * add to): {@code paramsOf(params.getParamsKeys(), params::getParam)} of JMH's BenchmarkParams.
+     */
+    public static Map<String, String> paramsOf(Collection<String> keys, UnaryOperator<String> value) {
         Map<String, String> p = new LinkedHashMap<>();
-        for (String key : params.getParamsKeys()) p.put(key, params.getParam(key));
+        for (String key : keys) p.put(key, value.apply(key));
         return p;
     }
 

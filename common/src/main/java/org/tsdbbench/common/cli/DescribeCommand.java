@@ -1,0 +1,43 @@
+package org.tsdbbench.common.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.WriteMatrix;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code describe}: the module as JSON on one line (name, display name, server script, published
+ * write matrix), for the orchestrator that runs every module's jar: it needs no list of modules
+ * of its own. Touches no server.
+ */
+@Command(name = "describe", mixinStandardHelpOptions = true, version = "tsdb-bench 0.1.0",
+        description = "Print this module as JSON (for the comparison run); touches no server.")
+final class DescribeCommand implements Callable<Integer> {
+
+    private final Database db;
+
+    @Spec
+    CommandSpec spec;
+
+    DescribeCommand(Database db) {
+        this.db = db;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        Map<String, Object> about = new LinkedHashMap<>();
+        about.put("name", db.name());
+        about.put("displayName", db.displayName());
+        about.put("serverScript", db.serverScript());
+        WriteMatrix m = db.publishedWriteMatrix();
+        if (m != null) about.put("publishedWriteMatrix", m);
+        spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(about));
+        spec.commandLine().getOut().flush();
+        return BenchCli.OK;
+    }
+}

@@ -1,0 +1,452 @@
+package org.tsdbbench.orchestrator;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import org.tsdbbench.results.Manifest;
+import org.tsdbbench.results.RunFolder;
+import org.tsdbbench.results.RunRecord;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The comparison run (the README's main job): the data set generated once, then for each database
+ * module present: its local server started if it is not running (and stopped again after), the
+ * load with a verified count, disk use once settled, q1..q6 with every answer checked, the write
+ * matrix with the server's resources sampled, and with {@code --further} the further tests; then
+ * the report. Each step is the database jar's own step in its own JVM, judged by its exit code;
+ * one database failing does not stop the others. {@code run.json} says at every moment what is
+ * done; SIGINT/SIGTERM keeps every result so far, stops the server the run started, marks the run
+ * incomplete and still writes the report (exit 130/143).
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+        description = "The comparison run: every database present, at a small default scale, on local servers it starts itself.")
+final class CompareCommand implements Callable<Integer> {
+
+    @Option(names = "--databases", paramLabel = "LIST", description = "Only these, comma-separated (default: every module present).")
+    String databases;
+
+    @Option(names = "--devices", paramLabel = "N", description = "Devices (default: 100; --scale published: 10,000).")
+    Integer devices;
+
+    @Option(names = "--rows", paramLabel = "N", description = "Rows per device (default: 1,000; --scale published: 10,000).")
+    Integer rows;
+
+    @Option(names = "--files", paramLabel = "N", description = "Data files (default: 4; --scale published or --matrix published: 10).")
+    Integer files;
+
+    @Option(names = "--rows-per-request", paramLabel = "LIST", description = "The write matrix's R/R (default: 100,1000; --matrix published: each database's).")
+    String rowsPerRequest;
+
+    @Option(names = "--clients", paramLabel = "LIST", description = "The write matrix's client counts (default: 1,2; --matrix published: each database's).")
+    String clients;
+
+    @Option(names = "--matrix", paramLabel = "default|published", description = "published: each database's write matrix as the reports ran it (default: ${DEFAULT-VALUE}).")
+    String matrix = "default";
+
+    @Option(names = "--scale", paramLabel = "default|published", description = "published: 10,000 devices x 10,000 rows in 10 files (default: ${DEFAULT-VALUE}).")
+    String scale = "default";
+
+    @Option(names = "--server-cores", paramLabel = "N", description = "The local servers run on CPUs 0..N-1 (taskset), recorded in every manifest.")
+    Integer serverCores;
+
+    @Option(names = "--client-heap", paramLabel = "SIZE", description = "-Xmx of every JVM of the run and its JMH forks (default: ${DEFAULT-VALUE}).")
+    String clientHeap = "512m";
+
+    @Option(names = "--time", paramLabel = "TIME", description = "Write test: time per JMH iteration (default: ${DEFAULT-VALUE}).")
+    String time = "1s";
+
+    @Option(names = "--iterations", paramLabel = "N", description = "Write test: JMH measurement iterations (default: ${DEFAULT-VALUE}).")
+    int iterations = 2;
+
+    @Option(names = "--forks", paramLabel = "N", description = "Write test: JMH forks (default: ${DEFAULT-VALUE}).")
+    int forks = 1;
+
+    @Option(names = "--query-time", paramLabel = "TIME", description = "Queries: time per JMH iteration (default: ${DEFAULT-VALUE}).")
+    String queryTime = "100ms";
+
+    @Option(names = "--query-forks", paramLabel = "N",
+            description = "Queries: JMH forks; 0 runs them in the step's JVM, as 149 queries with a fork each would spend minutes starting JVMs (default: ${DEFAULT-VALUE}).")
+    int queryForks = 0;
+
+    @Option(names = "--results", paramLabel = "DIR", description = "The run's folder (default: results/<date-time>).")
+    Path results;
+
+    @Option(names = "--further", description = "Also the further tests: concurrent range queries, mixed load, volume growth, fixed-rate writes.")
+    boolean further;
+
+    @Option(names = "--rate", paramLabel = "ROWS_PER_S", description = "With --further: the fixed-rate test's rows/s (default: ${DEFAULT-VALUE}).")
+    long rate = 10_000;
+
+    @Option(names = "--stable-within", paramLabel = "PERCENT", description = "Repeat each write cell until its 95%% interval is within +-PERCENT.")
+    Double stableWithin;
+
+    @Option(names = "--cell-budget", paramLabel = "TIME", description = "With --stable-within: the time one cell may take.")
+    String cellBudget;
+
+    @Option(names = "--heartbeat", paramLabel = "SECONDS", hidden = true, description = "Seconds between progress lines (default: ${DEFAULT-VALUE}).")
+    int heartbeatSeconds = 60;
+
+    private final PrintStream err = System.err;
+    private final Object lock = new Object();
+    private StepRunner steps;
+    private RunStatus status;
+    private ServerScript startedServer;
+    private final CorePinning pinning = new CorePinning();
+    private boolean interrupted;
+    private boolean finished;
+    private Project project;
+    private Path resultsDir;
+
+    @Override
+    public Integer call() throws Exception {
+        resolveScaleAndMatrix();
+        validate();
+        project = Project.find(Path.of(""));
+        List<String> java = List.of("java", "-Xmx" + clientHeap);
+        List<Module> planned = plan(Module.discover(project, java));
+        resultsDir = results != null ? results : Path.of("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        createResults();
+        status = new RunStatus(resultsDir, resultsDir.getFileName().toString(), new RunRecord.Settings(
+                devices + " devices x " + rows + " rows in " + files + " files (" + scale + ")", matrix, serverCores, clientHeap),
+                planned.stream().map(Module::name).toList());
+        status.save();
+        steps = new StepRunner(this::log, Duration.ofSeconds(heartbeatSeconds));
+        Runtime.getRuntime().addShutdownHook(new Thread(this::onSignal, "compare-interrupted"));
+
+        Path data = resultsDir.resolve("data");
+        checkDiskSpace();
+        log("generating the data set once: " + devices + " devices x " + rows + " rows in " + files + " files (" + data + ")");
+        if (runQuietly(concat(java, "-jar", project.generatorJar().toString(), "-numOfDevices", devices, "-rowsPerDevice", rows,
+                "-numOfFiles", files, "-dataDir", data, "--no-progress")) != 0) {
+            throw new UsageException("the data set could not be generated into " + data);
+        }
+
+        long runStart = System.nanoTime();
+        int done = 0;
+        for (int i = 0; i < planned.size(); i++) {
+            if (isInterrupted()) return 0;
+            Module m = planned.get(i);
+            long soFar = seconds(runStart);
+            int left = planned.size() - i - 1;
+            String eta = done == 0 ? "" : "; about " + StepRunner.minutes(soFar * (left + 1) / done) + " left in all";
+            log("=== [" + (i + 1) + "/" + planned.size() + "] " + m.name() + " (" + left + " left after it; " + soFar + " s so far" + eta + ") ===");
+            compare(m, java, data);
+            done++;
+        }
+        if (isInterrupted()) return 0;
+        status.complete();
+        deleteData(data);
+        report();
+        StringBuilder summary = new StringBuilder();
+        boolean failed = false;
+        for (RunRecord.DatabaseStatus e : status.entries()) {
+            summary.append(' ').append(e.name()).append('=').append(e.status());
+            failed |= e.status().equals("failed");
+        }
+        log("results in " + resultsDir + " (report.md, report.html) after " + seconds(runStart) + " s:" + summary);
+        synchronized (lock) {
+            finished = true;
+        }
+        return failed ? OrchestratorMain.FAILED : OrchestratorMain.OK;
+    }
+
+    /** One database: its server, its steps in order, its status. */
+    private void compare(Module m, List<String> java, Path data) throws Exception {
+        String remote = System.getenv(m.name().toUpperCase(Locale.ROOT) + "_URL");
+        ServerScript server = new ServerScript(project, m.serverScript(), err);
+        status.set(m.name(), "running", "");
+        List<String> conn = new ArrayList<>();
+        Map<String, String> env = Map.of();
+        List<String> cores = new ArrayList<>();
+        if (remote != null && !remote.isBlank()) {
+            int colon = remote.lastIndexOf(':');
+            conn.addAll(colon > 0 ? List.of("-host", remote.substring(0, colon), "-port", remote.substring(colon + 1)) : List.of("-host", remote));
+            if (serverCores != null) log(m.name() + ": --server-cores does not reach a remote server (" + m.name().toUpperCase(Locale.ROOT) + "_URL): its cores are not limited");
+        } else {
+            if (!server.exists()) {
+                status.set(m.name(), "failed", "no server script scripts/servers/" + m.serverScript() + ".sh");
+                return;
+            }
+            if (!server.running()) {
+                ServerScript.Start start = server.start(serverCpus());
+                if (start.unavailable()) {
+                    status.set(m.name(), "skipped", start.error());
+                    log(m.name() + ": skipped (" + start.error() + ")");
+                    return;
+                }
+                if (!start.ok()) {
+                    status.set(m.name(), "failed", "the server did not start (scripts/servers/" + m.serverScript() + ".sh start: " + start.error() + ")");
+                    return;
+                }
+                synchronized (lock) {
+                    startedServer = server;
+                }
+            } else if (serverCores != null) {
+                pinning.pin(server.pids(), serverCpus());
+                log(m.name() + ": the running server pinned to CPUs " + serverCpus() + " for this run (it sized its thread pools for every core when it started)");
+            }
+            ServerScript.Client client = server.client();
+            env = client.env();
+            conn.addAll(client.args());
+            if (serverCores != null) cores.addAll(List.of("--server-cores", String.valueOf(serverCores)));
+        }
+        String rpr = rowsPerRequest;
+        String cls = clients;
+        if (matrix.equals("published")) {
+            if (rpr == null) rpr = m.publishedRowsPerRequest() != null ? m.publishedRowsPerRequest() : "100,1000";
+            if (cls == null) cls = m.publishedClients() != null ? m.publishedClients() : "1-7";
+        }
+        List<String> base = concat(java, "-jar", m.jar().toString());
+        List<String> dataset = List.of("-numOfDevices", String.valueOf(devices), "-rowsPerDevice", String.valueOf(rows), "-dataDir", data.toString(),
+                "-numOfFiles", String.valueOf(files), "-results", resultsDir.toString());
+        Steps run = new Steps(m, base, dataset, conn, cores, env);
+        List<String> jmh = List.of("-f", String.valueOf(forks), "-wi", "1", "-w", time, "-i", String.valueOf(iterations), "-r", time);
+        List<String> qjmh = List.of("-f", String.valueOf(queryForks), "-wi", "1", "-w", queryTime, "-i", "3", "-r", queryTime);
+        if (run.step("load", "-writeClients", "2", "-rowsPerRequest", "1000")) {
+            run.step("disk");
+            run.step("query", qjmh);
+            if (further) {
+                run.step("range", qjmh, "--clients", "1,4", "--result-rows", "5,100");
+                run.step("mixed", jmh, "-rowsPerRequest", "1000", "--result-rows", "100");
+            }
+        } else if (!isInterrupted()) {
+            log(m.name() + ": the load failed, its disk and query tests are skipped");
+        }
+        List<String> stable = new ArrayList<>();
+        if (stableWithin != null) stable.addAll(List.of("--stable-within", String.valueOf(stableWithin)));
+        if (cellBudget != null) stable.addAll(List.of("--cell-budget", cellBudget));
+        run.step("write", jmh, "-rowsPerRequest", rpr, "-writeClients", cls, stable);
+        if (further) {
+            // Five blocks of 20 rows of every device; then the clients at a fixed rate for the write test's time.
+            run.step("volume", "-f", String.valueOf(forks), "--blocks", "5", "--block-rows", String.valueOf(devices * 20), "-rowsPerRequest", "1000");
+            run.step("write", jmh, "--rate", String.valueOf(rate), "-rowsPerRequest", "100", "-writeClients", "2");
+        }
+        if (isInterrupted()) return;
+        printWriteTables(m);
+        releaseServer();
+        status.set(m.name(), run.failed.isEmpty() ? "passed" : "failed",
+                run.failed.isEmpty() ? "" : "failed steps: " + String.join(" ", run.failed) + " (see " + m.name() + ".log)");
+    }
+
+    /** The steps of one database, each a JVM of its jar with the data set, the server's flags and the step's own. */
+    private final class Steps {
+        final Module module;
+        final List<String> base;
+        final List<String> common;
+        final Map<String, String> env;
+        final List<String> failed = new ArrayList<>();
+
+        Steps(Module module, List<String> base, List<String> dataset, List<String> conn, List<String> cores, Map<String, String> env) {
+            this.module = module;
+            this.base = base;
+            this.common = concat(dataset, conn, cores);
+            this.env = env;
+        }
+
+        /** Runs a step (its arguments: strings or lists of them); whether it passed. */
+        boolean step(String name, Object... args) throws IOException, InterruptedException {
+            if (isInterrupted()) return false;
+            log(module.name() + ": " + name);
+            Path logFile = resultsDir.resolve(module.name() + ".log");
+            long from = Files.exists(logFile) ? Files.size(logFile) : 0;
+            long t0 = System.nanoTime();
+            List<String> command = concat(base, name, common, args);
+            int rc = steps.run(module.name(), command, env, logFile);
+            if (isInterrupted()) return false;
+            if (rc == 0) {
+                log(module.name() + ": " + name + " done in " + seconds(t0) + " s" + StepSummary.of(name, manifest(module)));
+                return true;
+            }
+            failed.add(name);
+            log(module.name() + ": " + name + " FAILED after " + seconds(t0) + " s (exit " + rc + "): " + StepSummary.firstError(logFile, from)
+                    + " (log: " + logFile + ")");
+            return false;
+        }
+    }
+
+    private Manifest manifest(Module m) {
+        try {
+            return new RunFolder(resultsDir).manifest(m.name()).orElse(null);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The write tables the database's write step printed, for the person watching (its log holds them whole). */
+    private void printWriteTables(Module m) throws IOException {
+        Path logFile = resultsDir.resolve(m.name() + ".log");
+        if (!Files.exists(logFile)) return;
+        List<String> lines = Files.readAllLines(logFile);
+        for (int i = 0; i < lines.size(); i++) {
+            if (!lines.get(i).contains("rows written per second")) continue;
+            for (int j = i; j < Math.min(lines.size(), i + 5); j++) err.println("    " + lines.get(j));
+        }
+    }
+
+    /** Stops the server this run started and gives a pinned one its CPUs back. */
+    private void releaseServer() throws IOException, InterruptedException {
+        ServerScript s;
+        synchronized (lock) {
+            s = startedServer;
+            startedServer = null;
+        }
+        pinning.unpin();
+        if (s != null) s.stop();
+    }
+
+    /** SIGINT/SIGTERM: results so far kept, the step ended, the server the run started stopped, the report written. */
+    private void onSignal() {
+        synchronized (lock) {
+            if (finished || status == null) return;
+            interrupted = true;
+        }
+        try {
+            log("interrupted: keeping the results so far in " + resultsDir);
+            steps.abort();
+            status.interrupted();
+            releaseServer();
+            report();
+        } catch (Exception e) {
+            err.println("error: while stopping: " + e.getMessage());
+        }
+    }
+
+    private boolean isInterrupted() {
+        synchronized (lock) {
+            return interrupted;
+        }
+    }
+
+    private void report() throws IOException, InterruptedException {
+        if (runQuietly(List.of("java", "-Xmx" + clientHeap, "-jar", project.reportJar().toString(), resultsDir.toString())) != 0) {
+            log("the report could not be built (see above)");
+        }
+    }
+
+    private int runQuietly(List<String> command) throws IOException, InterruptedException {
+        return new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT).start().waitFor();
+    }
+
+    private void resolveScaleAndMatrix() throws UsageException {
+        switch (scale) {
+            case "default" -> {
+                if (devices == null) devices = 100;
+                if (rows == null) rows = 1000;
+            }
+            // The published data set: 10,000 devices x 10,000 rows (100 M rows), in 10 files as the original generator wrote it.
+            case "published" -> {
+                if (devices == null) devices = 10_000;
+                if (rows == null) rows = 10_000;
+                if (files == null) files = 10;
+            }
+            default -> throw new UsageException("--scale " + scale + ": default or published");
+        }
+        switch (matrix) {
+            case "default" -> {
+                if (rowsPerRequest == null) rowsPerRequest = "100,1000";
+                if (clients == null) clients = "1,2";
+                if (files == null) files = 4;
+            }
+            // Up to 7 clients, each owning whole files: 10 files as published unless --files says otherwise.
+            case "published" -> {
+                if (files == null) files = 10;
+                if (files < 7) throw new UsageException("--matrix published runs up to 7 clients, each owning whole files: --files " + files + " must be at least 7");
+            }
+            default -> throw new UsageException("--matrix " + matrix + ": default or published");
+        }
+    }
+
+    private void validate() throws UsageException {
+        if (devices < 1) throw new UsageException("--devices " + devices + ": must be at least 1");
+        if (rows < 1) throw new UsageException("--rows " + rows + ": must be at least 1");
+        if (files < 1) throw new UsageException("--files " + files + ": must be at least 1");
+        if (devices < files) throw new UsageException("--devices " + devices + ": fewer than --files " + files + " (each file holds whole devices)");
+        if (iterations < 1) throw new UsageException("--iterations " + iterations + ": must be at least 1");
+        if (forks < 0) throw new UsageException("--forks " + forks + ": must be 0 or more");
+        if (queryForks < 0) throw new UsageException("--query-forks " + queryForks + ": must be 0 or more");
+        if (rate < 1) throw new UsageException("--rate " + rate + ": must be at least 1 row/s");
+        if (!clientHeap.matches("[0-9]+[kKmMgG]")) throw new UsageException("--client-heap " + clientHeap + ": a size such as 512m or 2g");
+        if (serverCores != null) {
+            int cpus = Runtime.getRuntime().availableProcessors();
+            if (serverCores < 1) throw new UsageException("--server-cores " + serverCores + ": a whole number, at least 1");
+            if (serverCores > cpus) throw new UsageException("--server-cores " + serverCores + ": this machine has " + cpus + " cores");
+        }
+    }
+
+    /** The modules of --databases, in the order found; a name no module has is an error naming the ones there are. */
+    private List<Module> plan(List<Module> present) throws UsageException {
+        if (databases == null || databases.isBlank()) return present;
+        List<String> wanted = Stream.of(databases.split(",")).map(String::strip).filter(s -> !s.isEmpty()).toList();
+        String have = String.join(", ", present.stream().map(Module::name).toList());
+        for (String w : wanted) {
+            if (present.stream().noneMatch(m -> m.name().equals(w))) throw new UsageException("--databases " + databases + ": no module " + w + " (have: " + have + ")");
+        }
+        return present.stream().filter(m -> wanted.contains(m.name())).toList();
+    }
+
+    private void createResults() throws UsageException {
+        try {
+            Files.createDirectories(resultsDir);
+            Files.delete(Files.createTempFile(resultsDir, ".probe", ".tmp"));
+        } catch (IOException e) {
+            throw new UsageException("results folder " + resultsDir + " cannot be written: " + e.getMessage());
+        }
+    }
+
+    /** The data files take about 40 bytes a row (3.9 GB at 100 M rows): refused before filling the disk. */
+    private void checkDiskSpace() throws IOException, UsageException {
+        long need = 40L * devices * rows;
+        long free = Files.getFileStore(resultsDir).getUsableSpace();
+        if (free < need + need / 4) {
+            throw new UsageException("the data set needs about " + need / 1_000_000 + " MB in " + resultsDir + " (and the databases as much again); "
+                    + free / 1_000_000 + " MB free");
+        }
+    }
+
+    /** The data files and the answers cached for them go at the end: the cache is keyed by the files just removed. */
+    private void deleteData(Path data) throws IOException {
+        if (Files.isDirectory(data)) {
+            try (Stream<Path> all = Files.walk(data)) {
+                for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) Files.delete(p);
+            }
+        }
+        try (Stream<Path> cached = Files.list(resultsDir)) {
+            for (Path p : cached.filter(p -> p.getFileName().toString().matches("expected-answers-.*\\.bin")).toList()) Files.delete(p);
+        }
+    }
+
+    private String serverCpus() {
+        return serverCores == null ? null : "0-" + (serverCores - 1);
+    }
+
+    private void log(String line) {
+        err.println("[" + LocalTime.now().format(DateTimeFormatter.ofPattern("HH:mm:ss")) + "] " + line);
+    }
+
+    private static long seconds(long fromNanos) {
+        return (System.nanoTime() - fromNanos) / 1_000_000_000L;
+    }
+
+    /** Strings, numbers, paths and lists of them, flattened into one command line. */
+    static List<String> concat(Object... parts) {
+        List<String> out = new ArrayList<>();
+        for (Object p : parts) {
+            if (p instanceof List<?> list) list.forEach(x -> out.addAll(concat(x)));
+            else if (p instanceof Object[] array) out.addAll(concat(array));
+            else out.add(String.valueOf(p));
+        }
+        return out;
+    }
+}

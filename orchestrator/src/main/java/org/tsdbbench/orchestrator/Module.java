@@ -1,0 +1,49 @@
+package org.tsdbbench.orchestrator;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One database module as its jar describes itself ({@code <jar> describe}): its name, the script
+ * that starts its local server, and the write matrix the published reports ran for it. The
+ * orchestrator keeps no list of modules: every built module jar is asked.
+ */
+record Module(String name, String displayName, Path jar, String serverScript, String publishedRowsPerRequest, String publishedClients) {
+
+    /** Every module of the project, asked in turn (each a short JVM run that touches no server). */
+    static List<Module> discover(Project project, List<String> java) throws IOException, UsageException, InterruptedException {
+        List<Module> modules = new ArrayList<>();
+        for (Path jar : project.moduleJars()) modules.add(describe(jar, java));
+        return modules;
+    }
+
+    static Module describe(Path jar, List<String> java) throws IOException, UsageException, InterruptedException {
+        List<String> command = new ArrayList<>(java);
+        command.addAll(List.of("-jar", jar.toString(), "describe"));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            p.destroyForcibly();
+            throw new UsageException(jar + " describe failed: " + out.strip().lines().reduce((a, b) -> b).orElse("no output"));
+        }
+        return parse(jar, out);
+    }
+
+    static Module parse(Path jar, String json) throws UsageException {
+        JsonNode about;
+        try {
+            about = new ObjectMapper().readTree(json.strip().lines().reduce((a, b) -> b).orElse("{}"));
+        } catch (IOException e) {
+            throw new UsageException(jar + " describe: not JSON: " + json.strip());
+        }
+        JsonNode matrix = about.path("publishedWriteMatrix");
+        return new Module(about.path("name").asText(), about.path("displayName").asText(), jar, about.path("serverScript").asText(),
+                matrix.path("rowsPerRequest").asText(null), matrix.path("clients").asText(null));
+    }
+}

@@ -1,0 +1,80 @@
+package org.tsdbbench.orchestrator;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** What the orchestrator refuses before it touches a server, and how it reads a module's description. No server needed. */
+class OrchestratorOptionsTest {
+
+    /** Runs the command line; its exit code and what it wrote to stderr. */
+    private static String[] run(String... args) {
+        StringWriter err = new StringWriter();
+        CommandLine cl = OrchestratorMain.commandLine();
+        cl.setErr(new PrintWriter(err));
+        cl.getSubcommands().values().forEach(c -> c.setErr(new PrintWriter(err)));
+        int rc = cl.execute(args);
+        return new String[] {String.valueOf(rc), err.toString().strip()};
+    }
+
+    @Test
+    void badCompareOptionsAreOneLineErrorsWithExitTwo() {
+        for (String[] c : List.of(
+                new String[] {"--scale big: default or published", "compare", "--scale", "big"},
+                new String[] {"--matrix wide: default or published", "compare", "--matrix", "wide"},
+                new String[] {"--files 5 must be at least 7", "compare", "--matrix", "published", "--files", "5"},
+                new String[] {"--devices 3: fewer than --files 4", "compare", "--devices", "3"},
+                new String[] {"--client-heap lots: a size such as 512m or 2g", "compare", "--client-heap", "lots"},
+                new String[] {"--server-cores 0: a whole number, at least 1", "compare", "--server-cores", "0"},
+                new String[] {"--rate 0: must be at least 1 row/s", "compare", "--rate", "0"},
+                new String[] {"Unknown option: '--colour'", "compare", "--colour"})) {
+            String[] got = run(java.util.Arrays.copyOfRange(c, 1, c.length));
+            assertEquals("2", got[0], String.join(" ", c) + ": " + got[1]);
+            assertTrue(got[1].startsWith("error: ") && got[1].contains(c[0]) && got[1].lines().count() == 1, got[1]);
+        }
+    }
+
+    @Test
+    void badShardsArgumentsAreOneLineErrorsWithExitTwo() {
+        assertEquals("2", run("shards", "mysql", "0", "load")[0]);
+        assertTrue(run("shards", "mysql", "2", "query")[1].contains("STEP query: shards run load or write"));
+        assertTrue(run("shards", "mysql", "2", "load", "-results", "x")[1].contains("-results: set by this command"));
+    }
+
+    @Test
+    void theStepsOwnOptionsPassThroughAndSchemaAndVerifyGetTheRest() {
+        List<String> step = List.of("-numOfDevices", "300", "-writeClients", "2", "-rowsPerRequest", "100", "-host", "a,b", "-f", "0");
+        assertEquals(List.of("-numOfDevices", "300", "-host", "a,b"), ShardsCommand.withoutStepOptions(step));
+    }
+
+    @Test
+    void aModulesDescriptionIsItsLastLineOfJson() throws Exception {
+        Module m = Module.parse(Path.of("x-bench.jar"), "SLF4J: noise\n{\"name\":\"tdengine\",\"displayName\":\"TDengine\",\"serverScript\":\"tdengine\","
+                + "\"publishedWriteMatrix\":{\"rowsPerRequest\":\"1,100,500,1000,2000\",\"clients\":\"1-7\"}}\n");
+        assertEquals("tdengine", m.name());
+        assertEquals("tdengine", m.serverScript());
+        assertEquals("1,100,500,1000,2000", m.publishedRowsPerRequest());
+        assertEquals("1-7", m.publishedClients());
+        assertNull(Module.parse(Path.of("y.jar"), "{\"name\":\"mysql\",\"serverScript\":\"mysql\"}").publishedClients());
+    }
+
+    @Test
+    void commandLinesFlattenListsAndNumbers() {
+        assertEquals(List.of("java", "-jar", "a.jar", "load", "-i", "3", "x", "y"),
+                CompareCommand.concat("java", List.of("-jar", Path.of("a.jar")), "load", new Object[] {"-i", 3}, List.of(List.of("x"), "y")));
+    }
+
+    @Test
+    void timeLeftReadsForPeople() {
+        assertEquals("1 min", StepRunner.minutes(1));
+        assertEquals("2 min", StepRunner.minutes(61));
+        assertEquals("1 h 05 min", StepRunner.minutes(3900));
+    }
+}

@@ -1,0 +1,43 @@
+package org.tsdbbench.results;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import java.util.List;
+
+/**
+ * One cell of the write test (R/R x clients) in the manifest's {@code write} or {@code fixedRate}
+ * list: JMH's rows/s and its error, the iterations' spread, what the forks verified and the rows
+ * acknowledged in the measured window, the CPU figures, the latency bound, a fixed-rate verdict,
+ * and why it failed (absent: it did not); a figure JMH did not give is NaN. Each group's fields sit
+ * beside the others in the JSON.
+ * A merged cell ({@code clientsPerShard} set) has the shards' common window and each shard's own
+ * figures instead, and no verification of its own.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record WriteCellRecord(int rowsPerRequest, int clients, Integer clientsPerShard, String writePath, Double rowsPerSecond, Double error,
+                              @JsonUnwrapped SpreadRecord spread, @JsonUnwrapped VerificationRecord verification, Long rowsAcked,
+                              String startedAt, String endedAt, Double measuredSeconds, Double windowSeconds, @JsonUnwrapped CpuRecord cpu,
+                              @JsonUnwrapped LatencyBoundRecord latencyBound, @JsonUnwrapped FixedRateRecord fixedRate, String failure,
+                              List<ShardCellRecord> shards) {
+
+    /** A merged cell has no verification of its own (each shard's is in {@code shards}); reading one gives none. */
+    public WriteCellRecord {
+        if (clientsPerShard != null) verification = null;
+    }
+
+    /** Whether this is a merged cell (the shards' figures together). */
+    public boolean merged() {
+        return clientsPerShard != null;
+    }
+
+    /**
+     * A merged cell: clients of all shards, the rows they acknowledged in their common window
+     * (earliest start to latest end), and each shard's own figures; when it failed, NaN rows/s and
+     * why, without a window.
+     */
+    public static WriteCellRecord merged(int rowsPerRequest, int clients, int clientsPerShard, double rowsPerSecond, Long rowsAcked,
+                                         String startedAt, String endedAt, Double windowSeconds, String failure, List<ShardCellRecord> shards) {
+        return new WriteCellRecord(rowsPerRequest, clients, clientsPerShard, null, rowsPerSecond, Double.NaN, null, null, rowsAcked, startedAt,
+                endedAt, null, windowSeconds, null, null, null, failure, shards);
+    }
+}
