@@ -51,7 +51,8 @@ class BenchSettingsTest {
 
     @Test
     void anIncompleteFileIsNamed() throws IOException {
-        Path file = Files.writeString(tmp.resolve("bad.json"), "{\"module\": \"mysql\", \"host\": \"h\"}");
+        Path file = Files.writeString(tmp.resolve("bad.json"), "{\"module\": \"mysql\", \"host\": \"h\", \"user\": \"u\", \"database\": \"d\","
+                + " \"passwordEnv\": \"P\", \"dataSet\": {\"numOfDevices\": 1, \"rowsPerDevice\": 1, \"startTs\": 0, \"seed\": 1}}");
         IOException e = assertThrows(IOException.class, () -> BenchSettings.read(file));
         assertEquals("benchmark settings " + file + " cannot be read: no port", e.getMessage());
     }
