@@ -13,7 +13,6 @@ import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.db.WriteMatrix;
 import org.tsdbbench.common.query.Dialect;
 
 /**
@@ -37,8 +36,10 @@ public final class CassandraDatabase extends Database {
     private final CqlDialect dialect = new CqlDialect();
 
     public CassandraDatabase() {
+        // The published write test's matrix (the spec's workload.md).
         super(new DatabaseDescriptor("cassandra", "Cassandra", 9042, "bench", "CASSANDRA_PASSWORD",
-                CONF, LOCAL_DATACENTER, WRITE_MODE, REPLICATION_FACTOR, JMX_PORT));
+                CONF, LOCAL_DATACENTER, WRITE_MODE, REPLICATION_FACTOR, JMX_PORT)
+                .withPublishedWriteMatrix("1,10,50,100,500,1000", "1-7"));
     }
 
     @Override
@@ -81,11 +82,5 @@ public final class CassandraDatabase extends Database {
             session.close();
             throw new DatabaseException("Cassandra: " + DatabaseException.rootMessage(e), e);
         }
-    }
-
-    /** The published write test's matrix (the spec's workload.md). */
-    @Override
-    public WriteMatrix publishedWriteMatrix() {
-        return new WriteMatrix("1,10,50,100,500,1000", "1-7");
     }
 }

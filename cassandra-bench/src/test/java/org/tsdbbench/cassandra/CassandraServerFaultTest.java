@@ -10,9 +10,4 @@ class CassandraServerFaultTest extends ServerFaultContract {
     protected Database db() {
         return new CassandraDatabase();
     }
-
-    @Override
-    protected String serverScript() {
-        return "cassandra";
-    }
 }

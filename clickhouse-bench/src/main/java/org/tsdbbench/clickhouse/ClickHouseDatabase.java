@@ -7,7 +7,6 @@ import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.db.WriteMatrix;
 import org.tsdbbench.common.query.Dialect;
 import com.clickhouse.client.api.Client;
 import com.clickhouse.client.api.ClientFaultCause;
@@ -27,7 +26,9 @@ public final class ClickHouseDatabase extends Database {
     private final ClickHouseDialect dialect = new ClickHouseDialect();
 
     public ClickHouseDatabase() {
-        super(new DatabaseDescriptor("clickhouse", "ClickHouse", 8123, "default", "CLICKHOUSE_PASSWORD", COMPAT));
+        // The published write test's matrix (the spec's workload.md).
+        super(new DatabaseDescriptor("clickhouse", "ClickHouse", 8123, "default", "CLICKHOUSE_PASSWORD", COMPAT)
+                .withPublishedWriteMatrix("50,100,1000,5000,10000,20000,40000,50000", "1-7"));
     }
 
     @Override
@@ -78,11 +79,5 @@ public final class ClickHouseDatabase extends Database {
         } catch (RuntimeException e) {
             return 0;
         }
-    }
-
-    /** The published write test's matrix (the spec's workload.md). */
-    @Override
-    public WriteMatrix publishedWriteMatrix() {
-        return new WriteMatrix("50,100,1000,5000,10000,20000,40000,50000", "1-7");
     }
 }

@@ -10,9 +10,4 @@ class ClickHouseServerFaultTest extends ServerFaultContract {
     protected Database db() {
         return new ClickHouseDatabase();
     }
-
-    @Override
-    protected String serverScript() {
-        return "clickhouse";
-    }
 }

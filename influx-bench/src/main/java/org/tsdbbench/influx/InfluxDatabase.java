@@ -10,7 +10,6 @@ import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.db.WriteMatrix;
 import org.tsdbbench.common.query.Dialect;
 
 /** InfluxDB 1.x through the official Java client (influxdb-java) over HTTP. */
@@ -21,7 +20,9 @@ public final class InfluxDatabase extends Database {
     private final InfluxDialect dialect = new InfluxDialect();
 
     public InfluxDatabase() {
-        super(new DatabaseDescriptor("influx", "InfluxDB", 8086, "bench", "INFLUX_PASSWORD", GZIP));
+        // The published write test's matrix (the spec's workload.md).
+        super(new DatabaseDescriptor("influx", "InfluxDB", 8086, "bench", "INFLUX_PASSWORD", GZIP).withServerScript("influxdb")
+                .withPublishedWriteMatrix("1,10,100,1000,5000,10000,20000", "1-7"));
     }
 
     @Override
@@ -55,16 +56,5 @@ public final class InfluxDatabase extends Database {
             client.close();
             throw DatabaseException.unreachable(displayName(), o, e);
         }
-    }
-
-    /** The published write test's matrix (the spec's workload.md). */
-    @Override
-    public WriteMatrix publishedWriteMatrix() {
-        return new WriteMatrix("1,10,100,1000,5000,10000,20000", "1-7");
-    }
-
-    @Override
-    public String serverScript() {
-        return "influxdb";
     }
 }

@@ -10,9 +10,4 @@ class InfluxServerFaultTest extends ServerFaultContract {
     protected Database db() {
         return new InfluxDatabase();
     }
-
-    @Override
-    protected String serverScript() {
-        return "influxdb";
-    }
 }

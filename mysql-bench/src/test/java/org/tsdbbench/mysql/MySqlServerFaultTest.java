@@ -10,9 +10,4 @@ class MySqlServerFaultTest extends ServerFaultContract {
     protected Database db() {
         return new MySqlDatabase();
     }
-
-    @Override
-    protected String serverScript() {
-        return "mysql";
-    }
 }

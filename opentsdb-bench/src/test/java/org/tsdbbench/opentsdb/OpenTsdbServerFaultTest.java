@@ -10,9 +10,4 @@ class OpenTsdbServerFaultTest extends ServerFaultContract {
     protected Database db() {
         return new OpenTsdbDatabase();
     }
-
-    @Override
-    protected String serverScript() {
-        return "opentsdb";
-    }
 }

@@ -9,7 +9,6 @@ import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.db.WriteMatrix;
 import org.tsdbbench.common.query.Dialect;
 
 /**
@@ -27,7 +26,9 @@ public final class TDengineDatabase extends Database {
 
     /** The default port is taosAdapter's REST and WebSocket port (2.x: taosd's own REST server); the native path is 6030. */
     public TDengineDatabase() {
-        super(new DatabaseDescriptor("tdengine", "TDengine", 6041, "root", "TDENGINE_PASSWORD", TDengineSettings.OPTIONS));
+        // The published write test's matrix (the spec's workload.md).
+        super(new DatabaseDescriptor("tdengine", "TDengine", 6041, "root", "TDENGINE_PASSWORD", TDengineSettings.OPTIONS)
+                .withPublishedWriteMatrix("1,100,500,1000,2000", "1-7"));
     }
 
     /** The 3.x dialect: what a server of unknown version is spoken to in (the query files of sql/tdengine). */
@@ -122,11 +123,5 @@ public final class TDengineDatabase extends Database {
             p.setProperty("messageWaitTimeout", String.valueOf(o.requestTimeout().toMillis()));
         }
         return p;
-    }
-
-    /** The published write test's matrix (the spec's workload.md). */
-    @Override
-    public WriteMatrix publishedWriteMatrix() {
-        return new WriteMatrix("1,100,500,1000,2000", "1-7");
     }
 }

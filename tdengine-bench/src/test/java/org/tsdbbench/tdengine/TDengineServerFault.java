@@ -29,11 +29,6 @@ abstract class TDengineServerFault extends ServerFaultContract {
     }
 
     @Override
-    protected String serverScript() {
-        return "tdengine";
-    }
-
-    @Override
     protected ConnectionOptions connection() {
         return server.connection();
     }

@@ -44,16 +44,6 @@ public abstract class Database {
     /** Opens a session; an unreachable server gives a DatabaseException naming host and port. */
     public abstract Session open(ConnectionOptions options) throws DatabaseException;
 
-    /** The script under scripts/servers/ that starts a local server of this database (without ".sh"). */
-    public String serverScript() {
-        return name();
-    }
-
-    /** The write matrix the published reports ran for this database (compare's {@code --matrix published}); null when they ran none. */
-    public WriteMatrix publishedWriteMatrix() {
-        return null;
-    }
-
     /** Row counts some databases settle a moment after writes are acknowledged (e.g. flush); default none. */
     public long settleMillis() {
         return 0;

@@ -10,11 +10,13 @@ import java.util.Set;
 /**
  * What a database module is called and what it takes, given once by its {@link Database}: the
  * short name (file names, results, {@code <name>-bench}), the name people write, the server's usual
- * port and user, the environment variable the password is read from, and the module's own
- * {@code --option}s (the {@linkplain ModuleOption#shared() shared ones} come on top).
+ * port and user, the environment variable the password is read from, the module's own
+ * {@code --option}s (the {@linkplain ModuleOption#shared() shared ones} come on top), the script
+ * under {@code scripts/servers/} that starts a local server (without ".sh"), and the write matrix
+ * the published reports ran (compare's {@code --matrix published}; null when they ran none).
  */
 public record DatabaseDescriptor(String name, String displayName, int defaultPort, String defaultUser, String passwordEnv,
-                                 List<ModuleOption<?>> options) {
+                                 List<ModuleOption<?>> options, String serverScript, WriteMatrix publishedWriteMatrix) {
 
     public DatabaseDescriptor {
         options = List.copyOf(options);
@@ -25,9 +27,26 @@ public record DatabaseDescriptor(String name, String displayName, int defaultPor
         }
     }
 
+    /** A module whose server script is its name and whose write matrix was not published. */
     public DatabaseDescriptor(String name, String displayName, int defaultPort, String defaultUser, String passwordEnv,
                               ModuleOption<?>... options) {
         this(name, displayName, defaultPort, defaultUser, passwordEnv, List.of(options));
+    }
+
+    public DatabaseDescriptor(String name, String displayName, int defaultPort, String defaultUser, String passwordEnv,
+                              List<ModuleOption<?>> options) {
+        this(name, displayName, defaultPort, defaultUser, passwordEnv, options, name, null);
+    }
+
+    /** This module with another server script ({@code scripts/servers/<script>.sh}). */
+    public DatabaseDescriptor withServerScript(String script) {
+        return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, script, publishedWriteMatrix);
+    }
+
+    /** This module with the write matrix the published reports ran, in the CLI's list syntax ({@code 1,100,500}, {@code 1-7}). */
+    public DatabaseDescriptor withPublishedWriteMatrix(String rowsPerRequest, String clients) {
+        return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript,
+                new WriteMatrix(rowsPerRequest, clients));
     }
 
     /** The database (keyspace) the benchmarks use unless {@code -database} says another. */

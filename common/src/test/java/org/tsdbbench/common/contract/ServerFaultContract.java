@@ -51,8 +51,10 @@ public abstract class ServerFaultContract {
     /** The module's database; its CLI runs in its own JVM through the jars' one main, which finds it on the class path. */
     protected abstract Database db();
 
-    /** The project's script for this server: scripts/servers/&lt;name&gt;.sh. */
-    protected abstract String serverScript();
+    /** The project's script for this server: scripts/servers/&lt;name&gt;.sh, as the module's descriptor names it. */
+    protected String serverScript() {
+        return db().descriptor().serverScript();
+    }
 
     protected String host() {
         return DatabaseContract.env(db().descriptor().passwordEnv().replace("PASSWORD", "") + "HOST", "127.0.0.1");
