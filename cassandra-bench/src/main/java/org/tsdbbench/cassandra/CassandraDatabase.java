@@ -6,14 +6,17 @@ import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
-import java.io.File;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.stream.Stream;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.db.WriteMatrix;
 import org.tsdbbench.common.query.Dialect;
 
 /**
@@ -22,26 +25,31 @@ import org.tsdbbench.common.query.Dialect;
  */
 public final class CassandraDatabase extends Database {
 
+    /** The driver's configuration file ({@code -conf FILE} sets it too); the bundled application.conf otherwise. */
+    static final ModuleOption<Path> CONF = ModuleOption.file("conf",
+            "The driver's configuration file (HOCON, as -conf FILE); the bundled application.conf otherwise.");
+    static final ModuleOption<String> LOCAL_DATACENTER = ModuleOption.text("localDatacenter", "datacenter1",
+            "The driver's local datacenter.");
+    static final ModuleOption<CassandraSession.WriteMode> WRITE_MODE = ModuleOption.choice("writeMode", CassandraSession.WriteMode.class,
+            CassandraSession.WriteMode.BATCH, "How a request is sent: one UNLOGGED batch per partition (batch), or one INSERT per row, all in flight (async).");
+    static final ModuleOption<Integer> REPLICATION_FACTOR = ModuleOption.integer("replicationFactor", null, 1, 100,
+            "Replication factor of the keyspace the schema step creates; none: 1 for a new keyspace, an existing one's as it is.");
+    /** The consistency option's value that keeps the driver configuration's level. */
+    static final String CONSISTENCY_OF_CONF = "conf";
+    static final ModuleOption<String> CONSISTENCY = ModuleOption.choice("consistency", CONSISTENCY_OF_CONF,
+            "Consistency level of every read and write; conf: the driver configuration's (LOCAL_ONE in the bundled one)."
+                    + " QUORUM with replicationFactor=3 keeps every acknowledged row countable with a node down.",
+            Stream.concat(Stream.of(CONSISTENCY_OF_CONF), Arrays.stream(DefaultConsistencyLevel.values()).map(Enum::name)).toArray(String[]::new));
+    static final ModuleOption<Integer> JMX_PORT = ModuleOption.integer("jmxPort", 7199, 1, 65535,
+            "The node's JMX port, read for the disk step (LiveDiskSpaceUsed, compactions).");
+
     private final CqlDialect dialect = new CqlDialect();
 
-    @Override
-    public String name() {
-        return "cassandra";
-    }
-
-    @Override
-    public String displayName() {
-        return "Cassandra";
-    }
-
-    @Override
-    public int defaultPort() {
-        return 9042;
-    }
-
-    @Override
-    public String passwordEnv() {
-        return "CASSANDRA_PASSWORD";
+    public CassandraDatabase() {
+        // The published write test's matrix (the spec's workload.md).
+        super(new DatabaseDescriptor("cassandra", "Cassandra", 9042, "bench", "CASSANDRA_PASSWORD",
+                CONF, LOCAL_DATACENTER, WRITE_MODE, REPLICATION_FACTOR, CONSISTENCY, JMX_PORT)
+                .withPublishedWriteMatrix("1,10,50,100,500,1000", "1-7"));
     }
 
     @Override
@@ -59,40 +67,30 @@ public final class CassandraDatabase extends Database {
     }
 
     static Replication replication(ConnectionOptions o) throws DatabaseException {
-        String rf = o.extra("replicationFactor", null);
-        Integer factor = null;
-        if (rf != null) {
-            try {
-                factor = Integer.parseInt(rf.strip());
-            } catch (NumberFormatException e) {
-                factor = 0;
-            }
-            if (factor < 1) throw new DatabaseException("--option replicationFactor=" + rf + ": must be a whole number, at least 1");
+        String level = option(o, CONSISTENCY);
+        return new Replication(option(o, REPLICATION_FACTOR), level.equals(CONSISTENCY_OF_CONF) ? null : DefaultConsistencyLevel.valueOf(level));
+    }
+
+    /** An option's value; a bad one (a session opened without the CLI's checks) is a DatabaseException naming it before anything connects. */
+    private static <T> T option(ConnectionOptions o, ModuleOption<T> option) throws DatabaseException {
+        try {
+            return o.get(option);
+        } catch (IllegalArgumentException e) {
+            throw new DatabaseException(e.getMessage(), e);
         }
-        String level = o.extra("consistency", null);
-        ConsistencyLevel consistency = null;
-        if (level != null) {
-            try {
-                consistency = DefaultConsistencyLevel.valueOf(level.strip().toUpperCase(java.util.Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new DatabaseException("--option consistency=" + level + ": use one of "
-                        + java.util.Arrays.toString(DefaultConsistencyLevel.values()).replaceAll("[\\[\\]]", ""));
-            }
-        }
-        return new Replication(factor, consistency);
     }
 
     @Override
     public Session open(ConnectionOptions o) throws DatabaseException {
         Replication replication = replication(o);
-        String conf = o.extra("conf", "");
+        Path conf = option(o, CONF);
         // Several -host addresses are the cluster's contact points; the driver finds the other nodes itself.
         CqlSessionBuilder b = CqlSession.builder()
                 .addContactPoints(o.addresses().stream().map(a -> new InetSocketAddress(a.host(), a.port())).toList())
-                .withLocalDatacenter(o.extra("localDatacenter", "datacenter1"));
-        if (!conf.isEmpty()) {
-            b.withConfigLoader(DriverConfigLoader.fromFile(new File(conf)));
-        } else if (o.extra().containsKey(ConnectionOptions.CONNECT_TIMEOUT_MS)) {
+                .withLocalDatacenter(o.get(LOCAL_DATACENTER));
+        if (conf != null) {
+            b.withConfigLoader(DriverConfigLoader.fromFile(conf.toFile()));
+        } else if (o.isSet(ModuleOption.CONNECT_TIMEOUT_MS)) {
             // --option connectTimeoutMs bounds connecting and the login (the bundled configuration's 5 s otherwise).
             Duration t = o.connectTimeout();
             b.withConfigLoader(DriverConfigLoader.programmaticBuilder()
@@ -110,19 +108,13 @@ public final class CassandraDatabase extends Database {
         }
         try {
             // --option requestTimeoutMs overrides the driver configuration's basic.request.timeout.
-            Duration timeout = o.extra().containsKey(ConnectionOptions.REQUEST_TIMEOUT_MS) ? o.requestTimeout() : null;
-            return new CassandraSession(session, o.database(), CassandraSession.WriteMode.of(o.extra("writeMode", "batch")),
-                    conf.isEmpty() ? "application.conf (bundled)" : conf, timeout, replication,
-                    new CassandraJmx(o.addresses().get(0).host(), Integer.parseInt(o.extra("jmxPort", "7199"))));
+            Duration timeout = o.isSet(ModuleOption.REQUEST_TIMEOUT_MS) ? o.requestTimeout() : null;
+            return new CassandraSession(session, o.database(), o.get(WRITE_MODE),
+                    conf == null ? "application.conf (bundled)" : conf.toString(), timeout, replication,
+                    new CassandraJmx(o.addresses().get(0).host(), o.get(JMX_PORT)));
         } catch (RuntimeException e) {
             session.close();
             throw new DatabaseException("Cassandra: " + DatabaseException.rootMessage(e), e);
         }
-    }
-
-    /** The published write test's matrix (the spec's workload.md). */
-    @Override
-    public WriteMatrix publishedWriteMatrix() {
-        return new WriteMatrix("1,10,50,100,500,1000", "1-7");
     }
 }

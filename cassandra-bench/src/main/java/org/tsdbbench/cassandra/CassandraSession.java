@@ -35,15 +35,7 @@ final class CassandraSession implements Session {
 
     /** How a request of R rows is sent. */
     enum WriteMode {
-        BATCH, ASYNC;
-
-        static WriteMode of(String s) {
-            return switch (s) {
-                case "batch" -> BATCH;
-                case "async" -> ASYNC;
-                default -> throw new IllegalArgumentException("--option writeMode=" + s + ": use batch or async");
-            };
-        }
+        BATCH, ASYNC
     }
 
     static final String TABLE = "CREATE TABLE %s.devices (devgroup int, devid int, devname text, ts timestamp, "

@@ -3,7 +3,9 @@ package org.tsdbbench.cassandra;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
-import org.tsdbbench.common.cli.BenchModule;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
+import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.contract.ClusterContract;
 import org.tsdbbench.common.db.ConnectionOptions;
 
@@ -16,8 +18,8 @@ import org.tsdbbench.common.db.ConnectionOptions;
 class CassandraClusterTest extends ClusterContract {
 
     @Override
-    protected BenchModule module() {
-        return CassandraBenchMain.module();
+    protected Database db() {
+        return new CassandraDatabase();
     }
 
     @Override
@@ -37,9 +39,10 @@ class CassandraClusterTest extends ClusterContract {
      */
     @Override
     protected ConnectionOptions connection(ClusterStatus status) {
-        return new ConnectionOptions(status.value("hosts"), db().defaultPort(), db().defaultUser(), db().defaultDatabase(),
-                ConnectionOptions.Secret.fromEnv(db().passwordEnv()),
-                Map.of("replicationFactor", "3", "consistency", "QUORUM", ConnectionOptions.REQUEST_TIMEOUT_MS, "20000"));
+        DatabaseDescriptor d = db().descriptor();
+        return new ConnectionOptions(status.value("hosts"), d.defaultPort(), d.defaultUser(), d.defaultDatabase(),
+                ConnectionOptions.Secret.fromEnv(d.passwordEnv()),
+                Map.of("replicationFactor", "3", "consistency", "QUORUM", ModuleOption.REQUEST_TIMEOUT_MS.name(), "20000"));
     }
 
     @Override

@@ -35,7 +35,7 @@ class CassandraOfflineTest {
         assertNull(none.factor());
         assertNull(none.consistency());
         DatabaseException e = assertThrows(DatabaseException.class, () -> CassandraDatabase.replication(options(Map.of("consistency", "MOST"))));
-        assertTrue(e.getMessage().startsWith("--option consistency=MOST: use one of ") && e.getMessage().contains("QUORUM"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("--option consistency=MOST: must be one of ") && e.getMessage().contains("QUORUM"), e.getMessage());
         e = assertThrows(DatabaseException.class, () -> CassandraDatabase.replication(options(Map.of("replicationFactor", "0"))));
         assertTrue(e.getMessage().startsWith("--option replicationFactor=0: "), e.getMessage());
         // Checked before the driver tries to connect: a closed port is never reached.

@@ -3,9 +3,10 @@ package org.tsdbbench.clickhouse;
 import java.time.temporal.ChronoUnit;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.db.WriteMatrix;
 import org.tsdbbench.common.query.Dialect;
 import com.clickhouse.client.api.Client;
 import com.clickhouse.client.api.ClientFaultCause;
@@ -19,31 +20,15 @@ import com.clickhouse.client.api.ClientFaultCause;
 public final class ClickHouseDatabase extends Database {
 
     static final int FIRST_MODERN_MAJOR = 20;
+    static final ModuleOption<String> COMPAT = ModuleOption.choice("compat", "auto",
+            "Server compatibility: by the server's version (auto), no HTTP compression for servers before 20.x (legacy), LZ4 (modern).",
+            "auto", "legacy", "modern");
     private final ClickHouseDialect dialect = new ClickHouseDialect();
 
-    @Override
-    public String name() {
-        return "clickhouse";
-    }
-
-    @Override
-    public String displayName() {
-        return "ClickHouse";
-    }
-
-    @Override
-    public int defaultPort() {
-        return 8123;
-    }
-
-    @Override
-    public String defaultUser() {
-        return "default";
-    }
-
-    @Override
-    public String passwordEnv() {
-        return "CLICKHOUSE_PASSWORD";
+    public ClickHouseDatabase() {
+        // The published write test's matrix (the spec's workload.md).
+        super(new DatabaseDescriptor("clickhouse", "ClickHouse", 8123, "default", "CLICKHOUSE_PASSWORD", COMPAT)
+                .withPublishedWriteMatrix("50,100,1000,5000,10000,20000,40000,50000", "1-7"));
     }
 
     @Override
@@ -54,10 +39,7 @@ public final class ClickHouseDatabase extends Database {
     @Override
     public Session open(ConnectionOptions o) throws DatabaseException {
         ConnectionOptions.Address server = o.single(displayName());
-        String compat = o.extra("compat", "auto");
-        if (!compat.equals("auto") && !compat.equals("legacy") && !compat.equals("modern")) {
-            throw new DatabaseException("--option compat=" + compat + ": use auto, legacy or modern");
-        }
+        String compat = o.get(COMPAT);
         // First, without compression (which every server understands) and in database `default`:
         // ask the version and make sure the benchmark's database exists.
         String version;
@@ -97,11 +79,5 @@ public final class ClickHouseDatabase extends Database {
         } catch (RuntimeException e) {
             return 0;
         }
-    }
-
-    /** The published write test's matrix (the spec's workload.md). */
-    @Override
-    public WriteMatrix publishedWriteMatrix() {
-        return new WriteMatrix("50,100,1000,5000,10000,20000,40000,50000", "1-7");
     }
 }

@@ -57,7 +57,7 @@ class ClickHouseOfflineTest {
     @Test
     void everyStepsHelpPrintsCleanly() {
         for (String step : List.of("write", "load", "query", "disk", "range", "volume", "mixed", "schema", "verify")) {
-            CliCapture.Result r = CliCapture.run(ClickHouseBenchMain.module(), List.of(step, "--help"));
+            CliCapture.Result r = CliCapture.run(new ClickHouseDatabase(), List.of(step, "--help"));
             assertEquals(0, r.exit(), step);
             assertTrue(r.output().contains("Usage: clickhouse-bench " + step), step);
             assertFalse(r.output().contains("WARN"), step + ": " + r.output());

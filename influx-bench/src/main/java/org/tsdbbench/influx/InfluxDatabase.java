@@ -6,34 +6,23 @@ import org.influxdb.InfluxDB;
 import org.influxdb.InfluxDBFactory;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.db.WriteMatrix;
 import org.tsdbbench.common.query.Dialect;
 
 /** InfluxDB 1.x through the official Java client (influxdb-java) over HTTP. */
 public final class InfluxDatabase extends Database {
 
+    static final ModuleOption<Boolean> GZIP = ModuleOption.bool("gzip", false, "Send requests gzip-compressed (the client's enableGzip).");
+
     private final InfluxDialect dialect = new InfluxDialect();
 
-    @Override
-    public String name() {
-        return "influx";
-    }
-
-    @Override
-    public String displayName() {
-        return "InfluxDB";
-    }
-
-    @Override
-    public int defaultPort() {
-        return 8086;
-    }
-
-    @Override
-    public String passwordEnv() {
-        return "INFLUX_PASSWORD";
+    public InfluxDatabase() {
+        // The published write test's matrix (the spec's workload.md).
+        super(new DatabaseDescriptor("influx", "InfluxDB", 8086, "bench", "INFLUX_PASSWORD", GZIP).withServerScript("influxdb")
+                .withPublishedWriteMatrix("1,10,100,1000,5000,10000,20000", "1-7"));
     }
 
     @Override
@@ -60,23 +49,12 @@ public final class InfluxDatabase extends Database {
                 : InfluxDBFactory.connect(url, o.user(), o.password().reveal(), http);
         try {
             String version = client.ping().getVersion();
-            boolean gzip = Boolean.parseBoolean(o.extra("gzip", "false"));
+            boolean gzip = o.get(GZIP);
             if (gzip) client.enableGzip();
             return new InfluxSession(client, o.database(), version, gzip);
         } catch (RuntimeException e) {
             client.close();
             throw DatabaseException.unreachable(displayName(), o, e);
         }
-    }
-
-    /** The published write test's matrix (the spec's workload.md). */
-    @Override
-    public WriteMatrix publishedWriteMatrix() {
-        return new WriteMatrix("1,10,100,1000,5000,10000,20000", "1-7");
-    }
-
-    @Override
-    public String serverScript() {
-        return "influxdb";
     }
 }

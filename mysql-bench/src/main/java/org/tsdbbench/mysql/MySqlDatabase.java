@@ -6,34 +6,26 @@ import java.sql.SQLException;
 import java.util.Properties;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.db.WriteMatrix;
 import org.tsdbbench.common.query.Dialect;
 
 /** MySQL (or MariaDB) through Connector/J. */
 public final class MySqlDatabase extends Database {
 
+    static final ModuleOption<MySqlSession.WriteMode> WRITE_MODE = ModuleOption.choice("writeMode", MySqlSession.WriteMode.class,
+            MySqlSession.WriteMode.MULTIROW, "How a request is sent: one multi-row INSERT (multirow), or a JDBC batch the driver rewrites (batch).");
+    static final ModuleOption<String> SSL_MODE = ModuleOption.choice("sslMode", "DISABLED", "Connector/J's sslMode.",
+            "DISABLED", "PREFERRED", "REQUIRED", "VERIFY_CA", "VERIFY_IDENTITY");
+
     private final MySqlDialect dialect = new MySqlDialect();
 
-    @Override
-    public String name() {
-        return "mysql";
-    }
-
-    @Override
-    public String displayName() {
-        return "MySQL";
-    }
-
-    @Override
-    public int defaultPort() {
-        return 3306;
-    }
-
-    @Override
-    public String passwordEnv() {
-        return "MYSQL_PASSWORD";
+    public MySqlDatabase() {
+        // The published write test's matrix (the spec's workload.md).
+        super(new DatabaseDescriptor("mysql", "MySQL", 3306, "bench", "MYSQL_PASSWORD", WRITE_MODE, SSL_MODE)
+                .withPublishedWriteMatrix("1,10", "1-7"));
     }
 
     @Override
@@ -48,7 +40,7 @@ public final class MySqlDatabase extends Database {
                 + "/" + o.database();
         try {
             Connection c = DriverManager.getConnection(url, properties(o));
-            return new MySqlSession(c, MySqlSession.WriteMode.of(o.extra("writeMode", "multirow")));
+            return new MySqlSession(c, o.get(WRITE_MODE));
         } catch (SQLException e) {
             throw DatabaseException.unreachable(displayName(), o, e);
         }
@@ -61,7 +53,7 @@ public final class MySqlDatabase extends Database {
         p.setProperty("password", o.password().reveal());
         // Batch rewriting turns a JDBC batch into multi-row INSERTs (the "batch" write mode).
         p.setProperty("rewriteBatchedStatements", "true");
-        p.setProperty("sslMode", o.extra("sslMode", "DISABLED"));
+        p.setProperty("sslMode", o.get(SSL_MODE));
         p.setProperty("allowPublicKeyRetrieval", "true");
         p.setProperty("connectTimeout", String.valueOf(o.connectTimeout().toMillis()));
         // The socket timeout bounds every request (and the login): a stalled server fails it, never hangs it.
@@ -73,11 +65,5 @@ public final class MySqlDatabase extends Database {
         // most) gives the exact average to far more digits than a double keeps.
         p.setProperty("sessionVariables", "div_precision_increment=30");
         return p;
-    }
-
-    /** The published write test's matrix (the spec's workload.md). */
-    @Override
-    public WriteMatrix publishedWriteMatrix() {
-        return new WriteMatrix("1,10", "1-7");
     }
 }

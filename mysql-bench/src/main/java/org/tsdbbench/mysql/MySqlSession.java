@@ -27,15 +27,7 @@ final class MySqlSession implements Session {
 
     /** How a request is sent: one multi-row INSERT text, or a JDBC batch rewritten by the driver. */
     enum WriteMode {
-        MULTIROW, BATCH;
-
-        static WriteMode of(String s) {
-            return switch (s) {
-                case "multirow" -> MULTIROW;
-                case "batch" -> BATCH;
-                default -> throw new IllegalArgumentException("--option writeMode=" + s + ": use multirow or batch");
-            };
-        }
+        MULTIROW, BATCH
     }
 
     static final List<String> SCHEMA = List.of(

@@ -33,7 +33,7 @@ class MySqlCliFaultsTest {
     Path tmp;
 
     private static Database db() {
-        return MySqlBenchMain.module().database();
+        return new MySqlDatabase();
     }
 
     @SafeVarargs
@@ -41,7 +41,7 @@ class MySqlCliFaultsTest {
         List<String> args = new ArrayList<>(List.of(step));
         for (List<String> l : argLists) args.addAll(l);
         if (!args.contains("-port")) args.addAll(List.of("-host", env("MYSQL_HOST", "127.0.0.1"), "-port", env("MYSQL_PORT", "3306")));
-        return CliCapture.run(MySqlBenchMain.module(), args);
+        return CliCapture.run(new MySqlDatabase(), args);
     }
 
     private static String env(String name, String fallback) {

@@ -44,7 +44,7 @@ class MySqlSecretsTest {
         List<String> args = new ArrayList<>(List.of(step, "-host", host(), "-port", port(), "-results", results.toString(),
                 "-numOfDevices", "4", "-rowsPerDevice", "30", "-seed", "9"));
         args.addAll(List.of(more));
-        return CliCapture.run(MySqlBenchMain.module(), args);
+        return CliCapture.run(new MySqlDatabase(), args);
     }
 
     @Test

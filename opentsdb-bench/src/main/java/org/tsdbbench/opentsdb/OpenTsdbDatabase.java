@@ -4,9 +4,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.db.WriteMatrix;
 import org.tsdbbench.common.query.Dialect;
 
 /**
@@ -16,26 +17,17 @@ import org.tsdbbench.common.query.Dialect;
  */
 public final class OpenTsdbDatabase extends Database {
 
+    static final ModuleOption<Boolean> SYNC = ModuleOption.bool("sync", false,
+            "Each put waits until HBase has stored the points (durable); otherwise the TSD answers once it has queued them.");
+    static final ModuleOption<Integer> HBASE_INFO_PORT = ModuleOption.integer("hbaseInfoPort", 16030, 1, 65535,
+            "Port of the HBase region server's info server (/jmx), read for the disk step.");
+
     private final OpenTsdbDialect dialect = new OpenTsdbDialect();
 
-    @Override
-    public String name() {
-        return "opentsdb";
-    }
-
-    @Override
-    public String displayName() {
-        return "OpenTSDB";
-    }
-
-    @Override
-    public int defaultPort() {
-        return 4242;
-    }
-
-    @Override
-    public String passwordEnv() {
-        return "OPENTSDB_PASSWORD";
+    public OpenTsdbDatabase() {
+        // The published write test's matrix (the spec's workload.md): 3 or more clients made OpenTSDB stop working or crash there.
+        super(new DatabaseDescriptor("opentsdb", "OpenTSDB", 4242, "bench", "OPENTSDB_PASSWORD", SYNC, HBASE_INFO_PORT)
+                .withPublishedWriteMatrix("1,10,20,30,40", "1-2"));
     }
 
     @Override
@@ -57,20 +49,14 @@ public final class OpenTsdbDatabase extends Database {
                 .build();
         ConnectionOptions.Address server = o.single(displayName());
         URI base = URI.create("http://" + server);
-        OpenTsdbSession session = new OpenTsdbSession(http, base, Boolean.parseBoolean(o.extra("sync", "false")),
+        OpenTsdbSession session = new OpenTsdbSession(http, base, o.get(SYNC),
                 o.requestTimeout(),
-                URI.create("http://" + server.host() + ":" + o.extra("hbaseInfoPort", "16030")));
+                URI.create("http://" + server.host() + ":" + o.get(HBASE_INFO_PORT)));
         try {
             session.version();
         } catch (DatabaseException e) {
             throw DatabaseException.unreachable(displayName(), o, e.getCause() != null ? e.getCause() : e);
         }
         return session;
-    }
-
-    /** The published write test's matrix (the spec's workload.md). 3 or more clients made OpenTSDB stop working or crash in the published test. */
-    @Override
-    public WriteMatrix publishedWriteMatrix() {
-        return new WriteMatrix("1,10,20,30,40", "1-2");
     }
 }

@@ -6,9 +6,9 @@ import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.db.WriteMatrix;
 import org.tsdbbench.common.query.Dialect;
 
 /**
@@ -24,30 +24,11 @@ public final class TDengineDatabase extends Database {
     /** The dialect each server speaks, learned once per server and options (the session asks its version). */
     private final Map<ConnectionOptions, TDengineDialect> dialects = new ConcurrentHashMap<>();
 
-    @Override
-    public String name() {
-        return "tdengine";
-    }
-
-    @Override
-    public String displayName() {
-        return "TDengine";
-    }
-
-    /** taosAdapter's REST and WebSocket port (2.x: taosd's own REST server); the native path is 6030. */
-    @Override
-    public int defaultPort() {
-        return 6041;
-    }
-
-    @Override
-    public String defaultUser() {
-        return "root";
-    }
-
-    @Override
-    public String passwordEnv() {
-        return "TDENGINE_PASSWORD";
+    /** The default port is taosAdapter's REST and WebSocket port (2.x: taosd's own REST server); the native path is 6030. */
+    public TDengineDatabase() {
+        // The published write test's matrix (the spec's workload.md).
+        super(new DatabaseDescriptor("tdengine", "TDengine", 6041, "root", "TDENGINE_PASSWORD", TDengineSettings.OPTIONS)
+                .withPublishedWriteMatrix("1,100,500,1000,2000", "1-7"));
     }
 
     /** The 3.x dialect: what a server of unknown version is spoken to in (the query files of sql/tdengine). */
@@ -142,11 +123,5 @@ public final class TDengineDatabase extends Database {
             p.setProperty("messageWaitTimeout", String.valueOf(o.requestTimeout().toMillis()));
         }
         return p;
-    }
-
-    /** The published write test's matrix (the spec's workload.md). */
-    @Override
-    public WriteMatrix publishedWriteMatrix() {
-        return new WriteMatrix("1,100,500,1000,2000", "1-7");
     }
 }

@@ -1,7 +1,6 @@
 package org.tsdbbench.tdengine;
 
 import java.util.Locale;
-import org.tsdbbench.common.db.DatabaseException;
 
 /**
  * How a request's rows reach TDengine ({@code --option writeMode=}). {@code sql}: one INSERT
@@ -14,14 +13,6 @@ enum WriteMode {
 
     String option() {
         return name().toLowerCase(Locale.ROOT);
-    }
-
-    static WriteMode parse(String value) throws DatabaseException {
-        String v = value.strip().toLowerCase(Locale.ROOT);
-        for (WriteMode m : values()) {
-            if (m.option().equals(v)) return m;
-        }
-        throw new DatabaseException("--option writeMode=" + value + ": use sql, stmt or line");
     }
 
     /** Why this mode cannot run on a path (and server major), or null when it can. */

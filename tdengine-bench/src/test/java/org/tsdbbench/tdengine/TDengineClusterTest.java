@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.time.Duration;
 import java.util.Map;
-import org.tsdbbench.common.cli.BenchModule;
+import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.contract.ClusterContract;
 import org.tsdbbench.common.db.ConnectionOptions;
 
@@ -19,8 +19,8 @@ import org.tsdbbench.common.db.ConnectionOptions;
 class TDengineClusterTest extends ClusterContract {
 
     @Override
-    protected BenchModule module() {
-        return TDengineBenchMain.module();
+    protected Database db() {
+        return new TDengineDatabase();
     }
 
     @Override

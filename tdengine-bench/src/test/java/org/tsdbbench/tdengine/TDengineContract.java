@@ -17,7 +17,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.tsdbbench.common.bench.StoredRows;
 import org.tsdbbench.common.cli.BenchCli;
-import org.tsdbbench.common.cli.BenchModule;
 import org.tsdbbench.common.contract.DatabaseContract;
 import org.tsdbbench.common.contract.TcpProxy;
 import org.tsdbbench.common.data.DeviceGenerator;
@@ -25,7 +24,9 @@ import org.tsdbbench.common.data.DeviceRange;
 import org.tsdbbench.common.data.GeneratedRows;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 
 /**
@@ -53,8 +54,8 @@ abstract class TDengineContract extends DatabaseContract {
     }
 
     @Override
-    protected BenchModule module() {
-        return TDengineBenchMain.module();
+    protected Database db() {
+        return new TDengineDatabase();
     }
 
     @Override
@@ -145,8 +146,8 @@ abstract class TDengineContract extends DatabaseContract {
     @Test
     void deadSilentAndWrongEndpointsFailWithinTheConnectTimeout() throws Exception {
         Duration timeout = Duration.ofSeconds(2);
-        ConnectionOptions base = connection().withExtra(Map.of(ConnectionOptions.CONNECT_TIMEOUT_MS, String.valueOf(timeout.toMillis()),
-                ConnectionOptions.REQUEST_TIMEOUT_MS, String.valueOf(timeout.toMillis())));
+        ConnectionOptions base = connection().withExtra(Map.of(ModuleOption.CONNECT_TIMEOUT_MS.name(), String.valueOf(timeout.toMillis()),
+                ModuleOption.REQUEST_TIMEOUT_MS.name(), String.valueOf(timeout.toMillis())));
         int wrongPort = server.path() == ConnectionPath.NATIVE ? Integer.parseInt(env("TDENGINE_PORT", "6041"))
                 : Integer.parseInt(env("TDENGINE_NATIVE_PORT", "6030"));
         try (TcpProxy silent = new TcpProxy(base.host(), base.port())) {

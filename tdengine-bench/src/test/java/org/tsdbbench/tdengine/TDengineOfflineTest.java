@@ -117,8 +117,11 @@ class TDengineOfflineTest {
         assertEquals(ConnectionPath.NATIVE, ConnectionPath.parse("Native"));
         DatabaseException e = assertThrows(DatabaseException.class, () -> ConnectionPath.parse("grpc"));
         assertTrue(e.getMessage().contains("connection=grpc"), e.getMessage());
-        e = assertThrows(DatabaseException.class, () -> WriteMode.parse("bulk"));
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> TDengineSettings.WRITE_MODE.parse("bulk"));
+        assertTrue(bad.getMessage().contains("writeMode=bulk"), bad.getMessage());
+        e = assertThrows(DatabaseException.class, () -> TDengineSettings.Requested.from(options(Map.of("writeMode", "bulk"))));
         assertTrue(e.getMessage().contains("writeMode=bulk"), e.getMessage());
+        assertEquals(WriteMode.STMT, TDengineSettings.Requested.from(options(Map.of("writeMode", "Stmt"))).writeMode());
         assertNull(WriteMode.STMT.refusal(ConnectionPath.NATIVE, 3));
         assertTrue(WriteMode.STMT.refusal(ConnectionPath.REST, 3).contains("connection=native"));
         assertNull(WriteMode.LINE.refusal(ConnectionPath.REST, 3));

@@ -1,9 +1,9 @@
 package org.tsdbbench.tdengine;
 
 import java.util.List;
-import org.tsdbbench.common.cli.BenchModule;
 import org.tsdbbench.common.contract.ServerFaultContract;
 import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.Database;
 
 /**
  * TDengine's taosd killed under a load and a write test, and restarted between queries, on one
@@ -24,18 +24,8 @@ abstract class TDengineServerFault extends ServerFaultContract {
     }
 
     @Override
-    protected BenchModule module() {
-        return TDengineBenchMain.module();
-    }
-
-    @Override
-    protected Class<?> mainClass() {
-        return TDengineBenchMain.class;
-    }
-
-    @Override
-    protected String serverScript() {
-        return "tdengine";
+    protected Database db() {
+        return new TDengineDatabase();
     }
 
     @Override

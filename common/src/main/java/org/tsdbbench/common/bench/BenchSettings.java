@@ -1,115 +1,135 @@
 package org.tsdbbench.common.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.data.Shard;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.ConnectionOptions.Secret;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 
 /**
- * Everything a benchmark needs besides its JMH parameters: server address, data set, query file,
- * where to record verification, where the data set's expected answers are kept for reuse
- * ({@link AnswerCache}). The CLI passes it to JMH's forked JVMs as {@code -Dtsbench.*}
- * system properties; run from an IDE, the defaults apply (local server, default workload). The
- * password travels only as the name of an environment variable or a file, never as a value.
+ * Everything a benchmark needs besides its JMH parameters, as one typed value: which database
+ * module, the server and login, the module's options, the data set, the query file, where to
+ * record verification, where the data set's expected answers are kept ({@link AnswerCache}) and
+ * whether the data set was already checked. The CLI writes it to one JSON file ({@link #writeTo})
+ * and names that file to its JMH runs with one property ({@link RunSettings#PROPERTY}); run from
+ * an IDE, the defaults apply (local server, default workload). The password travels only as the
+ * name of an environment variable or a file, never as a value.
  */
-public record BenchSettings(String host, int port, String user, String database, String passwordEnv, Path passwordFile,
-                            Map<String, String> options, DataSet dataSet, Path sql, Path verifyLog, Path answersDir) {
+public record BenchSettings(String module, String host, int port, String user, String database, String passwordEnv, Path passwordFile,
+                            Map<String, String> options, DataSet dataSet, Path sql, Path verifyLog, Path answersDir,
+                            boolean dataChecked) {
 
-    static final String PREFIX = "tsbench.";
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     public BenchSettings {
         options = Map.copyOf(options);
     }
 
+    /** The settings of a run from an IDE: the database's local server and defaults, the default data set. */
     public static BenchSettings defaults(Database db) {
-        return new BenchSettings("127.0.0.1", db.defaultPort(), db.defaultUser(), db.defaultDatabase(), db.passwordEnv(), null,
-                Map.of(), DataSet.generated(WorkloadSpec.defaults()), null, null, null);
-    }
-
-    /** Reads the settings a forked JMH JVM was given; unset ones take the defaults. */
-    public static BenchSettings fromSystemProperties(Database db) {
-        Properties p = System.getProperties();
-        BenchSettings d = defaults(db);
-        WorkloadSpec spec = new WorkloadSpec(
-                Integer.parseInt(p.getProperty(PREFIX + "numOfDevices", String.valueOf(WorkloadSpec.DEFAULT_DEVICES))),
-                Integer.parseInt(p.getProperty(PREFIX + "rowsPerDevice", String.valueOf(WorkloadSpec.DEFAULT_ROWS_PER_DEVICE))),
-                Long.parseLong(p.getProperty(PREFIX + "startTs", String.valueOf(WorkloadSpec.DEFAULT_START_TS))),
-                Long.parseLong(p.getProperty(PREFIX + "seed", String.valueOf(WorkloadSpec.DEFAULT_SEED))));
-        String dataDir = p.getProperty(PREFIX + "dataDir");
-        DataSet data = (dataDir == null ? DataSet.generated(spec)
-                : new DataSet(spec, Path.of(dataDir), Integer.parseInt(p.getProperty(PREFIX + "numOfFiles", "1"))))
-                .withShard(Shard.parse(p.getProperty(PREFIX + "shard", "0/1")));
-        Map<String, String> options = new LinkedHashMap<>();
-        for (String key : p.stringPropertyNames()) {
-            if (key.startsWith(PREFIX + "option.")) options.put(key.substring((PREFIX + "option.").length()), p.getProperty(key));
-        }
-        return new BenchSettings(
-                p.getProperty(PREFIX + "host", d.host()),
-                Integer.parseInt(p.getProperty(PREFIX + "port", String.valueOf(d.port()))),
-                p.getProperty(PREFIX + "user", d.user()),
-                p.getProperty(PREFIX + "database", d.database()),
-                p.getProperty(PREFIX + "passwordEnv", d.passwordEnv()),
-                pathOrNull(p.getProperty(PREFIX + "passwordFile")),
-                options, data,
-                pathOrNull(p.getProperty(PREFIX + "sql")),
-                pathOrNull(p.getProperty(PREFIX + "verifyLog")),
-                pathOrNull(p.getProperty(PREFIX + "answersDir")));
-    }
-
-    /** The {@code -D} arguments that make a forked JVM see these settings. */
-    public List<String> toJvmArgs() {
-        List<String> args = new ArrayList<>();
-        add(args, "host", host);
-        add(args, "port", port);
-        add(args, "user", user);
-        add(args, "database", database);
-        add(args, "passwordEnv", passwordEnv);
-        if (passwordFile != null) add(args, "passwordFile", passwordFile.toAbsolutePath());
-        options.forEach((k, v) -> add(args, "option." + k, v));
-        WorkloadSpec s = dataSet.spec();
-        add(args, "numOfDevices", s.numOfDevices());
-        add(args, "rowsPerDevice", s.rowsPerDevice());
-        add(args, "startTs", s.startTs());
-        add(args, "seed", s.seed());
-        if (dataSet.fromFiles()) {
-            add(args, "dataDir", dataSet.dataDir().toAbsolutePath());
-            add(args, "numOfFiles", dataSet.numOfFiles());
-        }
-        if (!dataSet.shard().whole()) add(args, "shard", dataSet.shard());
-        if (sql != null) add(args, "sql", sql.toAbsolutePath());
-        if (verifyLog != null) add(args, "verifyLog", verifyLog.toAbsolutePath());
-        if (answersDir != null) add(args, "answersDir", answersDir.toAbsolutePath());
-        return args;
+        DatabaseDescriptor d = db.descriptor();
+        return new BenchSettings(d.name(), "127.0.0.1", d.defaultPort(), d.defaultUser(), d.defaultDatabase(), d.passwordEnv(), null,
+                Map.of(), DataSet.generated(WorkloadSpec.defaults()), null, null, null, false);
     }
 
     public BenchSettings withVerifyLog(Path log) {
-        return new BenchSettings(host, port, user, database, passwordEnv, passwordFile, options, dataSet, sql, log, answersDir);
+        return new BenchSettings(module, host, port, user, database, passwordEnv, passwordFile, options, dataSet, sql, log, answersDir, dataChecked);
     }
 
     /** These settings with the folder where the data set's expected answers are kept (the run's results folder). */
     public BenchSettings withAnswersDir(Path dir) {
-        return new BenchSettings(host, port, user, database, passwordEnv, passwordFile, options, dataSet, sql, verifyLog, dir);
+        return new BenchSettings(module, host, port, user, database, passwordEnv, passwordFile, options, dataSet, sql, verifyLog, dir, dataChecked);
     }
 
+    /** These settings with the queries of a query file ({@code -sql}) in place of the catalog's. */
+    public BenchSettings withSql(Path file) {
+        return new BenchSettings(module, host, port, user, database, passwordEnv, passwordFile, options, dataSet, file, verifyLog, answersDir,
+                dataChecked);
+    }
+
+    /** These settings for a run whose caller has made sure the server holds the data set: its trials need not count it again. */
+    public BenchSettings withDataChecked() {
+        return new BenchSettings(module, host, port, user, database, passwordEnv, passwordFile, options, dataSet, sql, verifyLog, answersDir, true);
+    }
+
+    /** The server and login, the password read now from its environment variable or file. */
     public ConnectionOptions connection() throws IOException {
         Secret secret = passwordFile != null ? Secret.fromFile(passwordFile) : Secret.fromEnv(passwordEnv);
         return new ConnectionOptions(host, port, user, database, secret, options);
     }
 
-    private static void add(List<String> args, String key, Object value) {
-        args.add("-D" + PREFIX + key + "=" + value);
+    /** Writes these settings to a JSON file, paths made absolute (a fork may run elsewhere); the password's source, never its value. */
+    public void writeTo(Path file) throws IOException {
+        ObjectNode root = JSON.createObjectNode();
+        root.put("module", module);
+        root.put("host", host);
+        root.put("port", port);
+        root.put("user", user);
+        root.put("database", database);
+        root.put("passwordEnv", passwordEnv);
+        root.put("passwordFile", text(passwordFile));
+        ObjectNode opts = root.putObject("options");
+        options.forEach(opts::put);
+        ObjectNode data = root.putObject("dataSet");
+        WorkloadSpec s = dataSet.spec();
+        data.put("numOfDevices", s.numOfDevices());
+        data.put("rowsPerDevice", s.rowsPerDevice());
+        data.put("startTs", s.startTs());
+        data.put("seed", s.seed());
+        data.put("dataDir", text(dataSet.dataDir()));
+        data.put("numOfFiles", dataSet.numOfFiles());
+        data.put("shard", dataSet.shard().toString());
+        root.put("sql", text(sql));
+        root.put("verifyLog", text(verifyLog));
+        root.put("answersDir", text(answersDir));
+        root.put("dataChecked", dataChecked);
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        JSON.writerWithDefaultPrettyPrinter().writeValue(tmp.toFile(), root);
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
-    private static Path pathOrNull(String s) {
-        return s == null || s.isBlank() ? null : Path.of(s);
+    /** The settings {@link #writeTo} wrote; an unreadable or incomplete file is an IOException naming it. */
+    public static BenchSettings read(Path file) throws IOException {
+        try {
+            JsonNode root = JSON.readTree(file.toFile());
+            JsonNode data = required(root, "dataSet");
+            WorkloadSpec spec = new WorkloadSpec(required(data, "numOfDevices").asInt(), required(data, "rowsPerDevice").asInt(),
+                    required(data, "startTs").asLong(), required(data, "seed").asLong());
+            Path dataDir = path(data.path("dataDir"));
+            DataSet dataSet = (dataDir == null ? DataSet.generated(spec) : new DataSet(spec, dataDir, data.path("numOfFiles").asInt()))
+                    .withShard(Shard.parse(data.path("shard").asText("0/1")));
+            Map<String, String> options = new LinkedHashMap<>();
+            root.path("options").properties().forEach(e -> options.put(e.getKey(), e.getValue().asText()));
+            return new BenchSettings(required(root, "module").asText(), required(root, "host").asText(), required(root, "port").asInt(),
+                    required(root, "user").asText(), required(root, "database").asText(), required(root, "passwordEnv").asText(),
+                    path(root.path("passwordFile")), options, dataSet, path(root.path("sql")), path(root.path("verifyLog")),
+                    path(root.path("answersDir")), root.path("dataChecked").asBoolean(false));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new IOException("benchmark settings " + file + " cannot be read: " + e.getMessage(), e);
+        }
+    }
+
+    private static JsonNode required(JsonNode node, String field) throws IOException {
+        JsonNode v = node.path(field);
+        if (v.isMissingNode() || v.isNull()) throw new IOException("no " + field);
+        return v;
+    }
+
+    private static String text(Path p) {
+        return p == null ? null : p.toAbsolutePath().toString();
+    }
+
+    private static Path path(JsonNode node) {
+        return node.isMissingNode() || node.isNull() || node.asText().isBlank() ? null : Path.of(node.asText());
     }
 }

@@ -1,8 +1,13 @@
 package org.tsdbbench.common.cli;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import org.tsdbbench.common.data.DataFileException;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.query.QueryFile;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -24,27 +29,53 @@ public final class BenchCli {
     private BenchCli() {
     }
 
-    public static int run(BenchModule module, String... args) {
-        return commandLine(module).execute(args);
+    /** Runs the command line for this database; the exit code. */
+    public static int run(Database db, String... args) {
+        return commandLine(db).execute(args);
     }
 
-    static CommandLine commandLine(BenchModule module) {
-        String name = module.database().name() + "-bench";
-        CommandLine cl = new CommandLine(new WriteStep(module));
+    static CommandLine commandLine(Database db) {
+        String name = db.name() + "-bench";
+        CommandLine cl = new CommandLine(new WriteStep(db));
         cl.setCommandName(name);
-        cl.addSubcommand("write", new WriteStep(module));
-        cl.addSubcommand("load", new LoadStep(module));
-        cl.addSubcommand("query", new QueryStep(module));
-        cl.addSubcommand("disk", new DiskStep(module));
-        cl.addSubcommand("range", new RangeStep(module));
-        cl.addSubcommand("volume", new VolumeStep(module));
-        cl.addSubcommand("mixed", new MixedStep(module));
-        cl.addSubcommand("schema", new SchemaStep(module));
-        cl.addSubcommand("verify", new VerifyStep(module));
-        cl.addSubcommand("describe", new DescribeCommand(module.database()));
+        cl.addSubcommand("write", new WriteStep(db));
+        cl.addSubcommand("load", new LoadStep(db));
+        cl.addSubcommand("query", new QueryStep(db));
+        cl.addSubcommand("disk", new DiskStep(db));
+        cl.addSubcommand("range", new RangeStep(db));
+        cl.addSubcommand("volume", new VolumeStep(db));
+        cl.addSubcommand("mixed", new MixedStep(db));
+        cl.addSubcommand("schema", new SchemaStep(db));
+        cl.addSubcommand("verify", new VerifyStep(db));
+        cl.addSubcommand("describe", new DescribeCommand(db));
+        String[] optionsHelp = optionsHelp(db.descriptor());
+        cl.getCommandSpec().usageMessage().footer(optionsHelp);
+        cl.getSubcommands().values().forEach(sub -> sub.getCommandSpec().usageMessage().footer(optionsHelp));
         cl.setParameterExceptionHandler(parameterErrors());
         cl.setExecutionExceptionHandler(executionErrors());
         return cl;
+    }
+
+    /** Each step's help ends with the module's options: name, type, default and what each does. */
+    static String[] optionsHelp(DatabaseDescriptor db) {
+        List<String> lines = new ArrayList<>();
+        lines.add("");
+        lines.add(db.displayName() + " module options (--option KEY=VALUE, each checked before any work):");
+        for (ModuleOption<?> o : db.allOptions()) {
+            lines.add("  " + o.name() + "=<" + o.type() + ">");
+            // Wrapped here, indented: picocli would wrap a long footer line at its width with no indent.
+            StringBuilder line = new StringBuilder("     ");
+            for (String word : ("default: " + o.defaultText() + ". " + o.help()).split(" ")) {
+                if (line.length() + 1 + word.length() > 79 && line.length() > 6) {
+                    lines.add(line.toString());
+                    line = new StringBuilder("     ");
+                }
+                line.append(' ').append(word);
+            }
+            lines.add(line.toString());
+        }
+        // picocli formats help text: a % of ours must not read as a format specifier.
+        return lines.stream().map(l -> l.replace("%", "%%")).toArray(String[]::new);
     }
 
     private static IParameterExceptionHandler parameterErrors() {

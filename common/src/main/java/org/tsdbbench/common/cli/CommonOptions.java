@@ -10,7 +10,7 @@ import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.data.Shard;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
-import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 import picocli.CommandLine.Option;
 
 /**
@@ -18,6 +18,9 @@ import picocli.CommandLine.Option;
  * --kebab-case forms), the server, where results go, and JMH's run lengths.
  */
 public final class CommonOptions {
+
+    /** The module option {@code -conf FILE} sets. */
+    static final String CONF = "conf";
 
     @Option(names = {"-numOfDevices", "--num-of-devices"}, paramLabel = "N", description = "Devices in the data set (default: ${DEFAULT-VALUE}).")
     int numOfDevices = WorkloadSpec.DEFAULT_DEVICES;
@@ -55,10 +58,10 @@ public final class CommonOptions {
     @Option(names = "--password-file", paramLabel = "FILE", description = "File whose first line is the password.")
     Path passwordFile;
 
-    @Option(names = "--option", paramLabel = "KEY=VALUE", description = "Driver or module setting, repeatable (see the module's README).")
+    @Option(names = "--option", paramLabel = "KEY=VALUE", description = "A setting of this database's module, repeatable: the keys it takes are listed below.")
     Map<String, String> options = new LinkedHashMap<>();
 
-    @Option(names = {"-conf", "--conf"}, paramLabel = "FILE", description = "The database client's own configuration file (e.g. Cassandra's application.conf).")
+    @Option(names = {"-conf", "--conf"}, paramLabel = "FILE", description = "The database client's own configuration file, the option conf (Cassandra's application.conf).")
     Path conf;
 
     @Option(names = {"-results", "--results"}, paramLabel = "DIR", description = "Folder for this run's JSON, manifest and report (default: results/<date-time>).")
@@ -95,8 +98,11 @@ public final class CommonOptions {
     @Option(names = {"-r", "--time"}, paramLabel = "TIME", description = "Time per measurement iteration, e.g. 5s, 500ms (default: ${DEFAULT-VALUE}).")
     String time = "5s";
 
-    /** Checks ranges; a bad value is a one-line error naming the flag and the value. */
-    void validate() throws UsageException {
+    /**
+     * Checks ranges and the module's options; a bad value is a one-line error naming the flag (or
+     * option) and the value, an unknown option names the keys the module takes.
+     */
+    void validate(DatabaseDescriptor db) throws UsageException {
         positive("-numOfDevices", numOfDevices);
         positive("-rowsPerDevice", rowsPerDevice);
         positive("-numOfFiles", numOfFiles);
@@ -126,15 +132,20 @@ public final class CommonOptions {
         if (passwordFile != null && !java.nio.file.Files.isReadable(passwordFile)) {
             throw new UsageException("--password-file " + passwordFile + ": no such readable file");
         }
+        if (conf != null && db.option(CONF).isEmpty()) throw new UsageException("-conf " + conf + ": " + db.displayName() + " reads no client configuration file");
         try {
-            // The shared timeouts are parsed where the modules read them; a bad value is named here, before any work.
-            ConnectionOptions probe = new ConnectionOptions(host, 1, "", "", ConnectionOptions.Secret.none(), options);
-            probe.requestTimeout();
-            probe.connectTimeout();
-            if (host != null) probe.addresses();
+            db.checkOptions(options());
+            if (host != null) new ConnectionOptions(host, 1, "", "", ConnectionOptions.Secret.none(), Map.of()).addresses();
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
+    }
+
+    /** The module settings: every {@code --option}, and {@code -conf FILE} as the option {@value #CONF}. */
+    Map<String, String> options() {
+        Map<String, String> all = new LinkedHashMap<>(options);
+        if (conf != null) all.put(CONF, conf.toAbsolutePath().toString());
+        return all;
     }
 
     static void positive(String flag, long value) throws UsageException {
@@ -178,15 +189,14 @@ public final class CommonOptions {
         return id == null || id.isBlank() ? null : id.strip();
     }
 
-    BenchSettings settings(Database db) {
-        Map<String, String> all = new LinkedHashMap<>(options);
-        if (conf != null) all.put("conf", conf.toAbsolutePath().toString());
-        return new BenchSettings(host,
+    /** The run's settings: these flags, the database's defaults where a flag is not given. */
+    BenchSettings settings(DatabaseDescriptor db) {
+        return new BenchSettings(db.name(), host,
                 port != null ? port : db.defaultPort(),
                 user != null ? user : db.defaultUser(),
                 database != null ? database : db.defaultDatabase(),
                 passwordEnv != null ? passwordEnv : db.passwordEnv(),
-                passwordFile, all, dataSet(), null, null, null);
+                passwordFile, options(), dataSet(), null, null, null, false);
     }
 
     Path resultsDir() {

@@ -33,8 +33,8 @@ final class DescribeCommand implements Callable<Integer> {
         Map<String, Object> about = new LinkedHashMap<>();
         about.put("name", db.name());
         about.put("displayName", db.displayName());
-        about.put("serverScript", db.serverScript());
-        WriteMatrix m = db.publishedWriteMatrix();
+        about.put("serverScript", db.descriptor().serverScript());
+        WriteMatrix m = db.descriptor().publishedWriteMatrix();
         if (m != null) about.put("publishedWriteMatrix", m);
         spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(about));
         spec.commandLine().getOut().flush();

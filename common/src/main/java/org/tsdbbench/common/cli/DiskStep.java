@@ -1,6 +1,7 @@
 package org.tsdbbench.common.cli;
 
 import java.util.Locale;
+import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.results.DiskRecord;
@@ -15,8 +16,8 @@ import picocli.CommandLine.Command;
         description = "After a load: bytes on disk for the data set (after the database's flush/compaction settled) vs its size as text.")
 final class DiskStep extends Step {
 
-    DiskStep(BenchModule module) {
-        super(module);
+    DiskStep(Database db) {
+        super(db);
     }
 
     @Override

@@ -8,6 +8,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import org.tsdbbench.common.bench.AnswerCache;
 import org.tsdbbench.common.bench.Loader;
 import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.db.Database;
 import org.tsdbbench.results.LoadRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -27,8 +28,8 @@ final class LoadStep extends Step {
     @Mixin
     RowsPerRequestOption rowsPerRequest;
 
-    LoadStep(BenchModule module) {
-        super(module);
+    LoadStep(Database db) {
+        super(db);
     }
 
     @Override

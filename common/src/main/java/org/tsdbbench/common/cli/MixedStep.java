@@ -9,6 +9,8 @@ import java.util.Locale;
 import java.util.regex.Pattern;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.util.Statistics;
+import org.tsdbbench.common.bench.MixedLoadBenchmark;
+import org.tsdbbench.common.db.Database;
 import org.tsdbbench.results.MixedRunRecord;
 import org.tsdbbench.results.TrialRecord;
 import picocli.CommandLine.Command;
@@ -35,8 +37,8 @@ final class MixedStep extends Step {
     @Option(names = "--result-rows", description = "Rows each range query returns (default: ${DEFAULT-VALUE}).")
     int resultRows = 100;
 
-    MixedStep(BenchModule module) {
-        super(module);
+    MixedStep(Database db) {
+        super(db);
     }
 
     @Override
@@ -73,13 +75,13 @@ final class MixedStep extends Step {
             out().flush();
             Path log = results.verifyLog("mixed");
             Files.deleteIfExists(log);
-            Collection<RunResult> run = runJmh("mixed", jmh(settings.withVerifyLog(log))
-                    .include(Pattern.quote(module.mixedLoadBenchmark().getName()) + "\\.mixed$")
+            Collection<RunResult> run = runJmh("mixed", jmh()
+                    .include(Pattern.quote(MixedLoadBenchmark.class.getName()) + "\\.mixed$")
                     .param("rowsPerRequest", String.valueOf(rowsPerRequest.value))
                     .param("resultRows", String.valueOf(resultRows))
                     // JMH orders a group's methods by name: query (readers), then write (writers).
                     .threadGroups(tg[1], tg[0])
-                    .threads(tg[0] + tg[1]), what, failures);
+                    .threads(tg[0] + tg[1]), settings.withVerifyLog(log), what, failures);
             double rowsPerSecond = Double.NaN;
             Statistics write = null;
             Statistics query = null;

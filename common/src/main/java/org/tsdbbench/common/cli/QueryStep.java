@@ -14,7 +14,9 @@ import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.util.Statistics;
 import org.tsdbbench.common.bench.BenchSettings;
 import org.tsdbbench.common.bench.PreparedQuery;
+import org.tsdbbench.common.bench.QueryBenchmark;
 import org.tsdbbench.common.bench.QuerySet;
+import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.db.Session;
@@ -45,8 +47,8 @@ final class QueryStep extends Step {
     @Option(names = {"-writeClients", "--write-clients"}, description = "Clients of the load, when one is needed (default: ${DEFAULT-VALUE}).")
     int loadClients = 2;
 
-    QueryStep(BenchModule module) {
-        super(module);
+    QueryStep(Database db) {
+        super(db);
     }
 
     @Override
@@ -74,8 +76,7 @@ final class QueryStep extends Step {
 
     @Override
     protected BenchSettings settings(BenchSettings base) {
-        return new BenchSettings(base.host(), base.port(), base.user(), base.database(), base.passwordEnv(), base.passwordFile(),
-                base.options(), base.dataSet(), sql, null, base.answersDir());
+        return base.withSql(sql);
     }
 
     @Override
@@ -136,9 +137,10 @@ final class QueryStep extends Step {
      * itself would otherwise stop at the first failed benchmark.
      */
     private Optional<RunResult> measure(String id, List<String> failures) throws IOException {
-        return runJmh("query", jmhOnCheckedData()
-                .include(Pattern.quote(module.queryBenchmark().getName()) + "\\.query$")
-                .param("queryId", id), id, failures).stream().findFirst();
+        // The step has made sure the server holds the data set: the trials need not count it again.
+        return runJmh("query", jmh()
+                .include(Pattern.quote(QueryBenchmark.class.getName()) + "\\.query$")
+                .param("queryId", id), settings.withDataChecked(), id, failures).stream().findFirst();
     }
 
     /** After a failed query: the server may be restarting; wait for it before the next query. */

@@ -8,6 +8,8 @@ import java.util.regex.Pattern;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.util.Statistics;
+import org.tsdbbench.common.bench.RangeQueryBenchmark;
+import org.tsdbbench.common.db.Database;
 import org.tsdbbench.results.RangeCellRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -29,8 +31,8 @@ final class RangeStep extends Step {
             description = "Rows each query returns: e.g. 5,100,1000 (default: 5,100,1000).")
     IntList resultRows = IntList.of(5, 100, 1000);
 
-    RangeStep(BenchModule module) {
-        super(module);
+    RangeStep(Database db) {
+        super(db);
     }
 
     @Override
@@ -63,10 +65,10 @@ final class RangeStep extends Step {
                 out().printf("# range cell %d/%d: %d clients x %d rows per query%n", ++done, total, c, rows);
                 out().flush();
                 String what = c + " clients x " + rows + " rows";
-                Collection<RunResult> run = runJmh("range", jmhOnCheckedData()
-                        .include(Pattern.quote(module.rangeQueryBenchmark().getName()) + "\\.(queriesPerSecond|latency)$")
+                Collection<RunResult> run = runJmh("range", jmh()
+                        .include(Pattern.quote(RangeQueryBenchmark.class.getName()) + "\\.(queriesPerSecond|latency)$")
                         .param("resultRows", String.valueOf(rows))
-                        .threads(c), what, failures);
+                        .threads(c), settings.withDataChecked(), what, failures);
                 double qps = Double.NaN;
                 Statistics latency = null;
                 for (RunResult r : run) {

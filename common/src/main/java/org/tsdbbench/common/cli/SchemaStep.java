@@ -1,5 +1,6 @@
 package org.tsdbbench.common.cli;
 
+import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.Session;
 import picocli.CommandLine.Command;
 
@@ -12,8 +13,8 @@ import picocli.CommandLine.Command;
         description = "Drop and create the benchmark's table(s), empty: run once before the shards of a sharded load or write.")
 final class SchemaStep extends Step {
 
-    SchemaStep(BenchModule module) {
-        super(module);
+    SchemaStep(Database db) {
+        super(db);
     }
 
     @Override

@@ -4,14 +4,22 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.Callable;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.tsdbbench.common.bench.BenchSettings;
 import org.tsdbbench.common.bench.DataSetGuard;
+import org.tsdbbench.common.bench.RunSettings;
 import org.tsdbbench.common.bench.ServerProcesses;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
@@ -33,7 +41,7 @@ import picocli.CommandLine.Spec;
  */
 abstract class Step implements Callable<Integer> {
 
-    protected final BenchModule module;
+    private final Database db;
 
     @Mixin
     CommonOptions common;
@@ -46,12 +54,12 @@ abstract class Step implements Callable<Integer> {
     /** What the server said of itself when the step began (version, driver, settings). */
     protected ServerFacts facts;
 
-    Step(BenchModule module) {
-        this.module = module;
+    Step(Database db) {
+        this.db = db;
     }
 
     protected Database db() {
-        return module.database();
+        return db;
     }
 
     protected PrintWriter out() {
@@ -65,9 +73,9 @@ abstract class Step implements Callable<Integer> {
 
     @Override
     public final Integer call() throws Exception {
-        common.validate();
+        common.validate(db().descriptor());
         validate();
-        settings = settings(common.settings(db()));
+        settings = settings(common.settings(db().descriptor()));
         settings.dataSet().checkFiles();
         results = ResultsFolder.open(common.resultsDir(), db().name());
         // The data set's expected answers are kept in the results folder: every later step and JMH fork of the run reuses them.
@@ -82,13 +90,7 @@ abstract class Step implements Callable<Integer> {
         out().println("# " + db().displayName() + " " + facts.serverVersion() + " at " + settings.host() + ":" + settings.port()
                 + "; data: " + settings.dataSet().describe() + "; results: " + results.dir());
         out().flush();
-        // jmh() may set tsbench.* properties for in-process runs: they last for this step only.
-        java.util.Properties saved = (java.util.Properties) System.getProperties().clone();
-        try {
-            return execute();
-        } finally {
-            System.setProperties(saved);
-        }
+        return execute();
     }
 
     /** Whether the step measures speed, so the machine's state before it goes into the manifest (a second's wait). */
@@ -153,25 +155,38 @@ abstract class Step implements Callable<Integer> {
         }
     }
 
-    /** JMH options shared by the steps: run lengths, forks, the settings for the forks. */
-    protected ChainedOptionsBuilder jmh(BenchSettings forkSettings) {
-        if (common.forks == 0) {
-            // With -f 0 the benchmark runs in this JVM: it must see what a fork would see.
-            System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith("tsbench.")).forEach(System::clearProperty);
-            for (String arg : forkSettings.toJvmArgs()) {
-                int eq = arg.indexOf('=');
-                System.setProperty(arg.substring(2, eq), arg.substring(eq + 1));
-            }
-        }
+    /** JMH options shared by the steps: run lengths and forks (the settings go with {@link #runBenchmarks}). */
+    protected ChainedOptionsBuilder jmh() {
         return new OptionsBuilder()
                 .forks(common.forks)
                 .warmupIterations(common.warmupIterations)
                 .warmupTime(time("-w", common.warmupTime))
                 .measurementIterations(common.iterations)
                 .measurementTime(time("-r", common.time))
-                .jvmArgsAppend(forkSettings.toJvmArgs().toArray(String[]::new))
                 .shouldFailOnError(false)
                 .verbosity(VerboseMode.NORMAL);
+    }
+
+    /**
+     * Runs JMH with these options, its benchmarks reading {@code forkSettings}: written to one file
+     * that one property ({@link RunSettings#PROPERTY}) names, on the forks' command line; with
+     * {@code -f 0} (the benchmarks run in this JVM) the property is set here for the length of the
+     * run only. The file is removed afterwards.
+     */
+    protected Collection<RunResult> runBenchmarks(ChainedOptionsBuilder options, BenchSettings forkSettings) throws IOException, RunnerException {
+        Path file = results.file("jmh-settings", "json").toAbsolutePath();
+        forkSettings.writeTo(file);
+        String before = System.getProperty(RunSettings.PROPERTY);
+        try {
+            if (common.forks == 0) System.setProperty(RunSettings.PROPERTY, file.toString());
+            return new Runner(options.jvmArgsAppend("-D" + RunSettings.PROPERTY + "=" + file).build()).run();
+        } finally {
+            if (common.forks == 0) {
+                if (before == null) System.clearProperty(RunSettings.PROPERTY);
+                else System.setProperty(RunSettings.PROPERTY, before);
+            }
+            Files.deleteIfExists(file);
+        }
     }
 
     static TimeValue time(String flag, String value) {
@@ -187,17 +202,16 @@ abstract class Step implements Callable<Integer> {
      * One JMH run whose JSON is appended to {@code <db>-<kind>.json} at once; a run that fails (in
      * this JVM JMH itself throws) is named in {@code failures} and gives no results.
      */
-    protected java.util.Collection<org.openjdk.jmh.results.RunResult> runJmh(String kind, ChainedOptionsBuilder options, String what,
-                                                                          java.util.List<String> failures) throws IOException {
-        java.nio.file.Path json = results.file(kind + "-run", "json");
-        java.util.Collection<org.openjdk.jmh.results.RunResult> run;
+    protected Collection<RunResult> runJmh(String kind, ChainedOptionsBuilder options, BenchSettings forkSettings, String what,
+                                           List<String> failures) throws IOException {
+        Path json = results.file(kind + "-run", "json");
+        Collection<RunResult> run;
         try {
-            run = new org.openjdk.jmh.runner.Runner(options.resultFormat(org.openjdk.jmh.results.format.ResultFormatType.JSON)
-                    .result(json.toString()).build()).run();
+            run = runBenchmarks(options.resultFormat(ResultFormatType.JSON).result(json.toString()), forkSettings);
             if (run.isEmpty()) failures.add(what + ": the benchmark failed (see the JMH output above)");
-        } catch (org.openjdk.jmh.runner.RunnerException | RuntimeException e) {
+        } catch (RunnerException | RuntimeException e) {
             failures.add(what + ": the benchmark failed: " + DatabaseException.rootMessage(e));
-            run = java.util.List.of();
+            run = List.of();
         }
         results.appendJmhJson(kind, json);
         return run;
@@ -207,13 +221,6 @@ abstract class Step implements Callable<Integer> {
     protected boolean ensureDataSet(long expected, int loadClients) throws Exception {
         return DataSetGuard.ensure(db(), settings.connection(), expected, line -> out().println(line),
                 () -> LoadStep.load(this, Math.min(loadClients, settings.dataSet().maxClients()), 1000).verified());
-    }
-
-    /** JMH options for a step that has made sure the server holds the data set: its trials need not count it again. */
-    protected ChainedOptionsBuilder jmhOnCheckedData() {
-        ChainedOptionsBuilder options = jmh(settings).jvmArgsAppend("-D" + org.tsdbbench.common.bench.QueryBenchmarkBase.DATA_CHECKED + "=true");
-        if (common.forks == 0) System.setProperty(org.tsdbbench.common.bench.QueryBenchmarkBase.DATA_CHECKED, "true");
-        return options;
     }
 
     /** Prints a step's table, where its JMH JSON is and what failed; the exit code says whether anything did. */

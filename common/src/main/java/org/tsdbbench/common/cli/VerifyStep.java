@@ -2,6 +2,7 @@ package org.tsdbbench.common.cli;
 
 import org.tsdbbench.common.bench.StoredRows;
 import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.results.VerifyRecord;
 import picocli.CommandLine.Command;
@@ -15,8 +16,8 @@ import picocli.CommandLine.Command;
         description = "Count the stored rows against the whole data set (after all shards of a sharded load).")
 final class VerifyStep extends Step {
 
-    VerifyStep(BenchModule module) {
-        super(module);
+    VerifyStep(Database db) {
+        super(db);
     }
 
     @Override

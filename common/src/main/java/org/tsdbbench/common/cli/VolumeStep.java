@@ -10,6 +10,8 @@ import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
+import org.tsdbbench.common.bench.VolumeBenchmark;
+import org.tsdbbench.common.db.Database;
 import org.tsdbbench.results.VolumeBlockRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -32,8 +34,8 @@ final class VolumeStep extends Step {
     @Mixin
     RowsPerRequestOption rowsPerRequest;
 
-    VolumeStep(BenchModule module) {
-        super(module);
+    VolumeStep(Database db) {
+        super(db);
     }
 
     @Override
@@ -58,12 +60,12 @@ final class VolumeStep extends Step {
         out().printf("# volume: %d blocks of %,d rows (%,d rows in all), %d rows per request, read back after each block%n",
                 blocks, blockRows, (long) blocks * blockRows, rowsPerRequest.value);
         out().flush();
-        Collection<RunResult> run = runJmh("volume", jmh(settings)
-                .include(Pattern.quote(module.volumeBenchmark().getName()) + "\\.block$")
+        Collection<RunResult> run = runJmh("volume", jmh()
+                .include(Pattern.quote(VolumeBenchmark.class.getName()) + "\\.block$")
                 .param("blockRows", String.valueOf(blockRows))
                 .param("rowsPerRequest", String.valueOf(rowsPerRequest.value))
                 .warmupIterations(0)
-                .measurementIterations(blocks), "volume", failures);
+                .measurementIterations(blocks), settings, "volume", failures);
         List<VolumeBlockRecord> rows = new ArrayList<>();
         StringBuilder table = new StringBuilder(db().displayName() + ": write and read-back per block of " + blockRows + " rows (reads checked)\n");
         table.append(String.format(Locale.ROOT, "%14s %14s %12s %14s %10s%n", "rows stored", "write rows/s", "ms/request", "read rows/s", "read ms"));

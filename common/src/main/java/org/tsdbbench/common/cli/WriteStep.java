@@ -14,12 +14,13 @@ import java.util.stream.Collectors;
 import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.results.format.ResultFormatType;
-import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
 import org.tsdbbench.common.bench.BenchSettings;
 import org.tsdbbench.common.bench.ServerProcesses;
 import org.tsdbbench.common.bench.ServerResourceProfiler;
+import org.tsdbbench.common.bench.WriteBenchmark;
+import org.tsdbbench.common.db.Database;
 import org.tsdbbench.results.CpuRecord;
 import org.tsdbbench.results.FixedRateRecord;
 import org.tsdbbench.results.ServerResourcesRecord;
@@ -63,8 +64,8 @@ final class WriteStep extends Step {
             description = "With --stable-within: how long one cell may take in all, e.g. 120s or 5min (default: ${DEFAULT-VALUE}).")
     String cellBudget = "120s";
 
-    WriteStep(BenchModule module) {
-        super(module);
+    WriteStep(Database db) {
+        super(db);
     }
 
     @Override
@@ -159,19 +160,18 @@ final class WriteStep extends Step {
         Path cellJson = results.file("write-cell", "json");
         BenchSettings fork = settings.withVerifyLog(log);
         // Always profiled: the client's own CPU per row is measured even when the server is not local.
-        ChainedOptionsBuilder options = jmh(fork)
+        ChainedOptionsBuilder options = jmh()
                 .addProfiler(ServerResourceProfiler.class, pids.stream().map(String::valueOf).collect(Collectors.joining(",")));
         Collection<RunResult> run;
         try {
-            run = new Runner(options
-                    .include(Pattern.quote(module.writeBenchmark().getName()) + "\\.write$")
+            run = runBenchmarks(options
+                    .include(Pattern.quote(WriteBenchmark.class.getName()) + "\\.write$")
                     .param("rowsPerRequest", String.valueOf(rows))
                     .param("targetRowsPerSecond", String.valueOf(rate))
                     .threads(clients)
                     .operationsPerInvocation(rows)
                     .resultFormat(ResultFormatType.JSON)
-                    .result(cellJson.toString())
-                    .build()).run();
+                    .result(cellJson.toString()), fork);
         } catch (RunnerException | RuntimeException e) {
             // In this JVM (-f 0) JMH itself fails on a failed benchmark; the trial record says why.
             run = List.of();

@@ -10,16 +10,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Where a database is and how to log in. The password is never a command-line value: it is read
- * from an environment variable or a file, and {@link #toString()} never shows it.
+ * Where a database is and how to log in, and the module's settings ({@code --option key=value},
+ * read typed with {@link #get}). The password is never a command-line value: it is read from an
+ * environment variable or a file, and {@link #toString()} never shows it.
  */
 public record ConnectionOptions(String host, int port, String user, String database, Secret password,
                                 Map<String, String> extra) {
-
-    /** {@code --option requestTimeoutMs=N}: how long one request (write, query, count) may take. */
-    public static final String REQUEST_TIMEOUT_MS = "requestTimeoutMs";
-    /** {@code --option connectTimeoutMs=N}: how long opening a connection may take. */
-    public static final String CONNECT_TIMEOUT_MS = "connectTimeoutMs";
 
     public ConnectionOptions {
         extra = Map.copyOf(extra);
@@ -70,32 +66,29 @@ public record ConnectionOptions(String host, int port, String user, String datab
         return all.get(0);
     }
 
-    /** A driver-specific setting ({@code --option key=value}), or the default. */
-    public String extra(String key, String fallback) {
-        return extra.getOrDefault(key, fallback);
+    /**
+     * The value of a module setting ({@code --option key=value}), or its default when not given.
+     * The CLI has checked every given value before any work; a bad one here (a run from an IDE, a
+     * test) is an IllegalArgumentException naming key, value and rule.
+     */
+    public <T> T get(ModuleOption<T> option) {
+        String value = extra.get(option.name());
+        return value == null ? option.defaultValue() : option.parse(value);
+    }
+
+    /** Whether the setting was given (a module that keeps its driver's own default otherwise). */
+    public boolean isSet(ModuleOption<?> option) {
+        return extra.containsKey(option.name());
     }
 
     /** The request timeout every module applies to its requests (default 10 minutes). */
     public Duration requestTimeout() {
-        return millis(REQUEST_TIMEOUT_MS, 600_000);
+        return Duration.ofMillis(get(ModuleOption.REQUEST_TIMEOUT_MS));
     }
 
     /** The connect timeout every module applies when it opens a connection (default 5 s). */
     public Duration connectTimeout() {
-        return millis(CONNECT_TIMEOUT_MS, 5_000);
-    }
-
-    private Duration millis(String key, long fallback) {
-        String value = extra.get(key);
-        if (value == null) return Duration.ofMillis(fallback);
-        long ms;
-        try {
-            ms = Long.parseLong(value.strip());
-        } catch (NumberFormatException e) {
-            ms = 0;
-        }
-        if (ms < 1) throw new IllegalArgumentException("--option " + key + "=" + value + ": must be a whole number of milliseconds, at least 1");
-        return Duration.ofMillis(ms);
+        return Duration.ofMillis(get(ModuleOption.CONNECT_TIMEOUT_MS));
     }
 
     /** The same server and login with other module settings (e.g. a short timeout). */

@@ -3,30 +3,33 @@ package org.tsdbbench.common.db;
 import org.tsdbbench.common.query.Dialect;
 
 /**
- * One database binding: its name, defaults, dialect and how to open a session. A module
- * implements this and {@link Session}; everything else (workload, harness, CLI, checks) is
- * shared.
+ * One database binding: its {@link DatabaseDescriptor} (names, defaults, options), dialect and how
+ * to open a session. A module implements this and {@link Session}, and registers its class in
+ * {@code META-INF/services/org.tsdbbench.common.db.Database} ({@link DatabaseLookup} finds it);
+ * everything else (workload, harness, JMH benchmarks, CLI, checks) is shared.
  */
 public abstract class Database {
 
+    private final DatabaseDescriptor descriptor;
+
+    /** A module passes its descriptor once; a subclass needs a public no-argument constructor (ServiceLoader makes it). */
+    protected Database(DatabaseDescriptor descriptor) {
+        this.descriptor = java.util.Objects.requireNonNull(descriptor, "descriptor");
+    }
+
+    public final DatabaseDescriptor descriptor() {
+        return descriptor;
+    }
+
     /** Short lower-case name used in file names and results: mysql, influx, clickhouse... */
-    public abstract String name();
+    public final String name() {
+        return descriptor.name();
+    }
 
     /** Name as people write it: MySQL, InfluxDB... */
-    public abstract String displayName();
-
-    public abstract int defaultPort();
-
-    public String defaultUser() {
-        return "bench";
+    public final String displayName() {
+        return descriptor.displayName();
     }
-
-    public String defaultDatabase() {
-        return "bench";
-    }
-
-    /** Environment variable the password is read from when no file is given. */
-    public abstract String passwordEnv();
 
     public abstract Dialect dialect();
 
@@ -40,16 +43,6 @@ public abstract class Database {
 
     /** Opens a session; an unreachable server gives a DatabaseException naming host and port. */
     public abstract Session open(ConnectionOptions options) throws DatabaseException;
-
-    /** The script under scripts/servers/ that starts a local server of this database (without ".sh"). */
-    public String serverScript() {
-        return name();
-    }
-
-    /** The write matrix the published reports ran for this database (compare's {@code --matrix published}); null when they ran none. */
-    public WriteMatrix publishedWriteMatrix() {
-        return null;
-    }
 
     /** Row counts some databases settle a moment after writes are acknowledged (e.g. flush); default none. */
     public long settleMillis() {

@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tsdbbench.common.data.DataFileWriter;
@@ -25,6 +24,7 @@ import org.tsdbbench.common.data.RowSource;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.ExpectedAnswers;
@@ -41,26 +41,7 @@ import org.tsdbbench.common.query.SqlDialect;
 class AnswerCacheTest {
 
     /** A database that only renders queries: a trial's setup needs no more of it (its session is never used). */
-    static final Database DB = new Database() {
-        @Override
-        public String name() {
-            return "stub";
-        }
-
-        @Override
-        public String displayName() {
-            return "Stub";
-        }
-
-        @Override
-        public int defaultPort() {
-            return 1;
-        }
-
-        @Override
-        public String passwordEnv() {
-            return "TSBENCH_STUB_PASSWORD";
-        }
+    static final Database DB = new Database(new DatabaseDescriptor("stub", "Stub", 1, "bench", "TSBENCH_STUB_PASSWORD")) {
 
         @Override
         public Dialect dialect() {
@@ -78,7 +59,8 @@ class AnswerCacheTest {
     };
 
     private static BenchSettings settings(DataSet data, Path answersDir) {
-        return new BenchSettings("127.0.0.1", 1, "bench", "bench", DB.passwordEnv(), null, Map.of(), data, null, null, answersDir);
+        return new BenchSettings(DB.name(), "127.0.0.1", 1, "bench", "bench", DB.descriptor().passwordEnv(), null, Map.of(), data, null, null,
+                answersDir, false);
     }
 
     @Test
@@ -88,45 +70,36 @@ class AnswerCacheTest {
         BenchSettings settings = settings(data, results);
         AnswerCache.forgetInMemory();
         int before = AnswerCache.computed();
-        Properties saved = (Properties) System.getProperties().clone();
-        try {
-            // the query step: prepares the queries and their answers, then runs one JMH trial per query
-            QuerySet step = QuerySet.prepare(DB, settings);
-            assertEquals(10_000_000, step.expectedRows());
-            assertEquals(before + 1, AnswerCache.computed(), "the step's own pass");
-            // each trial sees the settings as a fork does (-f 0: as system properties of this JVM)
-            for (String arg : settings.toJvmArgs()) System.setProperty(arg.substring(2, arg.indexOf('=')), arg.substring(arg.indexOf('=') + 1));
-            System.setProperty(QueryBenchmarkBase.DATA_CHECKED, "true");
-            int trials = 0;
-            for (String id : step.all().keySet()) {
-                trial(id);
-                trials++;
-            }
-            assertTrue(trials > 100, "every catalog query the dialect says: " + trials);
-            // a forked JVM starts without the in-memory copy: it reads the results folder's file
-            AnswerCache.forgetInMemory();
-            trial("q4.count.p100");
-            trial("q1.g50");
-            assertEquals(before + 1, AnswerCache.computed(), "one pass over the 10 M rows for the step and its " + (trials + 2) + " trials");
-            assertTrue(Files.isRegularFile(AnswerCache.file(results, AnswerCache.key(data))));
-            try (var files = Files.list(results)) {
-                assertEquals(1, files.filter(f -> f.getFileName().toString().startsWith("expected-answers-")).count(), "one file per data set");
-            }
-        } finally {
-            System.setProperties(saved);
+        // the query step: prepares the queries and their answers, then runs one JMH trial per query
+        QuerySet step = QuerySet.prepare(DB, settings);
+        assertEquals(10_000_000, step.expectedRows());
+        assertEquals(before + 1, AnswerCache.computed(), "the step's own pass");
+        // each trial reads the settings as a fork does: from the file the step wrote, the data set checked
+        Path file = results.resolve("settings.json");
+        settings.withDataChecked().writeTo(file);
+        RunSettings run = new RunSettings(DB, BenchSettings.read(file));
+        int trials = 0;
+        for (String id : step.all().keySet()) {
+            trial(run, id);
+            trials++;
+        }
+        assertTrue(trials > 100, "every catalog query the dialect says: " + trials);
+        // a forked JVM starts without the in-memory copy: it reads the results folder's file
+        AnswerCache.forgetInMemory();
+        trial(run, "q4.count.p100");
+        trial(run, "q1.g50");
+        assertEquals(before + 1, AnswerCache.computed(), "one pass over the 10 M rows for the step and its " + (trials + 2) + " trials");
+        assertTrue(Files.isRegularFile(AnswerCache.file(results, AnswerCache.key(data))));
+        try (var files = Files.list(results)) {
+            assertEquals(1, files.filter(f -> f.getFileName().toString().startsWith("expected-answers-")).count(), "one file per data set");
         }
     }
 
-    /** One query benchmark's trial setup and teardown, as JMH runs them (anonymous: JMH generates no benchmark of it). */
-    private static void trial(String queryId) throws Exception {
-        QueryBenchmarkBase trial = new QueryBenchmarkBase() {
-            @Override
-            protected Database database() {
-                return DB;
-            }
-        };
+    /** One query benchmark's trial setup and teardown, as JMH runs them. */
+    private static void trial(RunSettings run, String queryId) throws Exception {
+        QueryBenchmark trial = new QueryBenchmark();
         trial.queryId = queryId;
-        trial.open();
+        trial.open(run);
         trial.close();
     }
 

@@ -9,6 +9,7 @@ import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.query.Dialect;
@@ -26,24 +27,8 @@ final class InMemoryDatabase extends Database {
     final AtomicLong toLose = new AtomicLong();
     volatile long openMillis;
 
-    @Override
-    public String name() {
-        return "memory";
-    }
-
-    @Override
-    public String displayName() {
-        return "Memory";
-    }
-
-    @Override
-    public int defaultPort() {
-        return 1;
-    }
-
-    @Override
-    public String passwordEnv() {
-        return "MEMORY_PASSWORD";
+    InMemoryDatabase() {
+        super(new DatabaseDescriptor("memory", "Memory", 1, "bench", "MEMORY_PASSWORD"));
     }
 
     @Override

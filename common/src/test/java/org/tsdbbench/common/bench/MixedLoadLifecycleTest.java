@@ -4,11 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.AfterEach;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.infra.ThreadParams;
-import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.WorkloadSpec;
 
 /**
  * The mixed load's lifecycle as JMH drives it (trial setup, each client's first-iteration setup,
@@ -19,20 +20,16 @@ class MixedLoadLifecycleTest {
 
     static final InMemoryDatabase DB = new InMemoryDatabase();
 
+    /** The settings a trial reads: a small data set on the stand-in. */
+    static final RunSettings SMALL = new RunSettings(DB, new BenchSettings(DB.name(), "127.0.0.1", 1, "bench", "bench",
+            DB.descriptor().passwordEnv(), null, Map.of(), DataSet.generated(new WorkloadSpec(10, 20, WorkloadSpec.DEFAULT_START_TS,
+            WorkloadSpec.DEFAULT_SEED)), null, null, null, false));
 
     @BeforeEach
-    void smallDataSet() {
-        System.setProperty("tsbench.numOfDevices", "10");
-        System.setProperty("tsbench.rowsPerDevice", "20");
+    void emptyDatabase() {
         DB.stored.set(0);
         DB.opened.set(0);
         DB.toLose.set(0);
-    }
-
-    @AfterEach
-    void clear() {
-        System.clearProperty("tsbench.numOfDevices");
-        System.clearProperty("tsbench.rowsPerDevice");
     }
 
     /** Writer {@code index} of {@code count}, the group's second subgroup (JMH orders query, then write). */
@@ -40,20 +37,12 @@ class MixedLoadLifecycleTest {
         return new ThreadParams(index, count, 0, 1, 1, 2, index, count, index, count);
     }
 
-    /**
-     * What a module's benchmark class is: the base and its database (anonymous, so that JMH's
-     * annotation processor does not make a benchmark of it).
-     */
-    private static MixedLoadBenchmarkBase bench(MixedLoadBenchmarkBase.Trial trial) throws Exception {
-        MixedLoadBenchmarkBase bench = new MixedLoadBenchmarkBase() {
-            @Override
-            protected Database database() {
-                return DB;
-            }
-        };
+    /** The benchmark with its trial set up, as JMH sets it up before any client's own setup. */
+    private static MixedLoadBenchmark bench(MixedLoadBenchmark.Trial trial) throws Exception {
+        MixedLoadBenchmark bench = new MixedLoadBenchmark();
         bench.rowsPerRequest = 5;
         bench.resultRows = 5;
-        bench.prepare(trial);
+        bench.prepare(SMALL, trial);
         return bench;
     }
 
@@ -62,15 +51,15 @@ class MixedLoadLifecycleTest {
 
     @Test
     void aWriterThatNeverWroteStillLeavesTheCountToBeChecked() throws Exception {
-        MixedLoadBenchmarkBase.Trial trial = new MixedLoadBenchmarkBase.Trial();
-        MixedLoadBenchmarkBase bench = bench(trial);
+        MixedLoadBenchmark.Trial trial = new MixedLoadBenchmark.Trial();
+        MixedLoadBenchmark bench = bench(trial);
         assertEquals(200, DB.stored.get(), "the data set is loaded in the trial's setup");
-        MixedLoadBenchmarkBase.Writer busy = new MixedLoadBenchmarkBase.Writer();
-        MixedLoadBenchmarkBase.Writer idle = new MixedLoadBenchmarkBase.Writer();
+        MixedLoadBenchmark.Writer busy = new MixedLoadBenchmark.Writer();
+        MixedLoadBenchmark.Writer idle = new MixedLoadBenchmark.Writer();
         busy.open(trial, writer(0, 2), MEASURED);
         idle.open(trial, writer(1, 2), MEASURED);
         DB.toLose.set(1);
-        bench.write(busy, trial, new MixedLoadBenchmarkBase.Acked());
+        bench.write(busy, trial, new MixedLoadBenchmark.Acked());
         busy.close();
         idle.close();
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> bench.check(trial, null));
@@ -79,13 +68,13 @@ class MixedLoadLifecycleTest {
 
     @Test
     void connectionsOpenInSetupAndNoMeasuredCallOpensOne() throws Exception {
-        MixedLoadBenchmarkBase.Trial trial = new MixedLoadBenchmarkBase.Trial();
-        MixedLoadBenchmarkBase bench = bench(trial);
-        MixedLoadBenchmarkBase.Writer w = new MixedLoadBenchmarkBase.Writer();
+        MixedLoadBenchmark.Trial trial = new MixedLoadBenchmark.Trial();
+        MixedLoadBenchmark bench = bench(trial);
+        MixedLoadBenchmark.Writer w = new MixedLoadBenchmark.Writer();
         w.open(trial, writer(0, 1), MEASURED);
         int afterSetup = DB.opened.get();
         w.open(trial, writer(0, 1), MEASURED); // the next iteration's setup keeps the connection
-        MixedLoadBenchmarkBase.Acked acked = new MixedLoadBenchmarkBase.Acked();
+        MixedLoadBenchmark.Acked acked = new MixedLoadBenchmark.Acked();
         for (int i = 0; i < 10; i++) bench.write(w, trial, acked);
         assertEquals(afterSetup, DB.opened.get());
         assertEquals(50, acked.rowsAcked);
@@ -96,17 +85,17 @@ class MixedLoadLifecycleTest {
 
     @Test
     void onlyRowsAcknowledgedInMeasuredIterationsCountTowardsRowsPerSecond() throws Exception {
-        MixedLoadBenchmarkBase.Trial trial = new MixedLoadBenchmarkBase.Trial();
-        MixedLoadBenchmarkBase bench = bench(trial);
-        MixedLoadBenchmarkBase.Writer w = new MixedLoadBenchmarkBase.Writer();
+        MixedLoadBenchmark.Trial trial = new MixedLoadBenchmark.Trial();
+        MixedLoadBenchmark bench = bench(trial);
+        MixedLoadBenchmark.Writer w = new MixedLoadBenchmark.Writer();
         org.openjdk.jmh.infra.IterationParams warmup = new org.openjdk.jmh.infra.IterationParams(
                 org.openjdk.jmh.runner.IterationType.WARMUP, 1, org.openjdk.jmh.runner.options.TimeValue.seconds(1), 1);
         w.open(trial, writer(0, 1), warmup);
-        for (int i = 0; i < 4; i++) bench.write(w, trial, new MixedLoadBenchmarkBase.Acked());
+        for (int i = 0; i < 4; i++) bench.write(w, trial, new MixedLoadBenchmark.Acked());
         assertEquals(0, trial.measuredAcked.get(), "warm-up rows are not measured");
         assertEquals(0, trial.measuredFromMs.get(), "the measured clock starts with the first measured iteration");
         w.open(trial, writer(0, 1), MEASURED);
-        for (int i = 0; i < 2; i++) bench.write(w, trial, new MixedLoadBenchmarkBase.Acked());
+        for (int i = 0; i < 2; i++) bench.write(w, trial, new MixedLoadBenchmark.Acked());
         // No iteration teardown has run: JMH may run the trial's teardown (which records these) before the writers' own.
         assertEquals(10, trial.measuredAcked.get());
         assertTrue(trial.measuredFromMs.get() > 0 && trial.measuredToMs.get() >= trial.measuredFromMs.get());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 import picocli.CommandLine;
 
 class MachineFactsTest {
@@ -34,7 +35,7 @@ class MachineFactsTest {
         assertEquals(1, ok.serverCores());
         CommonOptions bad = new CommonOptions();
         new CommandLine(bad).parseArgs("--server-cores", "0");
-        UsageException e = assertThrows(UsageException.class, bad::validate);
+        UsageException e = assertThrows(UsageException.class, () -> bad.validate(new DatabaseDescriptor("stub", "Stub", 1, "bench", "STUB_PASSWORD")));
         assertEquals("--server-cores 0: must be at least 1", e.getMessage());
     }
 }

@@ -5,9 +5,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.tsdbbench.common.cli.BenchCli;
-import org.tsdbbench.common.cli.BenchModule;
+import org.tsdbbench.common.db.Database;
 
-/** Runs a module's CLI in this JVM as a user would, capturing everything it prints (stdout and stderr, JMH's too). */
+/** Runs a database's CLI in this JVM as a user would, capturing everything it prints (stdout and stderr, JMH's too). */
 public final class CliCapture {
 
     /** The exit code and the output, stdout and stderr interleaved. */
@@ -17,7 +17,7 @@ public final class CliCapture {
     private CliCapture() {
     }
 
-    public static Result run(BenchModule module, List<String> args) {
+    public static Result run(Database db, List<String> args) {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
@@ -26,7 +26,7 @@ public final class CliCapture {
         try {
             System.setOut(capture);
             System.setErr(capture);
-            exit = BenchCli.run(module, args.toArray(String[]::new));
+            exit = BenchCli.run(db, args.toArray(String[]::new));
         } finally {
             System.setOut(oldOut);
             System.setErr(oldErr);

@@ -31,7 +31,6 @@ import org.tsdbbench.common.bench.StoredRows;
 import org.tsdbbench.common.bench.WriteClient;
 import org.tsdbbench.common.bench.WriteOutcome;
 import org.tsdbbench.common.bench.WriteStall;
-import org.tsdbbench.common.cli.BenchModule;
 import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.data.DeviceGenerator;
 import org.tsdbbench.common.data.DeviceRange;
@@ -92,7 +91,7 @@ public abstract class ClusterContract {
         }
     }
 
-    protected abstract BenchModule module();
+    protected abstract Database db();
 
     /** The cluster's script: scripts/servers/&lt;name&gt;.sh. */
     protected abstract String clusterScript();
@@ -111,10 +110,6 @@ public abstract class ClusterContract {
     /** The node the kill tests kill: the last one unless the module knows a better one (a leader). */
     protected Node nodeToKill(ClusterStatus status, ConnectionOptions connection) throws Exception {
         return status.nodes().get(status.nodes().size() - 1);
-    }
-
-    protected Database db() {
-        return module().database();
     }
 
     private ClusterStatus status() throws Exception {

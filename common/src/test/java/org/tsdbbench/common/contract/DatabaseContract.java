@@ -25,9 +25,9 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.tsdbbench.common.bench.Loader;
 import org.tsdbbench.common.bench.PreparedQuery;
+import org.tsdbbench.common.bench.RunSettings;
 import org.tsdbbench.common.bench.StoredRows;
 import org.tsdbbench.common.cli.BenchCli;
-import org.tsdbbench.common.cli.BenchModule;
 import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.data.DeviceGenerator;
 import org.tsdbbench.common.data.DeviceRange;
@@ -37,6 +37,8 @@ import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.DatabaseLookup;
+import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Answer;
 import org.tsdbbench.common.query.Dialect;
@@ -60,20 +62,21 @@ public abstract class DatabaseContract {
     @TempDir
     protected Path tmp;
 
-    protected abstract BenchModule module();
+    /** The module's database, as its jar's main finds it ({@link #theModuleIsRegisteredOnceAndItsOptionsDeclared} checks that). */
+    protected abstract Database db();
 
     /**
      * The prefix of the environment variables that point the tests at another server: the
      * database's password variable without PASSWORD (MYSQL_HOST, MYSQL_PORT, MYSQL_PASSWORD).
      */
     protected String envPrefix() {
-        return db().passwordEnv().replace("PASSWORD", "");
+        return db().descriptor().passwordEnv().replace("PASSWORD", "");
     }
 
     /** The server under test: the local one the project's scripts start, unless the environment says otherwise. */
     protected ConnectionOptions connection() throws IOException {
-        return new ConnectionOptions(host(), port(), db().defaultUser(), db().defaultDatabase(),
-                ConnectionOptions.Secret.fromEnv(db().passwordEnv()), Map.of());
+        return new ConnectionOptions(host(), port(), db().descriptor().defaultUser(), db().descriptor().defaultDatabase(),
+                ConnectionOptions.Secret.fromEnv(db().descriptor().passwordEnv()), Map.of());
     }
 
     /** The CLI arguments that reach the same server. */
@@ -86,16 +89,19 @@ public abstract class DatabaseContract {
     }
 
     private int port() {
-        return Integer.parseInt(env(envPrefix() + "PORT", String.valueOf(db().defaultPort())));
-    }
-
-    protected Database db() {
-        return module().database();
+        return Integer.parseInt(env(envPrefix() + "PORT", String.valueOf(db().descriptor().defaultPort())));
     }
 
     /** Whether the module measures its database's disk use (the disk step); a module without a way says so. */
     protected boolean measuresDisk() {
         return true;
+    }
+
+    /** The module registers its database once (META-INF/services): on its class path the lookup of the jars' one main finds it. */
+    @Test
+    void theJarsMainFindsThisDatabase() {
+        assertEquals(db().getClass(), DatabaseLookup.find(null).getClass());
+        assertEquals(db().getClass(), DatabaseLookup.find(db().name()).getClass());
     }
 
     @Test
@@ -240,6 +246,9 @@ public abstract class DatabaseContract {
         assertTrue(manifest.get("load").get("verified").asBoolean());
         assertFalse(manifest.get("server").get("serverVersion").asText().isBlank());
         assertNoSecret(results);
+        // The in-process runs (-f 0) set one property for their length only, and their settings file is gone.
+        assertNull(System.getProperty(RunSettings.PROPERTY), "an in-process run left " + RunSettings.PROPERTY + " behind");
+        assertFalse(Files.exists(results.resolve(db().name() + "-jmh-settings.json")), "a run's settings file was left behind");
     }
 
     /**
@@ -365,6 +374,44 @@ public abstract class DatabaseContract {
         assertUsage(cli("write", base, List.of("-host", "a,,b")), "-host a,,b: an empty address in the list");
     }
 
+    /**
+     * The module's {@code --option}s are checked before any work (the closed port would be the
+     * error otherwise): an unknown key names the keys the module takes, and every option it
+     * declares refuses a value outside its type (a misspelt boolean, a number out of range, a word
+     * it does not know, a missing file) naming key, value and rule.
+     */
+    @Test
+    void cliChecksEveryModuleOptionBeforeAnyWork() throws Exception {
+        List<String> base = List.of("-results", tmp.resolve("bad-options").toString(), "-port", "1");
+        List<ModuleOption<?>> options = db().descriptor().allOptions();
+        assertUsage(cli("load", base, List.of("--option", "noSuchOption=1")), "--option noSuchOption=1: " + db().displayName()
+                + " has no option noSuchOption; it takes " + String.join(", ", options.stream().map(ModuleOption::name).toList()));
+        assertUsage(cli("write", base, List.of("--option", "prebuild=ture")), "--option prebuild=ture: must be true or false");
+        int checked = 0;
+        for (ModuleOption<?> o : options) {
+            String bad = outsideItsType(o);
+            if (bad == null) continue;
+            for (String step : List.of("load", "write", "query")) {
+                assertUsage(cli(step, base, List.of("--option", o.name() + "=" + bad)), "--option " + o.name() + "=" + bad + ": ");
+            }
+            checked++;
+        }
+        assertEquals(options.size(), checked, "an option whose type takes any value: " + options);
+        assertFalse(Files.exists(tmp.resolve("bad-options")), "no work before the check: the results folder is not made");
+    }
+
+    /** A value the option's type refuses. */
+    private String outsideItsType(ModuleOption<?> o) {
+        String type = o.type();
+        if (type.equals("boolean")) return "ture";
+        if (type.equals("milliseconds")) return "0";
+        if (type.equals("text")) return "";
+        if (type.equals("file")) return tmp.resolve("no-such-file").toString();
+        if (type.startsWith("integer ")) return String.valueOf(Long.parseLong(type.substring(type.indexOf("..") + 2)) + 1);
+        if (type.contains("|")) return "noSuchValue";
+        return null;
+    }
+
     @Test
     void passwordIsNeverACommandLineValue() throws Exception {
         List<String> base = List.of("-results", tmp.resolve("argv").toString());
@@ -410,8 +457,8 @@ public abstract class DatabaseContract {
     /** The server under test reached through {@code proxy}, with the short request timeout. */
     protected ConnectionOptions through(TcpProxy proxy) throws IOException {
         return connection().at(proxy.host(), proxy.port()).withExtra(Map.of(
-                ConnectionOptions.REQUEST_TIMEOUT_MS, String.valueOf(FAULT_REQUEST_TIMEOUT.toMillis()),
-                ConnectionOptions.CONNECT_TIMEOUT_MS, String.valueOf(FAULT_REQUEST_TIMEOUT.toMillis())));
+                ModuleOption.REQUEST_TIMEOUT_MS.name(), String.valueOf(FAULT_REQUEST_TIMEOUT.toMillis()),
+                ModuleOption.CONNECT_TIMEOUT_MS.name(), String.valueOf(FAULT_REQUEST_TIMEOUT.toMillis())));
     }
 
     private TcpProxy proxy() throws IOException {
@@ -566,7 +613,7 @@ public abstract class DatabaseContract {
                 args.add(conn.get(i + 1));
             }
         }
-        CliCapture.Result r = CliCapture.run(module(), args);
+        CliCapture.Result r = CliCapture.run(db(), args);
         return new Run(r.exit(), r.output());
     }
 

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.tsdbbench.common.bench.Loader;
 import org.tsdbbench.common.bench.ServerProcesses;
 import org.tsdbbench.common.cli.BenchCli;
-import org.tsdbbench.common.cli.BenchModule;
+import org.tsdbbench.common.cli.BenchMain;
 import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
@@ -48,30 +48,26 @@ public abstract class ServerFaultContract {
     @TempDir
     Path tmp;
 
-    protected abstract BenchModule module();
+    /** The module's database; its CLI runs in its own JVM through the jars' one main, which finds it on the class path. */
+    protected abstract Database db();
 
-    /** The module's main class, run in its own JVM. */
-    protected abstract Class<?> mainClass();
-
-    /** The project's script for this server: scripts/servers/&lt;name&gt;.sh. */
-    protected abstract String serverScript();
-
-    private Database db() {
-        return module().database();
+    /** The project's script for this server: scripts/servers/&lt;name&gt;.sh, as the module's descriptor names it. */
+    protected String serverScript() {
+        return db().descriptor().serverScript();
     }
 
     protected String host() {
-        return DatabaseContract.env(db().passwordEnv().replace("PASSWORD", "") + "HOST", "127.0.0.1");
+        return DatabaseContract.env(db().descriptor().passwordEnv().replace("PASSWORD", "") + "HOST", "127.0.0.1");
     }
 
     protected int port() {
-        return Integer.parseInt(DatabaseContract.env(db().passwordEnv().replace("PASSWORD", "") + "PORT", String.valueOf(db().defaultPort())));
+        return Integer.parseInt(DatabaseContract.env(db().descriptor().passwordEnv().replace("PASSWORD", "") + "PORT", String.valueOf(db().descriptor().defaultPort())));
     }
 
     /** The server under test; a module with settings of its own (a connection path) adds them here. */
     protected ConnectionOptions connection() {
-        return new ConnectionOptions(host(), port(), db().defaultUser(), db().defaultDatabase(),
-                ConnectionOptions.Secret.fromEnv(db().passwordEnv()), Map.of());
+        return new ConnectionOptions(host(), port(), db().descriptor().defaultUser(), db().descriptor().defaultDatabase(),
+                ConnectionOptions.Secret.fromEnv(db().descriptor().passwordEnv()), Map.of());
     }
 
     /** The CLI arguments that reach the same server as {@link #connection()}. */
@@ -209,7 +205,7 @@ public abstract class ServerFaultContract {
             s.recreateSchema(DatabaseContract.SMALL);
         }
         List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), mainClass().getName()));
+                "-cp", System.getProperty("java.class.path"), BenchMain.class.getName()));
         cmd.addAll(List.of(args));
         cmd.addAll(cliConnectionArgs());
         cmd.addAll(List.of("-results", results.toString()));

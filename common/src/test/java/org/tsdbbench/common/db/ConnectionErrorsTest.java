@@ -39,9 +39,9 @@ class ConnectionErrorsTest {
     void timeoutsDefaultParseOrNameTheBadValue() {
         assertEquals(Duration.ofMinutes(10), options(Map.of()).requestTimeout());
         assertEquals(Duration.ofSeconds(5), options(Map.of()).connectTimeout());
-        assertEquals(Duration.ofMillis(1500), options(Map.of(ConnectionOptions.REQUEST_TIMEOUT_MS, "1500")).requestTimeout());
+        assertEquals(Duration.ofMillis(1500), options(Map.of(ModuleOption.REQUEST_TIMEOUT_MS.name(), "1500")).requestTimeout());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> options(Map.of(ConnectionOptions.CONNECT_TIMEOUT_MS, "-3")).connectTimeout());
+                () -> options(Map.of(ModuleOption.CONNECT_TIMEOUT_MS.name(), "-3")).connectTimeout());
         assertTrue(e.getMessage().startsWith("--option connectTimeoutMs=-3: "), e.getMessage());
     }
 }

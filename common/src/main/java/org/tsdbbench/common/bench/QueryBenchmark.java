@@ -1,0 +1,66 @@
+package org.tsdbbench.common.bench;
+
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.Session;
+
+/**
+ * The query tests: one invocation runs one query until its last row has reached the client, then
+ * checks the rows against the generator's expected answer (a wrong answer fails the benchmark).
+ * Sample-time mode gives the latency distribution with percentiles, per query id.
+ *
+ * <p>One class for every database ({@link RunSettings} says which). From an IDE it runs as it is:
+ * if the local server does not hold the data set yet, the setup loads it first.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(1)
+@Warmup(iterations = 1, time = 2)
+@Measurement(iterations = 3, time = 2)
+public class QueryBenchmark {
+
+    /** A catalog id, e.g. q1.g0, q2.avg.p10, q3.sum.p50, q4.count.p100. */
+    @Param("q2.avg.p100")
+    public String queryId;
+
+    private Session session;
+    private PreparedQuery query;
+
+    /**
+     * Prepares the query and its expected answer; loads the data set first unless the settings say
+     * it was checked (the CLI's query step has: a full count takes seconds on some databases, once per query).
+     */
+    @Setup(Level.Trial)
+    public void open(RunSettings run) throws Exception {
+        Database db = run.database();
+        BenchSettings settings = run.settings();
+        QuerySet queries = QuerySet.prepare(db, settings);
+        if (!settings.dataChecked()) queries.ensureLoaded(db, settings);
+        query = queries.get(queryId);
+        session = db.open(settings.connection());
+    }
+
+    @Benchmark
+    public long query() throws Exception {
+        return query.runChecked(session);
+    }
+
+    @TearDown(Level.Trial)
+    public void close() {
+        if (session != null) session.close();
+    }
+}

@@ -1,0 +1,287 @@
+package org.tsdbbench.common.bench;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import org.HdrHistogram.Histogram;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Threads;
+import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.infra.ThreadParams;
+import org.openjdk.jmh.runner.IterationType;
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.RowSource;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.ModuleOption;
+import org.tsdbbench.common.db.PreparedWrite;
+import org.tsdbbench.results.TrialRecord;
+
+/**
+ * The write test: each JMH thread is one client with its own connection and its own devices; one
+ * invocation sends one request of {@code rowsPerRequest} rows. Operations per invocation equal the
+ * rows per request (the CLI sets it per cell), so the score reads as rows/s; the auxiliary counter
+ * {@code rowsAcked} counts only what the database acknowledged, and {@code failedRequests} what it
+ * refused. At the end of the trial the stored row count must equal the rows acknowledged.
+ *
+ * <p>With {@code targetRowsPerSecond} above 0 it is the fixed-rate test: each client sends its
+ * requests on a schedule that adds up to the target (a real IoT feed does not wait for the
+ * database), and a request's latency is measured from when it should have started, so a database
+ * that falls behind shows the backlog in its latency instead of hiding it (no coordinated omission).
+ *
+ * <p>One class for every database: the database and the settings come from {@link RunSettings}.
+ * From an IDE it runs as it is against the local server of the module on the class path; keep
+ * {@code @OperationsPerInvocation} equal to the chosen {@code rowsPerRequest} (the CLI does this
+ * for you).
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Fork(1)
+@Threads(1)
+@Warmup(iterations = 1, time = 5)
+@Measurement(iterations = 3, time = 5)
+public class WriteBenchmark {
+
+    @Param("1000")
+    public int rowsPerRequest;
+
+    /** Rows/s of all clients together on a fixed schedule; 0: as fast as the database takes them. */
+    @Param("0")
+    public long targetRowsPerSecond;
+
+    /** Bytes of requests all clients together build ahead with {@code --option prebuild=true}, per iteration (the client's heap is 512 MB). */
+    static final long PREBUILD_BYTES = 192L << 20;
+
+    private BenchSettings settings;
+    private Database db;
+    private WriteClient client;
+    private RowSource rows;
+    private RowBatch batch;
+    /** With {@code --option prebuild=true}: requests built before the iteration, sent in order; null otherwise. */
+    private ArrayDeque<PreparedWrite> prebuilt;
+    private long prebuiltCount;
+    private long builtWhileMeasured;
+    private boolean measuring;
+    private Histogram latency;
+    private BenchmarkParams params;
+    /** Fixed rate: nanoseconds between this client's requests, and when its next one is due (0: not started). */
+    private long intervalNanos;
+    private long nextDueNanos;
+    private long firstDueOffsetNanos;
+
+    /** State shared by the threads of one trial: the table is created once, outcomes are summed. */
+    @State(Scope.Benchmark)
+    public static class Trial {
+        final WriteOutcome outcome = new WriteOutcome();
+        final AtomicBoolean abandoned = new AtomicBoolean();
+        final AtomicLong measuredAcked = new AtomicLong();
+        final AtomicLong measuredFromMs = new AtomicLong();
+        final AtomicLong measuredToMs = new AtomicLong();
+        final AtomicInteger finished = new AtomicInteger();
+        final Histogram latency = new Histogram(3_600_000_000_000L, 3);
+        final Map<String, Long> counters = new java.util.TreeMap<>();
+        boolean schemaReady;
+    }
+
+    /** Rows acknowledged, reported by JMH as rows/s beside the score. */
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
+    @State(Scope.Thread)
+    public static class Acked {
+        public long rowsAcked;
+    }
+
+    /** Failed requests, reported by JMH as a count per iteration. */
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    @State(Scope.Thread)
+    public static class Failed {
+        public long failedRequests;
+    }
+
+    @Setup(Level.Trial)
+    public void open(RunSettings run, Trial trial, ThreadParams thread, BenchmarkParams benchmark) throws Exception {
+        params = benchmark;
+        db = run.database();
+        settings = run.settings();
+        client = new WriteClient(db.open(settings.connection()), trial.outcome, FailurePolicy.WRITE_TEST);
+        synchronized (trial) {
+            // Shards share the table: the schema step creates it once, before any shard writes.
+            if (!trial.schemaReady && settings.dataSet().shard().whole()) {
+                client.session().recreateSchema(settings.dataSet().spec());
+                trial.schemaReady = true;
+            }
+        }
+        rows = settings.dataSet().client(thread.getThreadIndex(), thread.getThreadCount(), true);
+        batch = new RowBatch(rowsPerRequest);
+        if (settings.connection().get(ModuleOption.PREBUILD)) prebuilt = new ArrayDeque<>();
+        latency = new Histogram(3_600_000_000_000L, 3);
+        if (targetRowsPerSecond > 0) {
+            intervalNanos = Math.max(1, Math.round(1e9 * rowsPerRequest * thread.getThreadCount() / targetRowsPerSecond));
+            // The clients' schedules interleave evenly instead of all sending at once.
+            firstDueOffsetNanos = intervalNanos * thread.getThreadIndex() / thread.getThreadCount();
+        }
+    }
+
+    @Setup(Level.Iteration)
+    public void iteration(IterationParams iteration, Trial trial) throws DatabaseException, IOException {
+        if (prebuilt != null) prebuild();
+        // Fixed rate: each iteration's schedule starts now, so a backlog left by a slow warm-up is
+        // not inherited by the measured time; what falls behind there fell behind there.
+        nextDueNanos = 0;
+        measuring = iteration.getType() == IterationType.MEASUREMENT;
+        if (measuring) trial.measuredFromMs.compareAndSet(0, System.currentTimeMillis());
+    }
+
+    @TearDown(Level.Iteration)
+    public void iterationDone(Trial trial) {
+        if (measuring) trial.measuredToMs.accumulateAndGet(System.currentTimeMillis(), Math::max);
+    }
+
+    /**
+     * Builds this client's next requests, in the order they will be sent, until the per-client
+     * memory bound: outside the measured time, so the measured path is the database call alone.
+     * Requests a fast database needs beyond them are built in the measured time and counted.
+     */
+    private void prebuild() throws DatabaseException, IOException {
+        long bytes = 0;
+        for (PreparedWrite w : prebuilt) bytes += w.bytes();
+        while (bytes < PREBUILD_BYTES / params.getThreads()) {
+            rows.fill(batch, rowsPerRequest);
+            PreparedWrite w = client.session().prepare(batch);
+            prebuilt.add(w);
+            prebuiltCount++;
+            bytes += w.bytes();
+        }
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(1000)
+    public long write(Trial trial, Acked acked, Failed failed) throws Exception {
+        if (trial.abandoned.get()) throw new IllegalStateException(db.displayName() + " write test abandoned by another client");
+        PreparedWrite ahead = prebuilt == null ? null : prebuilt.poll();
+        if (prebuilt != null && ahead == null) {
+            rows.fill(batch, rowsPerRequest);
+            ahead = client.session().prepare(batch);
+            builtWhileMeasured++;
+        }
+        int n = ahead != null ? ahead.rows() : rows.fill(batch, rowsPerRequest);
+        long start = targetRowsPerSecond > 0 ? awaitDue() : System.nanoTime();
+        try {
+            long ok = ahead != null ? client.send(ahead) : client.send(batch);
+            acked.rowsAcked += ok;
+            if (measuring) trial.measuredAcked.addAndGet(ok);
+            if (ok != n) failed.failedRequests++;
+            return ok;
+        } catch (WriteClient.GaveUp e) {
+            failed.failedRequests++;
+            throw abandon(trial, params, e);
+        } finally {
+            if (measuring) latency.recordValue(Math.min(System.nanoTime() - start, latency.getHighestTrackableValue()));
+        }
+    }
+
+    /** Fixed rate: waits for this client's next request to be due and returns when it was due (never later than now). */
+    private long awaitDue() {
+        if (nextDueNanos == 0) nextDueNanos = System.nanoTime() + firstDueOffsetNanos;
+        long due = nextDueNanos;
+        nextDueNanos += intervalNanos;
+        for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) LockSupport.parkNanos(wait);
+        return due;
+    }
+
+    /**
+     * The client gave up (every request failed for a while): the server is likely gone. The first
+     * client to see it records what was acknowledged and sent (and stored, if the database still
+     * answers a count) and the trial ends with a failure instead of running on.
+     */
+    private IllegalStateException abandon(Trial trial, BenchmarkParams params, WriteClient.GaveUp gaveUp) throws IOException {
+        try {
+            if (trial.abandoned.compareAndSet(false, true)) {
+                WriteOutcome o = trial.outcome;
+                OptionalLong stored = StoredRows.now(client.session());
+                String counted = stored.isPresent() ? "stored " + stored.getAsLong() : "stored rows not countable";
+                String failure = gaveUp.getMessage() + "; rows acknowledged " + o.rowsAcked() + " of " + o.rowsSent() + " sent; " + counted;
+                record(trial, params, stored.orElse(-1), failure);
+            }
+        } finally {
+            rows.close();
+            client.close();
+        }
+        return new IllegalStateException(db.displayName() + " write test abandoned: " + gaveUp.getMessage());
+    }
+
+    @TearDown(Level.Trial)
+    public void close(Trial trial, ThreadParams thread, BenchmarkParams params) throws Exception {
+        try {
+            synchronized (trial.latency) {
+                trial.latency.add(latency);
+                client.session().counters().forEach((k, v) -> trial.counters.merge(k, v, Long::sum));
+                if (prebuilt != null) {
+                    trial.counters.merge("requestsPrebuilt", prebuiltCount, Long::sum);
+                    trial.counters.merge("requestsBuiltWhileMeasured", builtWhileMeasured, Long::sum);
+                }
+            }
+            if (trial.finished.incrementAndGet() == thread.getThreadCount()) verify(trial, params);
+        } finally {
+            rows.close();
+            client.close();
+        }
+    }
+
+    /** Run by the last thread to finish: counts the stored rows and records the trial. */
+    private void verify(Trial trial, BenchmarkParams params) throws Exception {
+        WriteOutcome o = trial.outcome;
+        // A shard cannot count its own rows in a table other shards write: only failures are checked.
+        boolean whole = settings.dataSet().shard().whole();
+        long stored = whole ? StoredRows.settled(db, client.session(), o.rowsAcked()) : -1;
+        String failure = null;
+        if (whole && stored != o.rowsAcked()) {
+            failure = "stored " + stored + " rows, but " + o.rowsAcked() + " were acknowledged";
+        } else if (o.failedRequests() > 0) {
+            failure = o.failedRequests() + " failed requests, first: " + o.firstError();
+        }
+        record(trial, params, stored, failure);
+        if (failure != null) throw new IllegalStateException(db.displayName() + " write test failed: " + failure);
+    }
+
+    private void record(Trial trial, BenchmarkParams params, long stored, String failure) throws IOException {
+        WriteOutcome o = trial.outcome;
+        Map<String, String> p = TrialRecord.paramsOf(params.getParamsKeys(), params::getParam);
+        Histogram latency;
+        synchronized (trial.latency) {
+            latency = trial.latency.copy();
+        }
+        new TrialRecord(params.getBenchmark(), p, params.getThreads(), o.rowsSent(), o.rowsAcked(), stored,
+                o.failedRequests(), o.firstError(), TrialRecord.latencyMillis(latency), failure, trial.measuredAcked.get(),
+                trial.measuredFromMs.get(), trial.measuredToMs.get(), counters(trial), TrialRecord.encode(latency))
+                .appendTo(settings.verifyLog());
+    }
+
+    private static Map<String, Long> counters(Trial trial) {
+        synchronized (trial.latency) {
+            return new LinkedHashMap<>(trial.counters);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package org.tsdbbench.common.db;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What a database module is called and what it takes, given once by its {@link Database}: the
+ * short name (file names, results, {@code <name>-bench}), the name people write, the server's usual
+ * port and user, the environment variable the password is read from, the module's own
+ * {@code --option}s (the {@linkplain ModuleOption#shared() shared ones} come on top), the script
+ * under {@code scripts/servers/} that starts a local server (without ".sh"), and the write matrix
+ * the published reports ran (compare's {@code --matrix published}; null when they ran none).
+ */
+public record DatabaseDescriptor(String name, String displayName, int defaultPort, String defaultUser, String passwordEnv,
+                                 List<ModuleOption<?>> options, String serverScript, WriteMatrix publishedWriteMatrix) {
+
+    public DatabaseDescriptor {
+        options = List.copyOf(options);
+        if (!name.matches("[a-z][a-z0-9]*")) throw new IllegalArgumentException("database name " + name + ": lower-case letters and digits");
+        Set<String> names = new HashSet<>();
+        for (ModuleOption<?> o : allOptions(options)) {
+            if (!names.add(o.name())) throw new IllegalArgumentException(displayName + " declares option " + o.name() + " twice");
+        }
+    }
+
+    /** A module whose server script is its name and whose write matrix was not published. */
+    public DatabaseDescriptor(String name, String displayName, int defaultPort, String defaultUser, String passwordEnv,
+                              ModuleOption<?>... options) {
+        this(name, displayName, defaultPort, defaultUser, passwordEnv, List.of(options));
+    }
+
+    public DatabaseDescriptor(String name, String displayName, int defaultPort, String defaultUser, String passwordEnv,
+                              List<ModuleOption<?>> options) {
+        this(name, displayName, defaultPort, defaultUser, passwordEnv, options, name, null);
+    }
+
+    /** This module with another server script ({@code scripts/servers/<script>.sh}). */
+    public DatabaseDescriptor withServerScript(String script) {
+        return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, script, publishedWriteMatrix);
+    }
+
+    /** This module with the write matrix the published reports ran, in the CLI's list syntax ({@code 1,100,500}, {@code 1-7}). */
+    public DatabaseDescriptor withPublishedWriteMatrix(String rowsPerRequest, String clients) {
+        return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript,
+                new WriteMatrix(rowsPerRequest, clients));
+    }
+
+    /** The database (keyspace) the benchmarks use unless {@code -database} says another. */
+    public String defaultDatabase() {
+        return "bench";
+    }
+
+    /** Every option the module takes: the shared ones, then its own. */
+    public List<ModuleOption<?>> allOptions() {
+        return allOptions(options);
+    }
+
+    private static List<ModuleOption<?>> allOptions(List<ModuleOption<?>> own) {
+        List<ModuleOption<?>> all = new ArrayList<>(ModuleOption.shared());
+        all.addAll(own);
+        return List.copyOf(all);
+    }
+
+    /** The option of that name, if the module takes it. */
+    public Optional<ModuleOption<?>> option(String key) {
+        return allOptions().stream().filter(o -> o.name().equals(key)).findFirst();
+    }
+
+    /**
+     * Checks every given {@code --option} before any work: an unknown key is an
+     * IllegalArgumentException naming it and the keys the module takes, a bad value one naming
+     * key, value and rule.
+     */
+    public void checkOptions(Map<String, String> given) {
+        for (Map.Entry<String, String> e : given.entrySet()) {
+            ModuleOption<?> o = option(e.getKey()).orElseThrow(() -> new IllegalArgumentException("--option " + e.getKey() + "=" + e.getValue()
+                    + ": " + displayName + " has no option " + e.getKey() + "; it takes "
+                    + String.join(", ", allOptions().stream().map(ModuleOption::name).toList())));
+            o.parse(e.getValue());
+        }
+    }
+}

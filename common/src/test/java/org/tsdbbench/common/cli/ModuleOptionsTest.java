@@ -1,0 +1,161 @@
+package org.tsdbbench.common.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.tsdbbench.common.contract.CliCapture;
+import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
+import org.tsdbbench.common.db.ModuleOption;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.Dialect;
+
+/**
+ * A module's {@code --option}s, offline: every given key and value is checked before any work
+ * (the stand-in database fails the test if anything opens a session), an unknown key names the
+ * keys the module takes, a bad value names key, value and rule, and every step's help lists them.
+ */
+class ModuleOptionsTest {
+
+    enum Mode { FAST, SAFE }
+
+    static final ModuleOption<Mode> MODE = ModuleOption.choice("mode", Mode.class, Mode.FAST, "How it writes.");
+    static final ModuleOption<Integer> LEVEL = ModuleOption.integer("level", 3, 1, 9, "How hard it tries.");
+    static final ModuleOption<Integer> MAJOR = ModuleOption.integer("major", null, 2, 3, "The server's major; none: the server's own.");
+    static final ModuleOption<Boolean> FLUSH = ModuleOption.bool("flush", false, "Flush after each write.");
+    static final ModuleOption<String> COMPAT = ModuleOption.choice("compat", "auto", "Compatibility.", "auto", "legacy");
+    static final ModuleOption<Path> CONF = ModuleOption.file("conf", "The client's configuration file, 100% optional.");
+    static final ModuleOption<String> ZONE = ModuleOption.text("zone", "dc1", "The local zone.");
+
+    /** Declares an option of every kind; opening a session is a failure of the test: the checks come first. */
+    static final class OptionsDatabase extends Database {
+        OptionsDatabase(ModuleOption<?>... options) {
+            super(new DatabaseDescriptor("opts", "Opts", 1, "bench", "OPTS_PASSWORD", options));
+        }
+
+        @Override
+        public Dialect dialect() {
+            throw new AssertionError("no dialect needed");
+        }
+
+        @Override
+        public Session open(ConnectionOptions options) {
+            throw new AssertionError("a session was opened before the options were checked");
+        }
+    }
+
+    private static final Database DB = new OptionsDatabase(MODE, LEVEL, MAJOR, FLUSH, COMPAT, CONF, ZONE);
+
+    @TempDir
+    Path tmp;
+
+    private CliCapture.Result run(Database db, String step, String... args) {
+        List<String> all = new ArrayList<>(List.of(step, "-results", tmp.resolve("results").toString(), "-port", "1"));
+        all.addAll(List.of(args));
+        return CliCapture.run(db, all);
+    }
+
+    private void assertUsage(String expected, CliCapture.Result r) {
+        assertEquals(BenchCli.USAGE, r.exit(), r.output());
+        assertEquals(List.of("error: " + expected), r.output().strip().lines().toList(), "one line");
+        assertFalse(Files.exists(tmp.resolve("results")), "no work before the check: the results folder is not made");
+    }
+
+    @Test
+    void anUnknownKeyIsOneLineNamingItAndTheModulesKeys() {
+        assertUsage("--option levle=5: Opts has no option levle; it takes requestTimeoutMs, connectTimeoutMs, prebuild, mode, level, major, flush,"
+                + " compat, conf, zone", run(DB, "load", "--option", "level=5", "--option", "levle=5"));
+    }
+
+    @Test
+    void aBadValueNamesKeyValueAndRuleInEveryStep() {
+        for (String step : List.of("write", "load", "query", "disk", "range", "volume", "mixed", "schema", "verify")) {
+            assertUsage("--option flush=ture: must be true or false", run(DB, step, "--option", "flush=ture"));
+        }
+        assertUsage("--option prebuild=yes: must be true or false", run(DB, "write", "--option", "prebuild=yes"));
+        assertUsage("--option level=10: must be a whole number 1..9", run(DB, "load", "--option", "level=10"));
+        assertUsage("--option level=x: must be a whole number 1..9", run(DB, "load", "--option", "level=x"));
+        assertUsage("--option mode=bulk: must be one of fast, safe", run(DB, "load", "--option", "mode=bulk"));
+        assertUsage("--option compat=modern: must be one of auto, legacy", run(DB, "load", "--option", "compat=modern"));
+        assertUsage("--option requestTimeoutMs=0: must be a whole number of milliseconds, at least 1",
+                run(DB, "load", "--option", "requestTimeoutMs=0"));
+        assertUsage("--option connectTimeoutMs=soon: must be a whole number of milliseconds, at least 1",
+                run(DB, "load", "--option", "connectTimeoutMs=soon"));
+        Path missing = tmp.resolve("none.conf");
+        assertUsage("--option conf=" + missing + ": no such readable file", run(DB, "load", "--option", "conf=" + missing));
+        assertUsage("--option zone=: must not be empty", run(DB, "load", "--option", "zone="));
+    }
+
+    @Test
+    void dashConfIsTheConfOptionAndAModuleWithoutOneSaysSo() throws Exception {
+        Path conf = Files.writeString(tmp.resolve("client.conf"), "x");
+        Database plain = new OptionsDatabase(MODE);
+        assertUsage("-conf " + conf + ": Opts reads no client configuration file", run(plain, "load", "-conf", conf.toString()));
+        assertUsage("-conf " + tmp.resolve("none.conf") + ": no such readable file", run(DB, "load", "-conf", tmp.resolve("none.conf").toString()));
+    }
+
+    @Test
+    void everyStepsHelpListsTheModulesOptionsWithTypeDefaultAndHelp() {
+        for (String step : List.of("write", "load", "query", "disk", "range", "volume", "mixed", "schema", "verify")) {
+            CliCapture.Result r = CliCapture.run(DB, List.of(step, "--help"));
+            assertEquals(BenchCli.OK, r.exit(), step);
+            String help = r.output();
+            assertFalse(help.contains("WARN"), step + ": " + help);
+            assertTrue(help.contains("Opts module options (--option KEY=VALUE"), help);
+            assertTrue(help.contains("  requestTimeoutMs=<milliseconds>\n      default: 600000. How long one request"), help);
+            assertTrue(help.contains("  prebuild=<boolean>\n      default: false."), help);
+            assertTrue(help.contains("  mode=<fast|safe>\n      default: fast. How it writes."), help);
+            assertTrue(help.contains("  level=<integer 1..9>\n      default: 3. How hard it tries."), help);
+            assertTrue(help.contains("  major=<integer 2..3>\n      default: none. The server's major"), help);
+            assertTrue(help.contains("  compat=<auto|legacy>\n      default: auto."), help);
+            assertTrue(help.contains("  conf=<file>\n      default: none. The client's configuration file, 100% optional."), help);
+            assertTrue(help.contains("  zone=<text>\n      default: dc1. The local zone."), help);
+        }
+    }
+
+    @Test
+    void modulesReadTypedValuesOrTheDefaults() throws Exception {
+        Path conf = Files.writeString(tmp.resolve("client.conf"), "x");
+        ConnectionOptions given = new ConnectionOptions("h", 1, "u", "d", ConnectionOptions.Secret.none(), Map.of("mode", "Safe", "level", " 7 ",
+                "major", "2", "flush", "TRUE", "compat", "LEGACY", "conf", conf.toString(), "zone", "dc2", "requestTimeoutMs", "1500"));
+        assertEquals(Mode.SAFE, given.get(MODE));
+        assertEquals(7, given.get(LEVEL));
+        assertEquals(2, given.get(MAJOR));
+        assertTrue(given.get(FLUSH));
+        assertEquals("legacy", given.get(COMPAT));
+        assertEquals(conf, given.get(CONF));
+        assertEquals("dc2", given.get(ZONE));
+        assertEquals(Duration.ofMillis(1500), given.requestTimeout());
+        assertTrue(given.isSet(ModuleOption.REQUEST_TIMEOUT_MS));
+        ConnectionOptions none = new ConnectionOptions("h", 1, "u", "d", ConnectionOptions.Secret.none(), Map.of());
+        assertEquals(Mode.FAST, none.get(MODE));
+        assertEquals(3, none.get(LEVEL));
+        assertNull(none.get(MAJOR));
+        assertFalse(none.get(FLUSH));
+        assertFalse(none.get(ModuleOption.PREBUILD));
+        assertNull(none.get(CONF));
+        assertEquals("dc1", none.get(ZONE));
+        assertFalse(none.isSet(ModuleOption.REQUEST_TIMEOUT_MS));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new ConnectionOptions("h", 1, "u", "d", ConnectionOptions.Secret.none(), Map.of("level", "0")).get(LEVEL));
+        assertEquals("--option level=0: must be a whole number 1..9", e.getMessage());
+    }
+
+    @Test
+    void aModuleCannotDeclareAnOptionTwice() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new OptionsDatabase(MODE, ModuleOption.bool("prebuild", true, "x")));
+        assertEquals("Opts declares option prebuild twice", e.getMessage());
+    }
+}
