@@ -104,7 +104,7 @@ final class MixedStep extends Step {
                 if (tg[1] > 0 && r.getSecondaryResults().get("query") != null) query = r.getSecondaryResults().get("query").getStatistics();
             }
             LatencyBound.Check bound = write == null ? LatencyBound.Check.NONE
-                    : LatencyBound.check(rowsPerSecond, tg[0], rowsPerRequest.value, write.getMean(), LatencyBound.SAME_TRIAL);
+                    : LatencyBound.check(rowsPerSecond, tg[0], rowsPerRequest.value, write.getMean(), windowMillis(), LatencyBound.SAME_TRIAL);
             if (bound.contradiction() != null) failures.add(what + ": " + bound.contradiction());
             cells.add(new MixedRunRecord(what, tg[0], tg[1], tg[0] > 0 ? rowsPerSecond : null, bound.record(), bound.contradiction(),
                     percentile(write, 50), percentile(write, 99), percentile(query, 50), percentile(query, 99)));

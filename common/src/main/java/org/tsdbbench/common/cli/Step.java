@@ -189,6 +189,11 @@ abstract class Step implements Callable<Integer> {
         }
     }
 
+    /** One measurement iteration's time (-r) in milliseconds: the window a throughput is counted in. */
+    protected final double windowMillis() {
+        return time("-r", common.time).convertTo(java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
     static TimeValue time(String flag, String value) {
         try {
             String v = value.strip();

@@ -125,7 +125,7 @@ final class WriteStep extends Step {
                 Cell cell = runCell(r, c, pids);
                 cells.put(r + "x" + c, cell);
                 LatencyBound.Check bound = fixedRate() ? LatencyBound.Check.NONE : LatencyBound.check(cell.score, c, r,
-                        cell.record == null ? Double.NaN : cell.record.latencyMillis().getOrDefault("mean", Double.NaN), LatencyBound.SAME_TRIAL);
+                        cell.record == null ? Double.NaN : cell.record.latencyMillis().getOrDefault("mean", Double.NaN), windowMillis(), LatencyBound.SAME_TRIAL);
                 WriteCellRecord m = cellRecord(r, c, writePath(), cell, bound, fixedRate() ? verdict(cell, c, r) : null);
                 if (m.failure() != null) failures.add(r + " rows/request x " + c + " clients: " + m.failure());
                 manifestCells.add(m);
