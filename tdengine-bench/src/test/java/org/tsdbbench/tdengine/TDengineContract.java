@@ -120,6 +120,37 @@ abstract class TDengineContract extends DatabaseContract {
         }
     }
 
+    /**
+     * An answer that stops mid-body (its headers arrived, so the HTTP client's own timeout is over)
+     * fails within the request timeout and does not hang: the REST path bounds the whole exchange.
+     */
+    @Test
+    void anAnswerStalledMidBodyFailsWithinTheRequestTimeout() throws Exception {
+        assumeTrue(proxyUntestableBecause() == null, proxyUntestableBecause());
+        RowBatch batch = new RowBatch(300);
+        new GeneratedRows(new DeviceGenerator(SMALL), new DeviceRange(1, 2), false).fill(batch, 300);
+        try (Session admin = db().open(connection())) {
+            admin.recreateSchema(SMALL);
+            assertEquals(300, admin.write(batch));
+        }
+        try (TcpProxy proxy = new TcpProxy(connection().host(), connection().port()); Session s = db().open(through(proxy))) {
+            long[] rows = {0};
+            s.query("SELECT * FROM devices", values -> rows[0]++);
+            assertEquals(300, rows[0], "the whole answer through the proxy");
+            // The answer's headers and its first rows arrive (300 rows of JSON are some 20 kB), then nothing.
+            proxy.stallAfterServerBytes(2048);
+            long start = System.nanoTime();
+            DatabaseException e = assertTimeoutPreemptively(FAULT_REQUEST_TIMEOUT.plus(FAULT_MARGIN),
+                    () -> assertThrows(DatabaseException.class, () -> s.query("SELECT * FROM devices", values -> { })),
+                    "an answer stalled mid-body must fail within the request timeout, not hang");
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(e.getMessage().startsWith("timed out: no whole answer within " + FAULT_REQUEST_TIMEOUT.toMillis() + " ms"), e.getMessage());
+            assertTrue(ms >= FAULT_REQUEST_TIMEOUT.toMillis(), "failed after " + ms + " ms, before the timeout");
+            assertFalse(Thread.currentThread().isInterrupted(), "the deadline's interrupt is not left on the caller");
+            proxy.cut();
+        }
+    }
+
     /** A request longer than the SQL limit is sent as several statements: every row stored, and the manifest says how many requests were split. */
     @Test
     void requestsPastTheSqlLimitAreSplitCountedAndNamed() throws Exception {

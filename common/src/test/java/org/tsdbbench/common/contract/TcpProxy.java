@@ -33,6 +33,8 @@ public final class TcpProxy implements AutoCloseable {
     private final Object lock = new Object();
     private final List<Socket> open = new ArrayList<>();
     private State state = State.FORWARDING;
+    /** Bytes the server may still send before the proxy stalls; -1: no such limit. */
+    private long serverBytesBeforeStall = -1;
 
     /** Listens on a free loopback port and forwards to {@code host:port}. */
     public TcpProxy(String host, int port) throws IOException {
@@ -53,6 +55,16 @@ public final class TcpProxy implements AutoCloseable {
     public void stall() {
         synchronized (lock) {
             state = State.STALLED;
+        }
+    }
+
+    /**
+     * Forwards {@code bytes} more bytes from the server, then stalls as {@link #stall()} does: an
+     * answer that stops mid-way, after its first bytes (an HTTP answer's headers) have arrived.
+     */
+    public void stallAfterServerBytes(long bytes) {
+        synchronized (lock) {
+            serverBytesBeforeStall = bytes;
         }
     }
 
@@ -106,8 +118,8 @@ public final class TcpProxy implements AutoCloseable {
                 AtomicInteger ended = new AtomicInteger();
                 Socket c = client;
                 Socket s = server;
-                threads.execute(() -> pump(c, s, ended));
-                threads.execute(() -> pump(s, c, ended));
+                threads.execute(() -> pump(c, s, ended, false));
+                threads.execute(() -> pump(s, c, ended, true));
             } catch (IOException e) {
                 reset(client);
                 if (server != null) reset(server);
@@ -119,19 +131,31 @@ public final class TcpProxy implements AutoCloseable {
      * Copies from one socket to the other, waiting while stalled. An end of stream is passed on as
      * a half-close (the pair is closed when both directions ended); a cut or an error resets both.
      */
-    private void pump(Socket from, Socket to, AtomicInteger ended) {
+    private void pump(Socket from, Socket to, AtomicInteger ended, boolean fromServer) {
         byte[] buf = new byte[64 * 1024];
         boolean clean = false;
         try {
             InputStream in = from.getInputStream();
             OutputStream out = to.getOutputStream();
             for (int n; (n = in.read(buf)) >= 0; ) {
-                synchronized (lock) {
-                    while (state == State.STALLED) lock.wait();
-                    if (state == State.CUT) throw new IOException("cut");
+                for (int off = 0; off < n; ) {
+                    int chunk = n - off;
+                    synchronized (lock) {
+                        while (state == State.STALLED) lock.wait();
+                        if (state == State.CUT) throw new IOException("cut");
+                        if (fromServer && serverBytesBeforeStall >= 0) {
+                            chunk = (int) Math.min(chunk, serverBytesBeforeStall);
+                            serverBytesBeforeStall -= chunk;
+                            if (serverBytesBeforeStall == 0) {
+                                serverBytesBeforeStall = -1;
+                                state = State.STALLED;
+                            }
+                        }
+                    }
+                    out.write(buf, off, chunk);
+                    out.flush();
+                    off += chunk;
                 }
-                out.write(buf, 0, n);
-                out.flush();
             }
             to.shutdownOutput();
             clean = true;
