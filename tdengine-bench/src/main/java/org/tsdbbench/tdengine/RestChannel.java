@@ -11,6 +11,7 @@ import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,8 +29,8 @@ import org.tsdbbench.common.query.ResultSink;
  * <p>Why not the JDBC driver's REST connection: it is deprecated in 3.x, it retries any failed POST
  * up to five times (so a stalled request takes five request timeouts), and the 3.x driver reads
  * 2.x answers as nulls. Here a request has one connect timeout and one request timeout that bounds
- * the whole exchange, the answer's body included ({@link AnswerDeadline}), and is never re-sent
- * (the JDK client retries no POST).
+ * the whole exchange, the answer's body included ({@link DeadlineBody}), and is never re-sent (the
+ * JDK client retries no POST).
  */
 final class RestChannel implements Channel {
 
@@ -40,7 +41,6 @@ final class RestChannel implements Channel {
     private final String authorization;
     private final Duration requestTimeout;
     private final int major;
-    private final AnswerDeadline deadline;
     private URI sqlUri;
 
     private RestChannel(HttpClient http, String base, String authorization, Duration requestTimeout, int major) {
@@ -49,7 +49,6 @@ final class RestChannel implements Channel {
         this.authorization = authorization;
         this.requestTimeout = requestTimeout;
         this.major = major;
-        this.deadline = new AnswerDeadline(requestTimeout);
         this.sqlUri = URI.create(base + sqlPath(major));
     }
 
@@ -71,10 +70,8 @@ final class RestChannel implements Channel {
      * the login of every path, since native, REST and WebSocket servers all answer it over REST.
      */
     static ServerVersion serverVersion(HttpClient http, String base, String authorization, Duration timeout) throws DatabaseException {
-        String version;
-        try (RestChannel probe = new RestChannel(http, base, authorization, timeout, 3)) {
-            version = probe.scalar("SELECT SERVER_VERSION()");
-        }
+        RestChannel probe = new RestChannel(http, base, authorization, timeout, 3);
+        String version = probe.scalar("SELECT SERVER_VERSION()");
         if (version == null) throw new DatabaseException("SELECT SERVER_VERSION() returned no row");
         try {
             return ServerVersion.parse(version);
@@ -97,20 +94,24 @@ final class RestChannel implements Channel {
     int post(String pathAndQuery, String body) throws DatabaseException {
         HttpRequest request = HttpRequest.newBuilder(URI.create(base + pathAndQuery)).timeout(requestTimeout)
                 .header("Authorization", authorization).POST(HttpRequest.BodyPublishers.ofString(body)).build();
-        HttpResponse<String> response = null;
-        deadline.begin();
         try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (IOException | InterruptedException e) {
-            throw failed(e, pathAndQuery);
-        } finally {
-            // An answer that arrived as the deadline passed stands: its rows were acknowledged.
-            if (deadline.end() && response == null) throw timedOut(pathAndQuery);
+            HttpResponse<InputStream> response = http.send(request, DeadlineBody.within(requestTimeout));
+            String answer;
+            try (InputStream in = response.body()) {
+                answer = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            if (response.statusCode() / 100 != 2) {
+                throw new DatabaseException("HTTP " + response.statusCode() + " from " + pathAndQuery + ": " + abbreviate(answer));
+            }
+            return response.statusCode();
+        } catch (HttpTimeoutException e) {
+            throw timedOut(e);
+        } catch (IOException e) {
+            throw new DatabaseException(DatabaseException.rootMessage(e), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new DatabaseException("interrupted", e);
         }
-        if (response.statusCode() / 100 != 2) {
-            throw new DatabaseException("HTTP " + response.statusCode() + " from " + pathAndQuery + ": " + abbreviate(response.body()));
-        }
-        return response.statusCode();
     }
 
     @Override
@@ -140,8 +141,7 @@ final class RestChannel implements Channel {
 
     @Override
     public void close() {
-        // The JDK client keeps no per-session resources that need closing on Java 17; the watchdog ends.
-        deadline.close();
+        // The JDK client keeps no per-session resources that need closing on Java 17.
     }
 
     private void execute(String sql, ResultSink sink) throws DatabaseException {
@@ -153,41 +153,32 @@ final class RestChannel implements Channel {
         HttpRequest request = HttpRequest.newBuilder(sqlUri).timeout(requestTimeout).header("Authorization", authorization)
                 .POST(HttpRequest.BodyPublishers.ofString(sql)).build();
         HttpResponse<InputStream> response;
-        boolean answered = false;
-        deadline.begin();
         try {
-            try {
-                response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-            } catch (IOException | InterruptedException e) {
-                throw failed(e, sql);
-            }
-            try (InputStream body = response.body(); JsonParser p = JSON.createParser(body)) {
-                new Answer(p, response.statusCode()).read(sink, firstText);
-                // Read to the end of the body: closing it early hands the connection back with the
-                // answer's last chunk unread, and the next answer on it begins with that chunk.
-                body.transferTo(OutputStream.nullOutputStream());
-                answered = true;
-            } catch (IOException e) {
-                throw new DatabaseException("unreadable answer (HTTP " + response.statusCode() + "): " + DatabaseException.rootMessage(e)
-                        + " [" + abbreviate(sql) + "]", e);
-            }
-        } finally {
-            // An answer read whole as the deadline passed stands: its rows were acknowledged.
-            if (deadline.end() && !answered) throw timedOut(sql);
-        }
-    }
-
-    /** A send that failed; an interrupt that is not the deadline's is kept for the caller. */
-    private static DatabaseException failed(Exception e, String what) {
-        if (e instanceof InterruptedException) {
+            response = http.send(request, DeadlineBody.within(requestTimeout));
+        } catch (HttpTimeoutException e) {
+            throw timedOut(e);
+        } catch (IOException e) {
+            throw new DatabaseException(DatabaseException.rootMessage(e), e);
+        } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new DatabaseException("interrupted [" + abbreviate(what) + "]", e);
+            throw new DatabaseException("interrupted", e);
         }
-        return new DatabaseException(DatabaseException.rootMessage(e), e);
+        try (InputStream body = response.body(); JsonParser p = JSON.createParser(body)) {
+            new Answer(p, response.statusCode()).read(sink, firstText);
+            // Read to the end of the body: closing it early hands the connection back with the
+            // answer's last chunk unread, and the next answer on it begins with that chunk.
+            body.transferTo(OutputStream.nullOutputStream());
+        } catch (HttpTimeoutException e) {
+            throw timedOut(e);
+        } catch (IOException e) {
+            throw new DatabaseException("unreadable answer (HTTP " + response.statusCode() + "): " + DatabaseException.rootMessage(e)
+                    + " [" + abbreviate(sql) + "]", e);
+        }
     }
 
-    private DatabaseException timedOut(String what) {
-        return new DatabaseException("timed out: no whole answer within " + deadline.timeoutMillis() + " ms (requestTimeoutMs) [" + abbreviate(what) + "]");
+    /** The headers (the client's timeout) or the whole body (DeadlineBody's) did not arrive within requestTimeoutMs. */
+    private DatabaseException timedOut(HttpTimeoutException e) {
+        return new DatabaseException("timed out: no whole answer within " + requestTimeout.toMillis() + " ms (requestTimeoutMs)", e);
     }
 
     static String abbreviate(String s) {

