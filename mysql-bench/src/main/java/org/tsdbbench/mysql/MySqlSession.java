@@ -139,11 +139,11 @@ final class MySqlSession implements Session {
      */
     final class PreparedInsert implements PreparedWrite {
         /**
-         * Heap a bound row holds in Connector/J's batch, counted from its classes (compressed
-         * references): the row's copy of the bindings (about 100 bytes with its array and flag),
-         * six bound values of 80 bytes each, and the boxed values.
+         * Heap a bound row holds in Connector/J's batch: the row's copy of the bindings, six bound
+         * values of 80 bytes each, the boxed values. Measured: 875 bytes a row (200 requests of
+         * 1,000 rows held, heap after GC, Connector/J 26.10).
          */
-        static final long BOUND_ROW_BYTES = 700;
+        static final long BOUND_ROW_BYTES = 900;
 
         private final int rows;
         final String sql;
