@@ -146,9 +146,9 @@ final class CassandraSession implements Session {
     /** A request built by {@link #prepare}: its bound statements and the rows of each. */
     final class PreparedStatements implements PreparedWrite {
         /**
-         * Heap a bound row holds, counted from the driver's classes (compressed references): the
-         * bound statement (about 104 bytes) and its values array (40), and six encoded values, a
-         * ByteBuffer (about 56 bytes) and its bytes (24-32) each.
+         * Heap a bound row holds: the bound statement and its values array, and six encoded values,
+         * a ByteBuffer and its bytes each. Measured: 627 bytes a row in batch mode, 631 in async
+         * (200 requests of 1,000 rows held, heap after GC, driver 4.19).
          */
         static final long BOUND_ROW_BYTES = 650;
 
@@ -169,7 +169,7 @@ final class CassandraSession implements Session {
 
         @Override
         public long bytes() {
-            return 256L * statements.size() + BOUND_ROW_BYTES * rows;
+            return (mode == WriteMode.BATCH ? 256L * statements.size() : 0) + BOUND_ROW_BYTES * rows;
         }
 
         @Override
