@@ -31,6 +31,23 @@ class ClickHouseOfflineTest {
                 new String(body.array(), 0, body.length(), StandardCharsets.US_ASCII));
     }
 
+    /** {@code --option prebuild=true}: the body is encoded when prepared, into bytes a later refill of the batch leaves alone. */
+    @Test
+    void aPreparedInsertHoldsItsBodyEncodedAhead() {
+        RowBatch b = new RowBatch(2);
+        b.add(1, "dev_1", 1, 1_563_249_700_000L, -5, 57.25f);
+        b.add(2, "dev_2", 2, 1_563_249_701_000L, 38, 12.3456f);
+        ClickHouseSession session = new ClickHouseSession(null, "bench", "24.8", true); // no server: preparing sends nothing
+        ClickHouseSession.PreparedInsert p = session.prepare(b);
+        b.clear();
+        b.add(3, "dev_3", 3, 1_563_249_702_000L, 1, 1f);
+        session.prepare(b); // the session's next request, built in its reused buffer
+        String body = "1\tdev_1\t1\t1563249700000\t-5\t57.25\n2\tdev_2\t2\t1563249701000\t38\t12.3456\n";
+        assertEquals(body, new String(p.body, StandardCharsets.US_ASCII));
+        assertEquals(2, p.rows());
+        assertEquals(64 + body.length(), p.bytes());
+    }
+
     @Test
     void queriesSayTheCatalog() {
         ClickHouseDialect d = new ClickHouseDialect();

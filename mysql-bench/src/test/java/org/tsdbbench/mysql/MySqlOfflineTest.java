@@ -23,6 +23,23 @@ class MySqlOfflineTest {
                 + "(1,'dev_1',1,1563249700000,-5,57.25),(2,'it\\'s\\\\',2,1563249701000,38,12.3456)", new MySqlInsertBuilder().build(b));
     }
 
+    /** {@code --option prebuild=true}, multirow: the INSERT text is built when prepared, and a later refill of the batch leaves it alone. */
+    @Test
+    void aPreparedInsertHoldsItsTextBuiltAhead() throws Exception {
+        RowBatch b = new RowBatch(2);
+        b.add(1, "dev_1", 1, 1_563_249_700_000L, -5, 57.25f);
+        b.add(2, "dev_2", 2, 1_563_249_701_000L, 38, 12.3456f);
+        String expected = new MySqlInsertBuilder().build(b);
+        MySqlSession session = new MySqlSession(null, MySqlSession.WriteMode.MULTIROW); // no server: preparing sends nothing
+        MySqlSession.PreparedInsert p = (MySqlSession.PreparedInsert) session.prepare(b);
+        b.clear();
+        b.add(3, "dev_3", 3, 1_563_249_702_000L, 1, 1f);
+        session.prepare(b); // the session's next request, built by its reused builder
+        assertEquals(expected, p.sql);
+        assertEquals(2, p.rows());
+        assertEquals(64 + expected.length(), p.bytes());
+    }
+
     @Test
     void dialectSelectsTheSameGroupsAsTheCatalog() {
         MySqlDialect d = new MySqlDialect();

@@ -7,6 +7,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -19,6 +20,7 @@ import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Poll;
+import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.ResultSink;
@@ -118,16 +120,59 @@ final class OpenTsdbSession implements Session {
 
     @Override
     public long write(RowBatch batch) throws DatabaseException {
-        JsonNode report = send("POST", sync ? "/api/put?details&sync&sync_timeout=60000" : "/api/put?details", put.build(batch));
+        return acknowledged(send(putUri(), "POST", put.build(batch)), batch.size());
+    }
+
+    private URI putUri() {
+        return base.resolve(sync ? "/api/put?details&sync&sync_timeout=60000" : "/api/put?details");
+    }
+
+    /** The JSON body built and encoded now, in an HTTP request of its own; sending it is the measured part with {@code --option prebuild=true}. */
+    @Override
+    public PreparedPut prepare(RowBatch batch) {
+        byte[] body = put.build(batch).getBytes(StandardCharsets.UTF_8);
+        return new PreparedPut(batch.size(), body, request(putUri(), "POST", body));
+    }
+
+    /** A put built by {@link #prepare}: its encoded body and the request that carries it. */
+    final class PreparedPut implements PreparedWrite {
+        private final int rows;
+        final byte[] body;
+        final HttpRequest request;
+
+        private PreparedPut(int rows, byte[] body, HttpRequest request) {
+            this.rows = rows;
+            this.body = body;
+            this.request = request;
+        }
+
+        @Override
+        public int rows() {
+            return rows;
+        }
+
+        @Override
+        public long bytes() {
+            return 512 + body.length; // the request's URI, headers and publisher, and the body
+        }
+
+        @Override
+        public long send() throws DatabaseException {
+            return acknowledged(exchange(request), rows);
+        }
+    }
+
+    /** The rows a put's details report acknowledges: a row counts when both its points were stored. */
+    private static long acknowledged(JsonNode report, int rows) {
         long failedPoints = report.path("failed").asLong();
-        if (failedPoints == 0 && report.path("success").asLong() == 2L * batch.size()) return batch.size();
+        if (failedPoints == 0 && report.path("success").asLong() == 2L * rows) return rows;
         Set<String> failedRows = new HashSet<>();
         for (JsonNode e : report.path("errors")) {
             JsonNode p = e.path("datapoint");
             failedRows.add(p.path("tags").path("devid").asText() + "@" + p.path("timestamp").asText());
         }
-        long acked = batch.size() - failedRows.size();
-        if (failedRows.isEmpty()) acked = Math.min(batch.size(), report.path("success").asLong() / 2);
+        long acked = rows - failedRows.size();
+        if (failedRows.isEmpty()) acked = Math.min(rows, report.path("success").asLong() / 2);
         return acked;
     }
 
@@ -230,13 +275,21 @@ final class OpenTsdbSession implements Session {
 
     /** One HTTP exchange; a non-2xx answer is a DatabaseException carrying the server's message. */
     private JsonNode send(URI uri, String method, String body) throws DatabaseException {
-        String path = uri.getPath();
+        return exchange(request(uri, method, body == null ? null : body.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private HttpRequest request(URI uri, String method, byte[] body) {
         HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(timeout);
-        if (body != null) b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofByteArray(body));
         else b.method(method, HttpRequest.BodyPublishers.noBody());
+        return b.build();
+    }
+
+    private JsonNode exchange(HttpRequest request) throws DatabaseException {
+        String path = request.uri().getPath();
         HttpResponse<byte[]> r;
         try {
-            r = http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+            r = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
             throw new DatabaseException("OpenTSDB " + path + " failed: " + DatabaseException.rootMessage(e), e);
         } catch (InterruptedException e) {

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -31,6 +34,27 @@ class OpenTsdbOfflineTest {
         assertEquals(-3, points.get(0).get("value").asInt());
         assertEquals(57.25, points.get(1).get("value").asDouble());
         assertEquals("7", points.get(1).get("tags").get("devgroup").asText());
+    }
+
+    /** {@code --option prebuild=true}: the put's body is encoded when prepared, in a request of its own a later refill leaves alone. */
+    @Test
+    void aPreparedPutHoldsItsEncodedBodyAndRequest() {
+        RowBatch b = new RowBatch(2);
+        b.add(7, "dev_7", 7, 1_563_249_700_123L, -3, 57.25f);
+        b.add(8, "dev_8", 8, 1_563_249_700_123L, 4, 12.5f);
+        String expected = new PutRequestBuilder().build(b);
+        // No server: preparing sends nothing.
+        OpenTsdbSession session = new OpenTsdbSession(null, URI.create("http://127.0.0.1:4242"), true, Duration.ofSeconds(5), URI.create("http://127.0.0.1:16030"));
+        OpenTsdbSession.PreparedPut p = session.prepare(b);
+        b.clear();
+        b.add(9, "dev_9", 9, 1_563_249_701_000L, 1, 1f);
+        session.prepare(b); // the session's next request, built by its reused builder
+        assertEquals(expected, new String(p.body, StandardCharsets.UTF_8));
+        assertEquals(2, p.rows());
+        assertTrue(p.bytes() > p.body.length, p.bytes() + " bytes");
+        assertEquals("POST", p.request.method());
+        assertEquals("http://127.0.0.1:4242/api/put?details&sync&sync_timeout=60000", p.request.uri().toString());
+        assertEquals(p.body.length, p.request.bodyPublisher().orElseThrow().contentLength());
     }
 
     @Test

@@ -6,6 +6,7 @@ import com.taosdata.jdbc.enums.SchemalessTimestampType;
 import java.sql.SQLException;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.PreparedWrite;
 
 /**
  * {@code writeMode=line}: schemaless InfluxDB line protocol, through the driver's
@@ -41,17 +42,59 @@ final class LineWriter implements RequestWriter {
 
     @Override
     public long write(RowBatch batch) throws DatabaseException {
+        return driver != null ? send(lines.lines(batch), null, batch.size()) : send(null, lines.body(batch), batch.size());
+    }
+
+    /** The line protocol text built now (one string a row for the driver, one body for REST); sending it is the measured part. */
+    @Override
+    public PreparedLines prepare(RowBatch batch) {
+        return driver != null ? new PreparedLines(batch.size(), lines.lines(batch), null) : new PreparedLines(batch.size(), null, lines.body(batch));
+    }
+
+    /** A request built by {@link #prepare}: the driver's lines, or REST's body. */
+    final class PreparedLines implements PreparedWrite {
+        private final int rows;
+        final String[] lines;
+        final String body;
+
+        private PreparedLines(int rows, String[] lines, String body) {
+            this.rows = rows;
+            this.lines = lines;
+            this.body = body;
+        }
+
+        @Override
+        public int rows() {
+            return rows;
+        }
+
+        /** ASCII: a byte a character in a compact string, and a String with its array (about 56 bytes) a line. */
+        @Override
+        public long bytes() {
+            if (body != null) return 64 + body.length();
+            long bytes = 16 + 8L * lines.length;
+            for (String l : lines) bytes += 56 + l.length();
+            return bytes;
+        }
+
+        @Override
+        public long send() throws DatabaseException {
+            return LineWriter.this.send(lines, body, rows);
+        }
+    }
+
+    private long send(String[] driverLines, String restBody, int rows) throws DatabaseException {
         try {
-            if (driver != null) {
-                driver.write(lines.lines(batch), SchemalessProtocolType.LINE, SchemalessTimestampType.MILLI_SECONDS);
+            if (driverLines != null) {
+                driver.write(driverLines, SchemalessProtocolType.LINE, SchemalessTimestampType.MILLI_SECONDS);
             } else {
-                rest.post(restPath, lines.body(batch));
+                rest.post(restPath, restBody);
             }
-            return batch.size();
+            return rows;
         } catch (SQLException e) {
-            throw new DatabaseException("schemaless write of " + batch.size() + " rows failed: " + e.getMessage(), e);
+            throw new DatabaseException("schemaless write of " + rows + " rows failed: " + e.getMessage(), e);
         } catch (DatabaseException e) {
-            throw new DatabaseException("schemaless write of " + batch.size() + " rows failed: " + e.getMessage(), e);
+            throw new DatabaseException("schemaless write of " + rows + " rows failed: " + e.getMessage(), e);
         }
     }
 

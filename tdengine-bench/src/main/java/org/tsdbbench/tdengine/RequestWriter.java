@@ -9,10 +9,8 @@ interface RequestWriter extends AutoCloseable {
 
     long write(RowBatch batch) throws DatabaseException;
 
-    /** The request built now and sent later; null where building and sending are one driver call (bound parameters). */
-    default PreparedWrite prepare(RowBatch batch) {
-        return null;
-    }
+    /** The request built now (text, or bound columns) and sent later: {@code --option prebuild=true}. */
+    PreparedWrite prepare(RowBatch batch);
 
     /** How the rows are acknowledged, for the manifest and README (a count from the server, or the request's success). */
     String acknowledgement();

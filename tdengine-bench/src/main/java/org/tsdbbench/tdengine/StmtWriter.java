@@ -2,8 +2,11 @@ package org.tsdbbench.tdengine;
 
 import com.taosdata.jdbc.TSDBPreparedStatement;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.PreparedWrite;
 
 /**
  * {@code writeMode=stmt}: parameter binding on the native path, the way TDengine's own loaders
@@ -33,20 +36,66 @@ final class StmtWriter implements RequestWriter {
         try {
             for (int r = 0; r < columns.runs(); r++) {
                 int first = columns.firstRow(r);
-                statement.setTableName("dev" + batch.devid[first]);
-                statement.setTagInt(0, batch.devid[first]);
-                statement.setTagString(1, batch.devname[first]);
-                statement.setTagInt(2, batch.devgroup[first]);
                 columns.fill(batch, r);
-                statement.setTimestamp(0, columns.ts);
-                statement.setInt(1, columns.temperature);
-                statement.setFloat(2, columns.humidity);
-                statement.columnDataAddBatch();
+                bind("dev" + batch.devid[first], batch.devid[first], batch.devname[first], batch.devgroup[first],
+                        columns.ts, columns.temperature, columns.humidity);
             }
             statement.columnDataExecuteBatch();
             return batch.size();
         } catch (SQLException e) {
             throw new DatabaseException("bound insert of " + batch.size() + " rows failed: " + e.getMessage(), e);
+        }
+    }
+
+    private void bind(String table, int devid, String devname, int devgroup, ArrayList<Long> ts, ArrayList<Integer> temperature,
+                      ArrayList<Float> humidity) throws SQLException {
+        statement.setTableName(table);
+        statement.setTagInt(0, devid);
+        statement.setTagString(1, devname);
+        statement.setTagInt(2, devgroup);
+        statement.setTimestamp(0, ts);
+        statement.setInt(1, temperature);
+        statement.setFloat(2, humidity);
+        statement.columnDataAddBatch();
+    }
+
+    /** The runs' column lists built now; handing them to the driver and executing is the measured part. */
+    @Override
+    public PreparedStmt prepare(RowBatch batch) {
+        return new PreparedStmt(batch.size(), columns.build(batch));
+    }
+
+    /** A request built by {@link #prepare}: each sub-table's tags and columns, ready to bind. */
+    final class PreparedStmt implements PreparedWrite {
+        private final int rows;
+        final List<StmtColumns.Run> runs;
+
+        private PreparedStmt(int rows, List<StmtColumns.Run> runs) {
+            this.rows = rows;
+            this.runs = runs;
+        }
+
+        @Override
+        public int rows() {
+            return rows;
+        }
+
+        @Override
+        public long bytes() {
+            long bytes = 0;
+            for (StmtColumns.Run r : runs) bytes += r.bytes();
+            return bytes;
+        }
+
+        @Override
+        public long send() throws DatabaseException {
+            try {
+                for (StmtColumns.Run r : runs) bind(r.table(), r.devid(), r.devname(), r.devgroup(), r.ts(), r.temperature(), r.humidity());
+                statement.columnDataExecuteBatch();
+                return rows;
+            } catch (SQLException e) {
+                throw new DatabaseException("bound insert of " + rows + " rows failed: " + e.getMessage(), e);
+            }
         }
     }
 

@@ -87,11 +87,17 @@ final class TDengineSession implements Session {
         }
     }
 
-    /** sql: the INSERT text built now; the other modes build when they send (the default: only the rows ahead). */
+    /** The request built now in the session's write mode: sql the INSERT text, stmt the bound columns, line the line protocol. */
     @Override
-    public PreparedWrite prepare(RowBatch batch) throws DatabaseException {
+    public PreparedWrite prepare(RowBatch batch) {
         PreparedWrite built = writer.prepare(batch);
-        return built != null ? built : Session.super.prepare(batch);
+        return PreparedWrite.of(built.rows(), built.bytes(), () -> {
+            try {
+                return built.send();
+            } catch (DatabaseException e) {
+                throw new DatabaseException("TDengine " + e.getMessage(), e);
+            }
+        });
     }
 
     @Override

@@ -75,6 +75,22 @@ abstract class TDengineContract extends DatabaseContract {
                 + " tdengine-bench/README.md (Faults) says what covers the native path" : null;
     }
 
+    /** The write modes this path takes (sql, stmt, line; the others are refused, as {@link #everyWriteModeIsVerifiedByCountOrRefusedInOneLine} checks). */
+    @Override
+    protected List<ConnectionOptions> everyWriteMode() {
+        List<ConnectionOptions> modes = new java.util.ArrayList<>();
+        for (WriteMode mode : WriteMode.values()) {
+            if (mode.refusal(server.path(), server.expectedMajor()) == null) modes.add(connection().withExtra(Map.of("writeMode", mode.option())));
+        }
+        return modes;
+    }
+
+    /** Schemaless writes make their own layout (text tags, _ts), which the catalog's queries do not read. */
+    @Override
+    protected boolean queriesReadWhatIsWritten(ConnectionOptions writer) {
+        return !WriteMode.LINE.option().equals(writer.extra().get("writeMode"));
+    }
+
     /** 3.x flushes on FLUSH DATABASE; 2.x has no flush, and the disk step says why it gives no figure. */
     @Override
     protected boolean measuresDisk() {

@@ -203,6 +203,41 @@ class TDengineOfflineTest {
         assertEquals(List.of(7, 8), c.temperature);
     }
 
+    /** {@code --option prebuild=true}, stmt: each sub-table's tags and columns are built when prepared, in lists a later refill leaves alone. */
+    @Test
+    void preparedStmtRunsHoldTheirOwnColumns() {
+        RowBatch b = new RowBatch(3);
+        b.add(3, "dev_3", 3, 1000, 10, 50.25f);
+        b.add(3, "dev_3", 3, 2000, 11, 51.5f);
+        b.add(4, "dev_4", 4, 1000, -2, 60f);
+        StmtColumns columns = new StmtColumns();
+        List<StmtColumns.Run> runs = columns.build(b);
+        b.clear();
+        b.add(5, "dev_5", 5, 3000, 7, 35f);
+        columns.build(b); // the next request, built by the same columns
+        assertEquals(List.of(new StmtColumns.Run("dev3", 3, "dev_3", 3, new ArrayList<>(List.of(1000L, 2000L)), new ArrayList<>(List.of(10, 11)),
+                        new ArrayList<>(List.of(50.25f, 51.5f))),
+                new StmtColumns.Run("dev4", 4, "dev_4", 4, new ArrayList<>(List.of(1000L)), new ArrayList<>(List.of(-2)), new ArrayList<>(List.of(60f)))), runs);
+        assertEquals(2 * 256 + 3 * StmtColumns.Run.ROW_BYTES, runs.get(0).bytes() + runs.get(1).bytes());
+    }
+
+    /** {@code --option prebuild=true}, line over REST: the body is built when prepared; a later refill leaves it alone. */
+    @Test
+    void preparedLinesHoldTheirText() {
+        RowBatch b = new RowBatch(2);
+        b.add(1, "dev_1", 1, 1_563_249_700_000L, -5, 57.25f);
+        b.add(2, "dev_2", 2, 1_563_249_700_000L, 38, 12.3456f);
+        String expected = new LineProtocolBuilder().body(b);
+        LineWriter writer = LineWriter.over((RestChannel) null, "bench"); // no server: preparing sends nothing
+        LineWriter.PreparedLines p = writer.prepare(b);
+        b.clear();
+        b.add(3, "dev_3", 3, 1_563_249_701_000L, 1, 1f);
+        writer.prepare(b);
+        assertEquals(expected, p.body);
+        assertEquals(2, p.rows());
+        assertEquals(64 + expected.length(), p.bytes());
+    }
+
     @Test
     void lineProtocolKeepsTheTypedColumnsAndEscapesTags() {
         RowBatch b = new RowBatch(2);

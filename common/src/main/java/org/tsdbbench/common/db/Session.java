@@ -31,8 +31,9 @@ public interface Session extends AutoCloseable {
     /**
      * Builds the request for these rows now, to be sent later by {@link PreparedWrite#send}: the
      * batch is copied (it is refilled after this returns). By default only the rows are made
-     * ahead and the module builds its request when it is sent; a module whose request can be
-     * built apart from sending it (text, bound columns) overrides this.
+     * ahead and the module builds its request when it is sent; every module overrides this to
+     * build the whole request (text, encoded body, bound parameters), so that the measured send
+     * is the database call alone. {@link PreparedWrite#bytes} bounds memory: an honest estimate.
      */
     default PreparedWrite prepare(RowBatch batch) throws DatabaseException {
         RowBatch copy = batch.copy();

@@ -2,6 +2,7 @@ package org.tsdbbench.common.contract;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -39,6 +40,7 @@ import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DatabaseLookup;
 import org.tsdbbench.common.db.ModuleOption;
+import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Answer;
 import org.tsdbbench.common.query.Dialect;
@@ -267,6 +269,55 @@ public abstract class DatabaseContract {
         assertEquals(v.get("rowsAcked").asLong(), v.get("rowsStored").asLong(), cell.toString());
         assertTrue(v.get("counters").get("requestsPrebuilt").asLong() > 0, cell.toString());
         assertNoSecret(results);
+    }
+
+    /** Every write mode of the module, as the options that select it: the default mode alone unless the module overrides this. */
+    protected List<ConnectionOptions> everyWriteMode() throws IOException {
+        return List.of(connection());
+    }
+
+    /** Whether the catalog's queries read the layout a session with these options writes (a schemaless layout may not be). */
+    protected boolean queriesReadWhatIsWritten(ConnectionOptions writer) {
+        return true;
+    }
+
+    /**
+     * {@code --option prebuild=true}, in every write mode: requests prepared from one batch refilled
+     * in between store exactly their own rows when sent later, preparing sends nothing, and the
+     * rows each send acknowledges are the rows stored.
+     */
+    @Test
+    void preparedWritesStoreExactlyTheirRowsInEveryWriteMode() throws Exception {
+        int perDevice = SMALL.rowsPerDevice();
+        for (ConnectionOptions o : everyWriteMode()) {
+            String mode = db().name() + " " + o.extra();
+            try (Session s = db().open(o)) {
+                // The default only copies the rows and leaves building the request to the measured send.
+                assertNotEquals(Session.class, s.getClass().getMethod("prepare", RowBatch.class).getDeclaringClass(),
+                        mode + ": the session builds its requests ahead (overrides Session.prepare)");
+                s.recreateSchema(SMALL);
+                GeneratedRows devices = new GeneratedRows(new DeviceGenerator(SMALL), new DeviceRange(1, 3), false);
+                RowBatch batch = new RowBatch(perDevice);
+                devices.fill(batch, perDevice);
+                PreparedWrite first = s.prepare(batch);
+                devices.fill(batch, perDevice);
+                PreparedWrite second = s.prepare(batch);
+                devices.fill(batch, perDevice); // device 3's rows, never sent
+                assertEquals(perDevice, first.rows(), mode);
+                assertTrue(first.bytes() >= 20L * perDevice, mode + ": " + first.bytes() + " bytes for " + perDevice + " rows");
+                assertEquals(0, s.countRows(), mode + ": preparing sends nothing");
+                assertEquals(perDevice, first.send(), mode + ": rows acknowledged");
+                assertEquals(perDevice, second.send(), mode + ": rows acknowledged");
+                assertEquals(2L * perDevice, StoredRows.settled(db(), s, 2L * perDevice), mode + ": rows stored");
+            }
+            if (!queriesReadWhatIsWritten(o)) continue;
+            // Devices 1 and 2 whole, and 2 devices' rows in all: exactly the rows prepared, device 3's absent.
+            List<LogicalQuery> whole = List.of(LogicalQuery.range(1, SMALL.startTs(), SMALL.endTs()),
+                    LogicalQuery.range(2, SMALL.startTs(), SMALL.endTs()));
+            Checked answers = check(db(), connection(), SMALL, whole);
+            assertEquals(2, answers.checked(), mode);
+            assertTrue(answers.wrong().isEmpty(), mode + ": wrong rows stored:\n" + String.join("\n", answers.wrong()));
+        }
     }
 
     /** The further tests' steps, end to end at a tiny scale: every figure comes with its answers checked and its rows counted. */
