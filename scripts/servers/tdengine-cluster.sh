@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A three-dnode TDengine 3.x cluster on one machine, for the cluster tests.
-#   scripts/servers/tdengine-cluster.sh start|stop|status
+#   scripts/servers/tdengine-cluster.sh start|stop|status|client
 # The installed TDengine 3.x (as scripts/servers/tdengine.sh finds it: TDENGINE_HOME, /usr/local/taos,
 # or the newest /opt/tdengine/3.*). Three taosd on localhost, native ports 6030, 6130 and 6230 (a
 # dnode takes its serverPort on every interface, so the nodes differ by port, not by address), each
@@ -15,7 +15,9 @@
 # It takes the single dnode's ports: it refuses to start while tdengine.sh's server runs (and that one
 # refuses while this runs). `stop` keeps the data. `status` prints one line per dnode
 # (`node <i> localhost:<port> pid <pid> <status>`), the REST address and the client config folder;
-# exit 3 unless all three dnodes run and are ready.
+# exit 3 unless all three dnodes run and are ready. `client` prints what a client of the cluster needs
+# (`env` and `arg` lines, as scripts/servers/tdengine.sh client): the password, this installation's
+# libtaos.so, and the native path through the client config folder with REPLICA 3.
 set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/tdengine/node.sh"
@@ -205,9 +207,24 @@ status() {
   return $all
 }
 
+client() {
+  require_home
+  local rest
+  if [ -z "${TDENGINE_PASSWORD:-}" ] && [ -f "$DIR/password" ]; then echo "env TDENGINE_PASSWORD=$(cat "$DIR/password")"; fi
+  echo "env TDENGINE_CONFIG_DIR=$VDIR/client"
+  # The native client loads the first libtaos.so on the path: this installation's.
+  rest=":${LD_LIBRARY_PATH:-}:"
+  [ -z "${TDENGINE_LIB_DIR:-}" ] || rest="${rest//:$TDENGINE_LIB_DIR:/:}"
+  rest="${rest#:}"; rest="${rest%:}"
+  echo "env TDENGINE_LIB_DIR=$HOME_DIR/lib"
+  echo "env LD_LIBRARY_PATH=$HOME_DIR/lib${rest:+:$rest}"
+  printf 'arg %s\n' -port "$(port 1)" --option connection=native --option "configDir=$VDIR/client" --option replica=3
+}
+
 case "$ACTION" in
   start) start ;;
   stop) stop ;;
   status) status || exit 3 ;;
-  *) die "usage: $0 start|stop|status" ;;
+  client) client ;;
+  *) die "usage: $0 start|stop|status|client" ;;
 esac
