@@ -9,9 +9,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.tsdbbench.results.LoadRecord;
 import org.tsdbbench.results.Manifest;
 import org.tsdbbench.results.RunFolder;
 import org.tsdbbench.results.RunRecord;
+import org.tsdbbench.results.VerifyRecord;
 
 /**
  * compare's {@code --cluster} for one database: its single-node server stopped (the cluster takes
@@ -110,6 +112,8 @@ final class ClusterRun {
             if (steps.run("merge", List.of(CompareCommand.concat(java, "-jar", project.reportJar(), "--merge", shardDirs, "-o", dir)), Map.of(),
                     List.of(dir.resolve("merge.log"))) != 0) {
                 failed.add("merge");
+            } else {
+                withVerifiedCount(m.name(), dir);
             }
             ServerScript.Node victim = nodes.get(NODES - 1);
             if (!steps.fault(victim, generated, CompareCommand.concat(client.args()))) failed.add("fault");
@@ -122,6 +126,21 @@ final class ClusterRun {
         }
         return finish(m, failed.isEmpty() ? "passed" : "failed", failed.isEmpty() ? null
                 : "failed: " + String.join(", ", failed) + " (logs in " + dir + ")");
+    }
+
+    /**
+     * The merged load with the verify step's count: the shards cannot count their own rows in the
+     * table they share, the verify step counted the whole data set once.
+     */
+    private static void withVerifiedCount(String db, Path dir) throws IOException {
+        RunFolder merged = new RunFolder(dir);
+        Manifest m = merged.manifest(db).orElse(null);
+        VerifyRecord v = new RunFolder(dir.resolve("verify")).manifest(db).map(Manifest::verify).orElse(null);
+        if (m == null || m.load() == null || v == null) return;
+        LoadRecord l = m.load();
+        merged.writeManifest(db, m.toBuilder().verify(v).load(new LoadRecord(l.shards(), l.clients(), l.rowsPerRequest(), l.rowsSent(),
+                l.rowsAcknowledged(), v.rowsStored(), l.countError(), l.rowsExpected(), l.failedRequests(), l.firstError(), l.seconds(),
+                l.rowsPerSecond(), l.verified() && v.verified())).build());
     }
 
     /** Ends the running processes (the run was interrupted); the cluster is stopped by {@link #release}. */

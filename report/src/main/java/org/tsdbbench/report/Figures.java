@@ -87,7 +87,6 @@ final class Figures {
         return Optional.of(String.format(Locale.ROOT, "%,d%s", load.rowsStored(), load.verified() ? "" : " (NOT verified)"));
     }
 
-    /** Disk use for the summary: "12.3 MB, 123.4 B/row (raw text 45.6 B/row)". */
     /**
      * A cluster's fault cell: how long writes stalled and whether every acknowledged row was stored;
      * empty for a database without one.
@@ -102,6 +101,7 @@ final class Figures {
                 f.normalGapSeconds(), stored));
     }
 
+    /** Disk use for the summary: "12.3 MB, 123.4 B/row (raw text 45.6 B/row)". */
     static Optional<String> diskText(Database db) {
         return db.disk().filter(d -> d.bytes() >= 0).map(d -> {
             StringBuilder sb = new StringBuilder(bytes(d.bytes()));
