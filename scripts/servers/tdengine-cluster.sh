@@ -82,13 +82,14 @@ write_config() {
 # ensure_password -> root's password is the wanted one (a new cluster starts with taosdata; the one
 # kept from an earlier start is changed when TDENGINE_PASSWORD asks for another), and $DIR/password holds it
 ensure_password() {
-  local want had
+  local want had found=""
   want="$(password)"
   if ! tdengine_rest_sql "$REST_PORT" "$want" "show databases" | tdengine_succeeded; then
-    for had in "$(cat "$DIR/password" 2>/dev/null)" taosdata ""; do
-      [ -n "$had" ] || die "$NAME on 127.0.0.1:$REST_PORT refuses root with the wanted, the stored and TDengine's default password: set TDENGINE_PASSWORD to its root password"
-      tdengine_rest_sql "$REST_PORT" "$had" "show databases" | tdengine_succeeded && break
+    # The stored one (none before the first start without TDENGINE_PASSWORD), then TDengine's default.
+    for had in "$(cat "$DIR/password" 2>/dev/null)" taosdata; do
+      if [ -n "$had" ] && tdengine_rest_sql "$REST_PORT" "$had" "show databases" | tdengine_succeeded; then found=1; break; fi
     done
+    [ -n "$found" ] || die "$NAME on 127.0.0.1:$REST_PORT refuses root with the wanted, the stored and TDengine's default password: set TDENGINE_PASSWORD to its root password"
     tdengine_rest_sql "$REST_PORT" "$had" "alter user root pass '$want'" | tdengine_succeeded \
       || die "could not set the root password of $NAME on 127.0.0.1:$REST_PORT"
   fi

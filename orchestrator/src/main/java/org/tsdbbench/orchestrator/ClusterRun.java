@@ -76,11 +76,12 @@ final class ClusterRun {
             }
             if (!cluster.running()) {
                 log.accept(name + ": starting scripts/servers/" + m.clusterScript() + ".sh");
-                ServerScript.Start start = cluster.start(null);
-                if (!start.ok()) return finish(m, start.unavailable() ? "skipped" : "failed", "the cluster did not start: " + start.error());
+                // Stopped at the end even when its start fails: the script may have started some of its nodes.
                 synchronized (this) {
                     startedCluster = cluster;
                 }
+                ServerScript.Start start = cluster.start(null);
+                if (!start.ok()) return finish(m, start.unavailable() ? "skipped" : "failed", "the cluster did not start: " + start.error());
             }
             List<ServerScript.Node> nodes = cluster.nodes();
             if (nodes.size() != NODES) return finish(m, "failed", "scripts/servers/" + m.clusterScript() + ".sh status lists " + nodes.size() + " nodes, not " + NODES);
@@ -262,7 +263,7 @@ final class ClusterRun {
             try {
                 Path folder = step.equals("fault") || step.equals("merge") ? dir : dir.resolve("shard-0");
                 Manifest m = new RunFolder(folder).manifest(module.name()).orElse(null);
-                return step.equals("fault") ? faultText(m) : StepSummary.of(step, m);
+                return step.equals("fault") ? faultText(m) : StepSummary.of(step, m) + (folder.equals(dir) || StepSummary.of(step, m).isEmpty() ? "" : " (shard 0)");
             } catch (IOException e) {
                 return "";
             }
