@@ -156,8 +156,16 @@ final class FaultStep extends Step {
                 }
                 Thread.sleep(steadyMillis);
                 long t0 = System.nanoTime();
-                int rc = new ProcessBuilder("bash", restartScript.toString(), "start").redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.INHERIT).start().waitFor();
+                // To a file, not this JVM's output: the node it starts in the background inherits it (and would hold a pipe open).
+                Path restartLog = Files.createTempFile("fault-restart", ".log");
+                int rc;
+                try {
+                    rc = new ProcessBuilder("bash", restartScript.toString(), "start").redirectErrorStream(true)
+                            .redirectOutput(restartLog.toFile()).start().waitFor();
+                    out().print(Files.readString(restartLog));
+                } finally {
+                    Files.deleteIfExists(restartLog);
+                }
                 restartSeconds = (System.nanoTime() - t0) / 1e9;
                 out().printf(Locale.ROOT, "# node %s started again in %.1f s (exit %d)%n", name, restartSeconds, rc);
                 out().flush();
