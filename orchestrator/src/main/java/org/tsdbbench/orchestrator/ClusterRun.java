@@ -178,7 +178,6 @@ final class ClusterRun {
         RunRecord.DatabaseStatus s = new RunRecord.DatabaseStatus(m.name(), status, reason);
         Files.createDirectories(dir(m));
         new RunFolder(dir(m)).writeRun(new RunRecord(runDir.getFileName() + "-" + m.name() + "-cluster", !isAborted(), null, NODES, List.of(s)));
-        log.accept(m.name() + " cluster: " + status + (reason == null ? "" : " (" + reason + ")"));
         return s;
     }
 

@@ -174,7 +174,7 @@ final class CompareCommand implements Callable<Integer> {
                 RunRecord.DatabaseStatus st = clusterRun.run(m, clusterDataSet(data), List.of("-numOfDevices", String.valueOf(devices),
                         "-rowsPerDevice", String.valueOf(rows)), List.of("-f", String.valueOf(queryForks), "-wi", "1", "-w", queryTime, "-i", "3", "-r", queryTime),
                         List.of("-f", String.valueOf(forks), "-wi", "1", "-w", time, "-i", String.valueOf(iterations), "-r", time), clusterRowsPerRequest(m));
-                log(m.name() + " cluster: " + st.status() + " after " + seconds(t0) + " s");
+                log(m.name() + " cluster: " + st.status() + " after " + seconds(t0) + " s" + (st.reason() == null ? "" : " (" + st.reason() + ")"));
                 clusterStatus.add(new RunRecord.DatabaseStatus(m.name() + "-cluster", st.status(), st.reason()));
             }
         }
