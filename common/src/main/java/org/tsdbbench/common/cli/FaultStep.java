@@ -143,11 +143,11 @@ final class FaultStep extends Step {
             } else {
                 // The fault is marked before the signal: an acknowledgement arriving while the kill is under way comes after it.
                 meter.fault(System.nanoTime());
-                ProcessHandle victim = ProcessHandle.of(killPid).orElseThrow(() -> new DatabaseException("node " + name + " (pid " + killPid + ") is gone before the kill"));
+                ProcessHandle victim = ProcessHandle.of(killPid).orElseThrow(() -> new DatabaseException(name + " (pid " + killPid + ") is gone before the kill"));
                 victim.destroyForcibly();
                 victim.onExit().get(30, TimeUnit.SECONDS);
                 long ackedAtKill = outcome.rowsAcked();
-                out().printf("# node %s killed (SIGKILL) after %,d acknowledged rows%n", name, ackedAtKill);
+                out().printf("# %s killed (SIGKILL) after %,d acknowledged rows%n", name, ackedAtKill);
                 out().flush();
                 long deadline = System.nanoTime() + RECOVERY.toNanos();
                 while (outcome.rowsAcked() == ackedAtKill && System.nanoTime() < deadline && broken.get() == null) Thread.sleep(20);
@@ -167,7 +167,7 @@ final class FaultStep extends Step {
                     Files.deleteIfExists(restartLog);
                 }
                 restartSeconds = (System.nanoTime() - t0) / 1e9;
-                out().printf(Locale.ROOT, "# node %s started again in %.1f s (exit %d)%n", name, restartSeconds, rc);
+                out().printf(Locale.ROOT, "# %s started again in %.1f s (exit %d)%n", name, restartSeconds, rc);
                 out().flush();
                 if (rc != 0 && failure == null) failure = "bash " + restartScript + " start exited " + rc + ": the killed node did not come back";
                 restarted.set(true);
@@ -190,7 +190,7 @@ final class FaultStep extends Step {
                 stored, stall.stalledSeconds(), stall.firstAckAfterSeconds(), stall.normalGapSeconds(), stall.requestsAcked(), stall.requestsFailed(),
                 restartSeconds, outcome.firstError(), failure));
         results.saveManifest();
-        out().printf("%s: node %s killed mid-write: %s; %,d rows acknowledged, %,d stored, %,d failed requests%n", db().displayName(), name,
+        out().printf("%s: %s killed mid-write: %s; %,d rows acknowledged, %,d stored; %,d requests failed%n", db().displayName(), name,
                 stall.describe(), outcome.rowsAcked(), stored, outcome.failedRequests());
         if (failure != null) out().println("FAILED fault: " + failure);
         out().flush();
