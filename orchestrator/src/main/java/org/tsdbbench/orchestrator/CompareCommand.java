@@ -169,6 +169,13 @@ final class CompareCommand implements Callable<Integer> {
                     log(m.name() + " cluster: skipped (" + m.name().toUpperCase(Locale.ROOT) + "_URL points at a server elsewhere; the cluster is local)");
                     continue;
                 }
+                String skipped = status.entries().stream().filter(e -> e.name().equals(m.name()) && e.status().equals("skipped"))
+                        .map(RunRecord.DatabaseStatus::reason).findFirst().orElse(null);
+                if (skipped != null) {
+                    log(m.name() + " cluster: skipped as its single node was (" + skipped + ")");
+                    clusterStatus.add(new RunRecord.DatabaseStatus(m.name() + "-cluster", "skipped", skipped));
+                    continue;
+                }
                 log("=== " + m.name() + " cluster: 3 nodes, replication 3 ===");
                 long t0 = System.nanoTime();
                 RunRecord.DatabaseStatus st = clusterRun.run(m, clusterDataSet(data), List.of("-numOfDevices", String.valueOf(devices),
@@ -427,6 +434,7 @@ final class CompareCommand implements Callable<Integer> {
             throw new UsageException("--cluster runs " + ClusterRun.NODES + " shard clients, each owning whole files: --files " + files + " must be at least "
                     + ClusterRun.NODES);
         }
+        if (cluster && rowsPerRequest != null) numbers("--rows-per-request", rowsPerRequest);
         if (cluster && serverCores != null) {
             throw new UsageException("--cluster with --server-cores " + serverCores + ": the cluster's nodes are not pinned to cores; leave one of them out");
         }
@@ -460,13 +468,22 @@ final class CompareCommand implements Callable<Integer> {
     private List<Integer> clusterRowsPerRequest(Module m) throws UsageException {
         String rpr = rowsPerRequest;
         if (rpr == null) rpr = m.publishedRowsPerRequest() != null ? m.publishedRowsPerRequest() : "100,1000";
+        return numbers("--rows-per-request", rpr);
+    }
+
+    /** A list such as 100,1000 or 1-3,10 as its numbers; anything else is an error naming the flag. */
+    static List<Integer> numbers(String flag, String list) throws UsageException {
         List<Integer> out = new ArrayList<>();
-        for (String part : rpr.split(",")) {
-            try {
-                out.add(Integer.parseInt(part.strip()));
-            } catch (NumberFormatException e) {
-                throw new UsageException("--rows-per-request " + rpr + " with --cluster: a comma-separated list of numbers");
+        try {
+            for (String part : list.split(",")) {
+                String[] range = part.strip().split("-", 2);
+                int from = Integer.parseInt(range[0].strip());
+                int to = range.length == 2 ? Integer.parseInt(range[1].strip()) : from;
+                if (from < 1 || to < from) throw new NumberFormatException();
+                for (int i = from; i <= to; i++) out.add(i);
             }
+        } catch (NumberFormatException e) {
+            throw new UsageException(flag + " " + list + ": a list of whole numbers of at least 1, such as 100,1000 or 1-7");
         }
         return out;
     }

@@ -46,6 +46,7 @@ class OrchestratorOptionsTest {
         for (String[] c : List.of(
                 new String[] {"--cluster runs 3 shard clients, each owning whole files: --files 2 must be at least 3", "compare", "--cluster", "--files", "2"},
                 new String[] {"--cluster with --server-cores 1: the cluster's nodes are not pinned to cores", "compare", "--cluster", "--server-cores", "1"},
+                new String[] {"--rows-per-request 100,x: a list of whole numbers of at least 1", "compare", "--cluster", "--rows-per-request", "100,x"},
                 new String[] {"Unknown option: '--clusters'", "compare", "--clusters"})) {
             String[] got = run(java.util.Arrays.copyOfRange(c, 1, c.length));
             assertEquals("2", got[0], String.join(" ", c) + ": " + got[1]);
@@ -57,6 +58,7 @@ class OrchestratorOptionsTest {
                 () -> CompareCommand.clusterModules(List.of(mysql), List.of(cassandra, mysql)));
         assertEquals("--cluster: none of mysql has a cluster (the modules with one: cassandra)", none.getMessage());
         assertEquals(List.of(cassandra), CompareCommand.clusterModules(List.of(cassandra, mysql), List.of(cassandra, mysql)));
+        assertEquals(List.of(1, 2, 3, 100), CompareCommand.numbers("--rows-per-request", "1-3, 100"));
     }
 
     @Test
