@@ -14,6 +14,9 @@
 #                      [--forks 1] [--query-time 100ms] [--query-forks 0] [--results DIR]
 #                      [--further] [--rate 10000] [--matrix default|published] [--scale default|published]
 #                      [--server-cores N] [--client-heap 512m] [--stable-within 5 [--cell-budget 120s]]
+#                      [--cluster]
+# --cluster: then Cassandra and TDengine again as three-node clusters with replication 3
+# (scripts/servers/<db>-cluster.sh), results in results/<date-time>/cluster/<db>/ (README: Clusters).
 # Every option is the orchestrator's: `bash scripts/compare.sh --help` lists them with their defaults.
 # <DB>_URL=host:port (TDENGINE_URL, MYSQL_URL, ...) points a database at a server elsewhere: none is
 # started for it, and its password comes from the caller's environment.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A three-node Apache Cassandra 5.0 cluster on one machine, for the cluster tests.
-#   scripts/servers/cassandra-cluster.sh start|stop|status
+#   scripts/servers/cassandra-cluster.sh start|stop|status|client
 # Nodes 1-3 listen on 127.0.0.1, 127.0.0.2 and 127.0.0.3 (Linux routes all of 127.0.0.0/8 to the
 # loopback device: no aliases needed), each on the usual ports (CQL 9042, storage 7000); JMX, which
 # Cassandra binds to 127.0.0.1 only, on 7199, 7299 and 7399. Node 1 is the seed. Each node has one
@@ -11,7 +11,10 @@
 # It takes the single node's ports: it refuses to start while cassandra.sh's node runs (and that one
 # refuses while this runs). State, data, logs and pids under $STATE_ROOT/cassandra-cluster/node<i>;
 # `stop` keeps the data. `status` prints one line per node (`node <i> <host>:9042 pid <pid> <state>`)
-# and the -host list of the cluster; exit 3 unless all three run and are UN.
+# and the -host list of the cluster; exit 3 unless all three run and are UN. `client` prints what a
+# client of the cluster needs (`arg` lines, as scripts/servers/*.sh client): all three nodes as
+# contact points, keyspace replication factor 3, QUORUM reads and writes, and requests that time out
+# after 20 s (a coordinator that has not yet noticed a killed replica may wait on it; the client retries).
 set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/cassandra/node.sh"
@@ -150,9 +153,14 @@ status() {
   return $all
 }
 
+client() {
+  printf 'arg %s\n' -host "$(hosts)" --option replicationFactor=3 --option consistency=QUORUM --option requestTimeoutMs=20000
+}
+
 case "$ACTION" in
   start) start ;;
   stop) stop ;;
   status) status || exit 3 ;;
-  *) die "usage: $0 start|stop|status" ;;
+  client) client ;;
+  *) die "usage: $0 start|stop|status|client" ;;
 esac

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A three-dnode TDengine 3.x cluster on one machine, for the cluster tests.
-#   scripts/servers/tdengine-cluster.sh start|stop|status
+#   scripts/servers/tdengine-cluster.sh start|stop|status|client
 # The installed TDengine 3.x (as scripts/servers/tdengine.sh finds it: TDENGINE_HOME, /usr/local/taos,
 # or the newest /opt/tdengine/3.*). Three taosd on localhost, native ports 6030, 6130 and 6230 (a
 # dnode takes its serverPort on every interface, so the nodes differ by port, not by address), each
@@ -15,7 +15,9 @@
 # It takes the single dnode's ports: it refuses to start while tdengine.sh's server runs (and that one
 # refuses while this runs). `stop` keeps the data. `status` prints one line per dnode
 # (`node <i> localhost:<port> pid <pid> <status>`), the REST address and the client config folder;
-# exit 3 unless all three dnodes run and are ready.
+# exit 3 unless all three dnodes run and are ready. `client` prints what a client of the cluster needs
+# (`env` and `arg` lines, as scripts/servers/tdengine.sh client): the password, this installation's
+# libtaos.so, and the native path through the client config folder with REPLICA 3.
 set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/tdengine/node.sh"
@@ -80,13 +82,14 @@ write_config() {
 # ensure_password -> root's password is the wanted one (a new cluster starts with taosdata; the one
 # kept from an earlier start is changed when TDENGINE_PASSWORD asks for another), and $DIR/password holds it
 ensure_password() {
-  local want had
+  local want had found=""
   want="$(password)"
   if ! tdengine_rest_sql "$REST_PORT" "$want" "show databases" | tdengine_succeeded; then
-    for had in "$(cat "$DIR/password" 2>/dev/null)" taosdata ""; do
-      [ -n "$had" ] || die "$NAME on 127.0.0.1:$REST_PORT refuses root with the wanted, the stored and TDengine's default password: set TDENGINE_PASSWORD to its root password"
-      tdengine_rest_sql "$REST_PORT" "$had" "show databases" | tdengine_succeeded && break
+    # The stored one (none before the first start without TDENGINE_PASSWORD), then TDengine's default.
+    for had in "$(cat "$DIR/password" 2>/dev/null)" taosdata; do
+      if [ -n "$had" ] && tdengine_rest_sql "$REST_PORT" "$had" "show databases" | tdengine_succeeded; then found=1; break; fi
     done
+    [ -n "$found" ] || die "$NAME on 127.0.0.1:$REST_PORT refuses root with the wanted, the stored and TDengine's default password: set TDENGINE_PASSWORD to its root password"
     tdengine_rest_sql "$REST_PORT" "$had" "alter user root pass '$want'" | tdengine_succeeded \
       || die "could not set the root password of $NAME on 127.0.0.1:$REST_PORT"
   fi
@@ -205,9 +208,24 @@ status() {
   return $all
 }
 
+client() {
+  require_home
+  local rest
+  if [ -z "${TDENGINE_PASSWORD:-}" ] && [ -f "$DIR/password" ]; then echo "env TDENGINE_PASSWORD=$(cat "$DIR/password")"; fi
+  echo "env TDENGINE_CONFIG_DIR=$VDIR/client"
+  # The native client loads the first libtaos.so on the path: this installation's.
+  rest=":${LD_LIBRARY_PATH:-}:"
+  [ -z "${TDENGINE_LIB_DIR:-}" ] || rest="${rest//:$TDENGINE_LIB_DIR:/:}"
+  rest="${rest#:}"; rest="${rest%:}"
+  echo "env TDENGINE_LIB_DIR=$HOME_DIR/lib"
+  echo "env LD_LIBRARY_PATH=$HOME_DIR/lib${rest:+:$rest}"
+  printf 'arg %s\n' -port "$(port 1)" --option connection=native --option "configDir=$VDIR/client" --option replica=3
+}
+
 case "$ACTION" in
   start) start ;;
   stop) stop ;;
   status) status || exit 3 ;;
-  *) die "usage: $0 start|stop|status" ;;
+  client) client ;;
+  *) die "usage: $0 start|stop|status|client" ;;
 esac

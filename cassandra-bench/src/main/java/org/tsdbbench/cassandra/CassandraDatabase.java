@@ -49,7 +49,7 @@ public final class CassandraDatabase extends Database {
         // The published write test's matrix (the spec's workload.md).
         super(new DatabaseDescriptor("cassandra", "Cassandra", 9042, "bench", "CASSANDRA_PASSWORD",
                 CONF, LOCAL_DATACENTER, WRITE_MODE, REPLICATION_FACTOR, CONSISTENCY, JMX_PORT)
-                .withPublishedWriteMatrix("1,10,50,100,500,1000", "1-7"));
+                .withPublishedWriteMatrix("1,10,50,100,500,1000", "1-7").withClusterScript("cassandra-cluster"));
     }
 
     @Override

@@ -73,7 +73,7 @@ class ClickHouseOfflineTest {
     /** The steps' options are common to every module: a stray % in a description makes picocli print a warning instead of help. */
     @Test
     void everyStepsHelpPrintsCleanly() {
-        for (String step : List.of("write", "load", "query", "disk", "range", "volume", "mixed", "schema", "verify")) {
+        for (String step : List.of("write", "load", "query", "disk", "range", "volume", "mixed", "schema", "verify", "fault")) {
             CliCapture.Result r = CliCapture.run(new ClickHouseDatabase(), List.of(step, "--help"));
             assertEquals(0, r.exit(), step);
             assertTrue(r.output().contains("Usage: clickhouse-bench " + step), step);

@@ -25,7 +25,10 @@ import picocli.CommandLine.Option;
  * module present: its local server started if it is not running (and stopped again after), the
  * load with a verified count, disk use once settled, q1..q6 with every answer checked, the write
  * matrix with the server's resources sampled, and with {@code --further} the further tests; then
- * the report. Each step is the database jar's own step in its own JVM, judged by its exit code;
+ * the report. With {@code --cluster}, then each database that has a three-node cluster script
+ * again against its cluster with replication 3 ({@link ClusterRun}), results in
+ * {@code <run>/cluster/<db>/}, which the report shows beside the single node's.
+ * Each step is the database jar's own step in its own JVM, judged by its exit code;
  * one database failing does not stop the others. {@code run.json} says at every moment what is
  * done; SIGINT/SIGTERM keeps every result so far, stops the server the run started, marks the run
  * incomplete and still writes the report (exit 130/143).
@@ -86,6 +89,11 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--further", description = "Also the further tests: concurrent range queries, mixed load, volume growth, fixed-rate writes.")
     boolean further;
 
+    @Option(names = "--cluster",
+            description = "Also run each database that has a cluster (Cassandra, TDengine) as three nodes with replication 3: sharded load, queries,"
+                    + " a write cell per R/R with one client a node, and a node killed mid-write; results beside the single node's.")
+    boolean cluster;
+
     @Option(names = "--rate", paramLabel = "ROWS_PER_S", description = "With --further: the fixed-rate test's rows/s (default: ${DEFAULT-VALUE}).")
     long rate = 10_000;
 
@@ -108,6 +116,7 @@ final class CompareCommand implements Callable<Integer> {
     private boolean finished;
     private Project project;
     private Path resultsDir;
+    private ClusterRun clusterRun;
 
     @Override
     public Integer call() throws Exception {
@@ -115,7 +124,9 @@ final class CompareCommand implements Callable<Integer> {
         validate();
         project = Project.find(Path.of(""));
         List<String> java = List.of("java", "-Xmx" + clientHeap);
-        List<Module> planned = plan(Module.discover(project, java));
+        List<Module> present = Module.discover(project, java);
+        List<Module> planned = plan(present);
+        List<Module> clustered = cluster ? clusterModules(planned, present) : List.of();
         resultsDir = results != null ? results : Path.of("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         createResults();
         status = new RunStatus(resultsDir, resultsDir.getFileName().toString(), new RunRecord.Settings(
@@ -146,12 +157,45 @@ final class CompareCommand implements Callable<Integer> {
             done++;
         }
         if (isInterrupted()) return 0;
+        List<RunRecord.DatabaseStatus> clusterStatus = new ArrayList<>();
+        if (!clustered.isEmpty()) {
+            synchronized (lock) {
+                clusterRun = new ClusterRun(project, java, resultsDir, err, this::log);
+            }
+            for (Module m : clustered) {
+                if (isInterrupted()) return 0;
+                String remote = System.getenv(m.name().toUpperCase(Locale.ROOT) + "_URL");
+                if (remote != null && !remote.isBlank()) {
+                    log(m.name() + " cluster: skipped (" + m.name().toUpperCase(Locale.ROOT) + "_URL points at a server elsewhere; the cluster is local)");
+                    continue;
+                }
+                String skipped = status.entries().stream().filter(e -> e.name().equals(m.name()) && e.status().equals("skipped"))
+                        .map(RunRecord.DatabaseStatus::reason).findFirst().orElse(null);
+                if (skipped != null) {
+                    log(m.name() + " cluster: skipped as its single node was (" + skipped + ")");
+                    clusterStatus.add(new RunRecord.DatabaseStatus(m.name() + "-cluster", "skipped", skipped));
+                    continue;
+                }
+                log("=== " + m.name() + " cluster: 3 nodes, replication 3 ===");
+                long t0 = System.nanoTime();
+                RunRecord.DatabaseStatus st = clusterRun.run(m, clusterDataSet(data), List.of("-numOfDevices", String.valueOf(devices),
+                        "-rowsPerDevice", String.valueOf(rows)), List.of("-f", String.valueOf(queryForks), "-wi", "1", "-w", queryTime, "-i", "3", "-r", queryTime),
+                        List.of("-f", String.valueOf(forks), "-wi", "1", "-w", time, "-i", String.valueOf(iterations), "-r", time), clusterRowsPerRequest(m));
+                log(m.name() + " cluster: " + st.status() + " after " + seconds(t0) + " s" + (st.reason() == null ? "" : " (" + st.reason() + ")"));
+                clusterStatus.add(new RunRecord.DatabaseStatus(m.name() + "-cluster", st.status(), st.reason()));
+            }
+        }
+        if (isInterrupted()) return 0;
         status.complete();
         deleteData(data);
         report();
         StringBuilder summary = new StringBuilder();
         boolean failed = false;
         for (RunRecord.DatabaseStatus e : status.entries()) {
+            summary.append(' ').append(e.name()).append('=').append(e.status());
+            failed |= e.status().equals("failed");
+        }
+        for (RunRecord.DatabaseStatus e : clusterStatus) {
             summary.append(' ').append(e.name()).append('=').append(e.status());
             failed |= e.status().equals("failed");
         }
@@ -315,6 +359,14 @@ final class CompareCommand implements Callable<Integer> {
         try {
             log("interrupted: keeping the results so far in " + resultsDir);
             steps.abort();
+            ClusterRun c;
+            synchronized (lock) {
+                c = clusterRun;
+            }
+            if (c != null) {
+                c.abort();
+                c.release();
+            }
             status.interrupted();
             releaseServer();
             report();
@@ -378,11 +430,62 @@ final class CompareCommand implements Callable<Integer> {
         if (queryForks < 0) throw new UsageException("--query-forks " + queryForks + ": must be 0 or more");
         if (rate < 1) throw new UsageException("--rate " + rate + ": must be at least 1 row/s");
         if (!clientHeap.matches("[0-9]+[kKmMgG]")) throw new UsageException("--client-heap " + clientHeap + ": a size such as 512m or 2g");
+        if (cluster && files < ClusterRun.NODES) {
+            throw new UsageException("--cluster runs " + ClusterRun.NODES + " shard clients, each owning whole files: --files " + files + " must be at least "
+                    + ClusterRun.NODES);
+        }
+        if (cluster && rowsPerRequest != null) numbers("--rows-per-request", rowsPerRequest);
+        if (cluster && serverCores != null) {
+            throw new UsageException("--cluster with --server-cores " + serverCores + ": the cluster's nodes are not pinned to cores; leave one of them out");
+        }
         if (serverCores != null) {
             int cpus = Runtime.getRuntime().availableProcessors();
             if (serverCores < 1) throw new UsageException("--server-cores " + serverCores + ": a whole number, at least 1");
             if (serverCores > cpus) throw new UsageException("--server-cores " + serverCores + ": this machine has " + cpus + " cores");
         }
+    }
+
+    /**
+     * The modules of the run that have a cluster script; none is an error naming those that have one.
+     */
+    static List<Module> clusterModules(List<Module> planned, List<Module> present) throws UsageException {
+        List<Module> with = planned.stream().filter(m -> m.clusterScript() != null && !m.clusterScript().isBlank()).toList();
+        if (with.isEmpty()) {
+            List<String> have = present.stream().filter(m -> m.clusterScript() != null && !m.clusterScript().isBlank()).map(Module::name).toList();
+            throw new UsageException("--cluster: none of " + String.join(", ", planned.stream().map(Module::name).toList()) + " has a cluster"
+                    + " (the modules with one: " + (have.isEmpty() ? "none" : String.join(", ", have)) + ")");
+        }
+        return with;
+    }
+
+    /** The data set's flags for the cluster's steps (each sets its own -results). */
+    private List<String> clusterDataSet(Path data) {
+        return List.of("-numOfDevices", String.valueOf(devices), "-rowsPerDevice", String.valueOf(rows), "-dataDir", data.toString(),
+                "-numOfFiles", String.valueOf(files));
+    }
+
+    /** The cluster's write cells: the R/R of the matrix (the published one's with --matrix published), one client a node. */
+    private List<Integer> clusterRowsPerRequest(Module m) throws UsageException {
+        String rpr = rowsPerRequest;
+        if (rpr == null) rpr = m.publishedRowsPerRequest() != null ? m.publishedRowsPerRequest() : "100,1000";
+        return numbers("--rows-per-request", rpr);
+    }
+
+    /** A list such as 100,1000 or 1-3,10 as its numbers; anything else is an error naming the flag. */
+    static List<Integer> numbers(String flag, String list) throws UsageException {
+        List<Integer> out = new ArrayList<>();
+        try {
+            for (String part : list.split(",")) {
+                String[] range = part.strip().split("-", 2);
+                int from = Integer.parseInt(range[0].strip());
+                int to = range.length == 2 ? Integer.parseInt(range[1].strip()) : from;
+                if (from < 1 || to < from) throw new NumberFormatException();
+                for (int i = from; i <= to; i++) out.add(i);
+            }
+        } catch (NumberFormatException e) {
+            throw new UsageException(flag + " " + list + ": a list of whole numbers of at least 1, such as 100,1000 or 1-7");
+        }
+        return out;
     }
 
     /** The modules of --databases, in the order found; a name no module has is an error naming the ones there are. */

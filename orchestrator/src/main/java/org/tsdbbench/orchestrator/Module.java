@@ -11,10 +11,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One database module as its jar describes itself ({@code <jar> describe}): its name, the script
- * that starts its local server, and the write matrix the published reports ran for it. The
+ * that starts its local server, the write matrix the published reports ran for it, and the script
+ * that starts a three-node cluster of it (null: none). The
  * orchestrator keeps no list of modules: every built module jar is asked.
  */
-record Module(String name, String displayName, Path jar, String serverScript, String publishedRowsPerRequest, String publishedClients) {
+record Module(String name, String displayName, Path jar, String serverScript, String publishedRowsPerRequest, String publishedClients,
+              String clusterScript) {
 
     /** Every module of the project, asked in turn (each a short JVM run that touches no server). */
     static List<Module> discover(Project project, List<String> java) throws IOException, UsageException, InterruptedException {
@@ -44,6 +46,6 @@ record Module(String name, String displayName, Path jar, String serverScript, St
         }
         JsonNode matrix = about.path("publishedWriteMatrix");
         return new Module(about.path("name").asText(), about.path("displayName").asText(), jar, about.path("serverScript").asText(),
-                matrix.path("rowsPerRequest").asText(null), matrix.path("clients").asText(null));
+                matrix.path("rowsPerRequest").asText(null), matrix.path("clients").asText(null), about.path("clusterScript").asText(null));
     }
 }

@@ -93,6 +93,30 @@ final class ServerScript {
         return new Client(env, args);
     }
 
+    /** One node of a cluster as its script's status names it: {@code node <index> <address> pid <pid> <state>}; pid -1 when stopped. */
+    record Node(int index, String address, long pid, String state) {
+    }
+
+    /** The nodes the script's {@code status} lists (a cluster's; none for a single server). */
+    List<Node> nodes() throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("bash", project.serverScript(name).toString(), "status").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor();
+        return parseNodes(out);
+    }
+
+    static List<Node> parseNodes(String status) {
+        List<Node> nodes = new ArrayList<>();
+        java.util.regex.Pattern node = java.util.regex.Pattern.compile("node (\\d+) (\\S+) pid (\\d+|-) (\\S+)");
+        for (String line : status.lines().toList()) {
+            java.util.regex.Matcher m = node.matcher(line.strip());
+            if (m.matches()) {
+                nodes.add(new Node(Integer.parseInt(m.group(1)), m.group(2), m.group(3).equals("-") ? -1 : Long.parseLong(m.group(3)), m.group(4)));
+            }
+        }
+        return nodes;
+    }
+
     /** The live processes of the server: the pids its script keeps in {@code <state>/<name>/*.pid}. */
     List<Long> pids() throws IOException {
         Path dir = project.stateRoot().resolve(name);

@@ -42,6 +42,34 @@ class OrchestratorOptionsTest {
     }
 
     @Test
+    void badClusterUseIsAOneLineErrorWithExitTwo() throws Exception {
+        for (String[] c : List.of(
+                new String[] {"--cluster runs 3 shard clients, each owning whole files: --files 2 must be at least 3", "compare", "--cluster", "--files", "2"},
+                new String[] {"--cluster with --server-cores 1: the cluster's nodes are not pinned to cores", "compare", "--cluster", "--server-cores", "1"},
+                new String[] {"--rows-per-request 100,x: a list of whole numbers of at least 1", "compare", "--cluster", "--rows-per-request", "100,x"},
+                new String[] {"Unknown option: '--clusters'", "compare", "--clusters"})) {
+            String[] got = run(java.util.Arrays.copyOfRange(c, 1, c.length));
+            assertEquals("2", got[0], String.join(" ", c) + ": " + got[1]);
+            assertTrue(got[1].startsWith("error: ") && got[1].contains(c[0]) && got[1].lines().count() == 1, got[1]);
+        }
+        Module mysql = Module.parse(Path.of("m.jar"), "{\"name\":\"mysql\",\"serverScript\":\"mysql\"}");
+        Module cassandra = Module.parse(Path.of("c.jar"), "{\"name\":\"cassandra\",\"serverScript\":\"cassandra\",\"clusterScript\":\"cassandra-cluster\"}");
+        UsageException none = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class,
+                () -> CompareCommand.clusterModules(List.of(mysql), List.of(cassandra, mysql)));
+        assertEquals("--cluster: none of mysql has a cluster (the modules with one: cassandra)", none.getMessage());
+        assertEquals(List.of(cassandra), CompareCommand.clusterModules(List.of(cassandra, mysql), List.of(cassandra, mysql)));
+        assertEquals(List.of(1, 2, 3, 100), CompareCommand.numbers("--rows-per-request", "1-3, 100"));
+    }
+
+    @Test
+    void aClusterStatusNamesEachNodeAndItsPid() {
+        List<ServerScript.Node> nodes = ServerScript.parseNodes("node 1 127.0.0.1:9042 pid 123 UN\nnode 2 127.0.0.2:9042 pid - stopped\n"
+                + "node 3 localhost:6230 pid 789 ready\nhosts 127.0.0.1,127.0.0.2,127.0.0.3\n");
+        assertEquals(List.of(new ServerScript.Node(1, "127.0.0.1:9042", 123, "UN"), new ServerScript.Node(2, "127.0.0.2:9042", -1, "stopped"),
+                new ServerScript.Node(3, "localhost:6230", 789, "ready")), nodes);
+    }
+
+    @Test
     void badShardsArgumentsAreOneLineErrorsWithExitTwo() {
         assertEquals("2", run("shards", "mysql", "0", "load")[0]);
         assertTrue(run("shards", "mysql", "2", "query")[1].contains("STEP query: shards run load or write"));
@@ -62,6 +90,7 @@ class OrchestratorOptionsTest {
         assertEquals("tdengine", m.serverScript());
         assertEquals("1,100,500,1000,2000", m.publishedRowsPerRequest());
         assertEquals("1-7", m.publishedClients());
+        assertNull(m.clusterScript());
         assertNull(Module.parse(Path.of("y.jar"), "{\"name\":\"mysql\",\"serverScript\":\"mysql\"}").publishedClients());
     }
 

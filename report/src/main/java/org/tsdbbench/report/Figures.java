@@ -9,6 +9,7 @@ import java.util.function.Function;
 import org.tsdbbench.results.ConditionsRecord;
 import org.tsdbbench.results.LoadRecord;
 import org.tsdbbench.results.Manifest;
+import org.tsdbbench.results.FaultRecord;
 import org.tsdbbench.results.MergedRecord;
 import org.tsdbbench.report.RunResults.Database;
 import org.tsdbbench.report.RunResults.Disk;
@@ -52,7 +53,8 @@ final class Figures {
             new SummaryRow("group by tag (q3.count.p100), ms", db -> p50(db, GROUP_BY_TAG)),
             new SummaryRow("1-minute intervals (q4.count.p100), ms", db -> p50(db, ONE_MINUTE)),
             new SummaryRow("disk (bytes/row)", Figures::diskText),
-            new SummaryRow("rows loaded and verified", Figures::rowsVerified));
+            new SummaryRow("rows loaded and verified", Figures::rowsVerified),
+            new SummaryRow("a node killed mid-write (cluster)", Figures::faultText));
 
     private Figures() {
     }
@@ -83,6 +85,20 @@ final class Figures {
         LoadRecord load = db.hasManifest() ? db.manifest().load() : null;
         if (load == null || load.rowsStored() == null) return Optional.empty();
         return Optional.of(String.format(Locale.ROOT, "%,d%s", load.rowsStored(), load.verified() ? "" : " (NOT verified)"));
+    }
+
+    /**
+     * A cluster's fault cell: how long writes stalled and whether every acknowledged row was stored;
+     * empty for a database without one.
+     */
+    static Optional<String> faultText(Database db) {
+        FaultRecord f = db.hasManifest() ? db.manifest().fault() : null;
+        if (f == null) return Optional.empty();
+        String stored = f.rowsStored() >= f.rowsAcknowledged() ? String.format(Locale.ROOT, "all %,d acknowledged rows stored", f.rowsAcknowledged())
+                : String.format(Locale.ROOT, "%,d of %,d acknowledged rows stored", Math.max(0, f.rowsStored()), f.rowsAcknowledged());
+        return Optional.of((f.failure() != null ? "FAILED: " + f.failure() + "; " : "")
+                + String.format(Locale.ROOT, "%s: writes stalled %.2f s (longest gap before: %.2f s), %s", f.node(), f.stalledSeconds(),
+                f.normalGapSeconds(), stored));
     }
 
     /** Disk use for the summary: "12.3 MB, 123.4 B/row (raw text 45.6 B/row)". */

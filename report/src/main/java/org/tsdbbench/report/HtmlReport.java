@@ -281,6 +281,7 @@ final class HtmlReport {
         }
         Figures.conditionsText(m).ifPresent(c -> fact(h, "conditions", c, c.contains("WARNING")));
         db.disk().ifPresent(d -> fact(h, "disk", Figures.diskText(db).orElse("-") + (d.method() == null ? "" : "; measured: " + d.method()), false));
+        Figures.faultText(db).ifPresent(f -> fact(h, "fault", f, m.fault().failure() != null));
         if (!db.absentQueries().isEmpty()) fact(h, "absent in this dialect (not faked)", Figures.jsonList(db.absentQueries()), false);
         List<String> wrong = new ArrayList<>();
         List<QueryRecord.QueryCheck> checked = m.query() == null || m.query().checked() == null ? List.of() : m.query().checked();

@@ -111,6 +111,33 @@ class ReportMainTest {
     }
 
     @Test
+    void aRunsClusterFolderIsAColumnBesideItsSingleNodeWithTheFaultCell() throws IOException {
+        Path run = Fixtures.standardRun(dir.resolve("run"), true);
+        var cluster = Fixtures.manifest("MySQL", "10.11.6-MariaDB");
+        Fixtures.cell(cluster, 1000, 3, 12_000, Double.NaN);
+        var fault = cluster.putObject("fault");
+        fault.put("node", "node 3 (127.0.0.3:3306)");
+        fault.put("rowsAcknowledged", 40_000).put("rowsStored", 40_000).put("rowsSent", 40_100);
+        fault.put("stalledSeconds", 7.25).put("normalGapSeconds", 0.05).put("firstAckAfterSeconds", 7.25);
+        Fixtures.write(run.resolve("cluster/mysql/mysql-manifest.json"), cluster);
+        Fixtures.write(run.resolve("cluster/mysql/run.json"), Fixtures.runJson("run-mysql-cluster", true, "mysql", "passed", null));
+        assertEquals(0, report(run.toString()), err);
+        String md = Files.readString(run.resolve("report.md"));
+        assertTrue(md.contains("| | clickhouse (FAILED) | InfluxDB | MySQL | MySQL cluster |"), md);
+        assertTrue(md.contains("| a node killed mid-write (cluster) | - | - | - | node 3 (127.0.0.3:3306): writes stalled 7.25 s (longest gap before: 0.05 s),"
+                + " all 40,000 acknowledged rows stored |"), md);
+        assertTrue(md.contains("12,000 (R/R 1000, 3 clients)"), md);
+        assertTrue(Files.readString(run.resolve("report.html")).contains("MySQL cluster"));
+
+        fault.put("rowsStored", 39_900).put("failure", "stored 39900 rows, acknowledged 40000, sent 40100");
+        Fixtures.write(run.resolve("cluster/mysql/mysql-manifest.json"), cluster);
+        assertEquals(0, report(run.toString()), err);
+        md = Files.readString(run.resolve("report.md"));
+        assertTrue(md.contains("FAILED: stored 39900 rows, acknowledged 40000, sent 40100; node 3 (127.0.0.3:3306): writes stalled 7.25 s"
+                + " (longest gap before: 0.05 s), 39,900 of 40,000 acknowledged rows stored"), md);
+    }
+
+    @Test
     void badInputIsOneLineAndExitTwo() throws IOException {
         assertEquals(2, report(dir.resolve("nothing").toString()));
         assertEquals("error: " + dir.resolve("nothing") + ": no such results folder or JMH JSON file", err.strip());

@@ -8,7 +8,7 @@ import java.util.List;
  * (database, run id, shard, connection, server, workload, machine, the machine's state before a
  * measured step, when it was last written) and one section per step that ran: the server's
  * processes sampled, load, verify, schema, disk, query checks, write and fixed-rate cells, range,
- * mixed and volume; a merged manifest says how it was merged. A section is absent until its step
+ * mixed and volume, a cluster's fault cell; a merged manifest says how it was merged. A section is absent until its step
  * runs; each step rewrites its own.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -16,7 +16,7 @@ public record Manifest(String database, String runId, ShardRecord shard, Connect
                        WorkloadRecord workload, MachineRecord machine, ConditionsRecord conditions, String updated,
                        ServerResourcesRecord serverResources, LoadRecord load, VerifyRecord verify, String schema, DiskRecord disk,
                        QueryRecord query, List<WriteCellRecord> write, List<WriteCellRecord> fixedRate, List<RangeCellRecord> range,
-                       List<MixedRunRecord> mixed, List<VolumeBlockRecord> volume, MergedRecord merged) {
+                       List<MixedRunRecord> mixed, List<VolumeBlockRecord> volume, FaultRecord fault, MergedRecord merged) {
 
     /** A manifest with no section yet. */
     public static Manifest empty() {
@@ -49,6 +49,7 @@ public record Manifest(String database, String runId, ShardRecord shard, Connect
         private List<RangeCellRecord> range;
         private List<MixedRunRecord> mixed;
         private List<VolumeBlockRecord> volume;
+        private FaultRecord fault;
         private MergedRecord merged;
 
         public Builder() {
@@ -75,6 +76,7 @@ public record Manifest(String database, String runId, ShardRecord shard, Connect
             range = m.range;
             mixed = m.mixed;
             volume = m.volume;
+            fault = m.fault;
             merged = m.merged;
         }
 
@@ -99,12 +101,13 @@ public record Manifest(String database, String runId, ShardRecord shard, Connect
         public Builder range(List<RangeCellRecord> v) { range = copy(v); return this; }
         public Builder mixed(List<MixedRunRecord> v) { mixed = copy(v); return this; }
         public Builder volume(List<VolumeBlockRecord> v) { volume = copy(v); return this; }
+        public Builder fault(FaultRecord v) { fault = v; return this; }
         public Builder merged(MergedRecord v) { merged = v; return this; }
         // @formatter:on
 
         public Manifest build() {
             return new Manifest(database, runId, shard, connection, server, workload, machine, conditions, updated, serverResources, load,
-                    verify, schema, disk, query, write, fixedRate, range, mixed, volume, merged);
+                    verify, schema, disk, query, write, fixedRate, range, mixed, volume, fault, merged);
         }
 
         private static <T> List<T> copy(List<T> list) {

@@ -28,7 +28,7 @@ public final class TDengineDatabase extends Database {
     public TDengineDatabase() {
         // The published write test's matrix (the spec's workload.md).
         super(new DatabaseDescriptor("tdengine", "TDengine", 6041, "root", "TDENGINE_PASSWORD", TDengineSettings.OPTIONS)
-                .withPublishedWriteMatrix("1,100,500,1000,2000", "1-7"));
+                .withPublishedWriteMatrix("1,100,500,1000,2000", "1-7").withClusterScript("tdengine-cluster"));
     }
 
     /** The 3.x dialect: what a server of unknown version is spoken to in (the query files of sql/tdengine). */

@@ -51,6 +51,11 @@ public record BenchSettings(String module, String host, int port, String user, S
         return new BenchSettings(module, host, port, user, database, passwordEnv, passwordFile, options, dataSet, sql, verifyLog, dir, dataChecked);
     }
 
+    /** These settings with another data set (a shard's step over the whole set). */
+    public BenchSettings withDataSet(DataSet data) {
+        return new BenchSettings(module, host, port, user, database, passwordEnv, passwordFile, options, data, sql, verifyLog, answersDir, dataChecked);
+    }
+
     /** These settings with the queries of a query file ({@code -sql}) in place of the catalog's. */
     public BenchSettings withSql(Path file) {
         return new BenchSettings(module, host, port, user, database, passwordEnv, passwordFile, options, dataSet, file, verifyLog, answersDir,

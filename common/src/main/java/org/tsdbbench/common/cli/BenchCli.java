@@ -15,7 +15,7 @@ import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
- * The command line every module's jar has: {@code <db>-bench [write|load|query|disk|range|volume|mixed|schema|verify] [options]}, where a
+ * The command line every module's jar has: {@code <db>-bench [write|load|query|disk|range|volume|mixed|schema|verify|fault] [options]}, where a
  * bare {@code <db>-bench -writeClients 5 -rowsPerRequest 1000} runs the write test as the original
  * tools did. Exit codes: 0 all verified, 1 a request failed or an answer was wrong (results kept),
  * 2 bad input (one line naming it).
@@ -47,6 +47,7 @@ public final class BenchCli {
         cl.addSubcommand("mixed", new MixedStep(db));
         cl.addSubcommand("schema", new SchemaStep(db));
         cl.addSubcommand("verify", new VerifyStep(db));
+        cl.addSubcommand("fault", new FaultStep(db));
         cl.addSubcommand("describe", new DescribeCommand(db));
         String[] optionsHelp = optionsHelp(db.descriptor());
         cl.getCommandSpec().usageMessage().footer(optionsHelp);

@@ -36,6 +36,7 @@ final class DescribeCommand implements Callable<Integer> {
         about.put("serverScript", db.descriptor().serverScript());
         WriteMatrix m = db.descriptor().publishedWriteMatrix();
         if (m != null) about.put("publishedWriteMatrix", m);
+        if (db.descriptor().clusterScript() != null) about.put("clusterScript", db.descriptor().clusterScript());
         spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(about));
         spec.commandLine().getOut().flush();
         return BenchCli.OK;

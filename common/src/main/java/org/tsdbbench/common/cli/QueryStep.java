@@ -16,6 +16,7 @@ import org.tsdbbench.common.bench.BenchSettings;
 import org.tsdbbench.common.bench.PreparedQuery;
 import org.tsdbbench.common.bench.QueryBenchmark;
 import org.tsdbbench.common.bench.QuerySet;
+import org.tsdbbench.common.data.Shard;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Poll;
@@ -29,6 +30,8 @@ import picocli.CommandLine.Option;
  * The query step: every query of q1..q4 is first run once and its answer checked against the
  * generator's (a wrong answer names the query, the expected and the actual value), then the
  * correct ones are measured by JMH in sample-time mode: latency per query with percentiles.
+ * With {@code --shard i/N} it is one of N query clients over the whole data set, which a sharded
+ * load stored (it is not loaded again); the shards' latencies are merged by {@code report --merge}.
  */
 @Command(name = "query", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
         description = "Run q1..q4, check every answer, report latency per query with percentiles (loads the data set first if needed).")
@@ -81,13 +84,27 @@ final class QueryStep extends Step {
 
     @Override
     protected int execute() throws Exception {
+        boolean sharded = !settings.dataSet().shard().whole();
+        // A shard of a cluster run is one of its query clients: it queries the whole data set the sharded load stored, and never loads.
+        if (sharded) settings = settings.withDataSet(settings.dataSet().withShard(Shard.WHOLE));
         QuerySet set = QuerySet.prepare(db(), settings);
         List<PreparedQuery> selected = new ArrayList<>();
         Pattern filter = Pattern.compile(queries);
         for (PreparedQuery q : set.all().values()) if (filter.matcher(q.id()).matches()) selected.add(q);
         if (selected.isEmpty()) throw new UsageException("-queries " + queries + ": matches no query id");
 
-        if (!ensureDataSet(set.expectedRows(), loadClients)) return BenchCli.FAILED;
+        if (sharded) {
+            long stored;
+            try (Session s = session()) {
+                stored = s.countRows();
+            }
+            if (stored != set.expectedRows()) {
+                throw new UsageException("--shard " + common.shard() + ": the server holds " + stored + " rows, not the whole data set's "
+                        + set.expectedRows() + ": a sharded query step queries what the sharded load stored, and loads nothing");
+            }
+        } else if (!ensureDataSet(set.expectedRows(), loadClients)) {
+            return BenchCli.FAILED;
+        }
 
         List<String> failures = new ArrayList<>();
         List<String> correct = new ArrayList<>();

@@ -115,6 +115,13 @@ final class WriteStep extends Step {
         Map<String, Cell> cells = new LinkedHashMap<>();
         List<Long> pids = serverPids();
         List<WriteCellRecord> manifestCells = new ArrayList<>();
+        if (!settings.dataSet().shard().whole()) {
+            // A shard runs one cell at a time into the same folder: the cells of its earlier runs stay (this cell's is replaced).
+            List<WriteCellRecord> earlier = fixedRate() ? results.manifest().build().fixedRate() : results.manifest().build().write();
+            int r0 = rowsPerRequest.values().get(0);
+            int c0 = writeClients.values().get(0);
+            if (earlier != null) earlier.stream().filter(e -> e.rowsPerRequest() != r0 || e.clients() != c0).forEach(manifestCells::add);
+        }
         setManifestCells(manifestCells);
         int total = rowsPerRequest.values().size() * writeClients.values().size();
         int done = 0;

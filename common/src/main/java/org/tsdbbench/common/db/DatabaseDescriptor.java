@@ -12,11 +12,12 @@ import java.util.Set;
  * short name (file names, results, {@code <name>-bench}), the name people write, the server's usual
  * port and user, the environment variable the password is read from, the module's own
  * {@code --option}s (the {@linkplain ModuleOption#shared() shared ones} come on top), the script
- * under {@code scripts/servers/} that starts a local server (without ".sh"), and the write matrix
- * the published reports ran (compare's {@code --matrix published}; null when they ran none).
+ * under {@code scripts/servers/} that starts a local server (without ".sh"), the write matrix
+ * the published reports ran (compare's {@code --matrix published}; null when they ran none), and
+ * the script that starts a three-node cluster of it (compare's {@code --cluster}; null: none).
  */
 public record DatabaseDescriptor(String name, String displayName, int defaultPort, String defaultUser, String passwordEnv,
-                                 List<ModuleOption<?>> options, String serverScript, WriteMatrix publishedWriteMatrix) {
+                                 List<ModuleOption<?>> options, String serverScript, WriteMatrix publishedWriteMatrix, String clusterScript) {
 
     public DatabaseDescriptor {
         options = List.copyOf(options);
@@ -35,18 +36,23 @@ public record DatabaseDescriptor(String name, String displayName, int defaultPor
 
     public DatabaseDescriptor(String name, String displayName, int defaultPort, String defaultUser, String passwordEnv,
                               List<ModuleOption<?>> options) {
-        this(name, displayName, defaultPort, defaultUser, passwordEnv, options, name, null);
+        this(name, displayName, defaultPort, defaultUser, passwordEnv, options, name, null, null);
     }
 
     /** This module with another server script ({@code scripts/servers/<script>.sh}). */
     public DatabaseDescriptor withServerScript(String script) {
-        return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, script, publishedWriteMatrix);
+        return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, script, publishedWriteMatrix, clusterScript);
     }
 
     /** This module with the write matrix the published reports ran, in the CLI's list syntax ({@code 1,100,500}, {@code 1-7}). */
     public DatabaseDescriptor withPublishedWriteMatrix(String rowsPerRequest, String clients) {
         return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript,
-                new WriteMatrix(rowsPerRequest, clients));
+                new WriteMatrix(rowsPerRequest, clients), clusterScript);
+    }
+
+    /** This module with a three-node cluster that {@code scripts/servers/<script>.sh} starts (start, stop, status, client). */
+    public DatabaseDescriptor withClusterScript(String script) {
+        return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript, publishedWriteMatrix, script);
     }
 
     /** The database (keyspace) the benchmarks use unless {@code -database} says another. */

@@ -99,6 +99,23 @@ class ModuleOptionsTest {
     }
 
     @Test
+    void theFaultStepNamesAPidThatRunsNothingAScriptThatIsNotThereAndBadCountsBeforeAnyWork() throws Exception {
+        Path script = Files.writeString(tmp.resolve("cluster.sh"), "exit 0\n");
+        String self = String.valueOf(ProcessHandle.current().pid());
+        assertUsage("--kill-pid 0: no such running process", run(DB, "fault", "--kill-pid", "0", "--restart-script", script.toString()));
+        assertUsage("--restart-script " + tmp.resolve("none.sh") + ": no such readable file",
+                run(DB, "fault", "--kill-pid", self, "--restart-script", tmp.resolve("none.sh").toString()));
+        assertUsage("-writeClients 0: must be 1..10000 (each client owns whole devices or files)",
+                run(DB, "fault", "--kill-pid", self, "--restart-script", script.toString(), "-writeClients", "0"));
+        assertUsage("--steady 0s: must be more than 0", run(DB, "fault", "--kill-pid", self, "--restart-script", script.toString(), "--steady", "0s"));
+        assertUsage("--option flush=ture: must be true or false",
+                run(DB, "fault", "--kill-pid", self, "--restart-script", script.toString(), "--option", "flush=ture"));
+        CliCapture.Result missing = run(DB, "fault", "--restart-script", script.toString());
+        assertEquals(BenchCli.USAGE, missing.exit(), missing.output());
+        assertTrue(missing.output().startsWith("error: Missing required option: '--kill-pid=PID'"), missing.output());
+    }
+
+    @Test
     void dashConfIsTheConfOptionAndAModuleWithoutOneSaysSo() throws Exception {
         Path conf = Files.writeString(tmp.resolve("client.conf"), "x");
         Database plain = new OptionsDatabase(MODE);
@@ -108,7 +125,7 @@ class ModuleOptionsTest {
 
     @Test
     void everyStepsHelpListsTheModulesOptionsWithTypeDefaultAndHelp() {
-        for (String step : List.of("write", "load", "query", "disk", "range", "volume", "mixed", "schema", "verify")) {
+        for (String step : List.of("write", "load", "query", "disk", "range", "volume", "mixed", "schema", "verify", "fault")) {
             CliCapture.Result r = CliCapture.run(DB, List.of(step, "--help"));
             assertEquals(BenchCli.OK, r.exit(), step);
             String help = r.output();

@@ -2,10 +2,12 @@ package org.tsdbbench.common.contract;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +26,9 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
 import org.tsdbbench.common.bench.FailurePolicy;
+import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.bench.Loader;
 import org.tsdbbench.common.bench.StallMeter;
 import org.tsdbbench.common.bench.StoredRows;
@@ -44,6 +48,8 @@ import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryCatalog;
 import org.tsdbbench.common.query.QueryFamily;
+import org.tsdbbench.results.FaultRecord;
+import org.tsdbbench.results.RunFolder;
 
 /**
  * What a database running as a three-node cluster with replication 3 must do, against the
@@ -51,7 +57,8 @@ import org.tsdbbench.common.query.QueryFamily;
  * catalog query of each family right, keep every acknowledged row countable with one node killed
  * (SIGKILL, by the pid the script's status names) and after it is back, and store every row
  * acknowledged while a node was killed in the middle of writing, measuring how long the writes
- * stalled. A module's test extends this and says how to reach the cluster with replication 3.
+ * stalled; and the same through the {@code fault} step that {@code compare --cluster} runs. A
+ * module's test extends this and says how to reach the cluster with replication 3.
  * Not part of {@code mvn verify}: scripts/test.sh starts the cluster and runs these classes.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -288,6 +295,36 @@ public abstract class ClusterContract {
         assertTrue(stored >= outcome.rowsAcked() && stored <= outcome.rowsSent(),
                 "stored " + stored + " rows, acknowledged " + outcome.rowsAcked() + ", sent " + outcome.rowsSent());
         assertTrue(stall.stalledSeconds() < RECOVERY.toSeconds(), stall.describe());
+    }
+
+    /**
+     * The fault step of {@code compare --cluster}, as the orchestrator runs it: the node killed
+     * mid-write by the pid the script's status gives, started again by the script, the client flags
+     * from the script's {@code client} action; the manifest's fault section must say every
+     * acknowledged row was stored and how long writes stalled.
+     */
+    @Test
+    @Order(4)
+    void theFaultStepKillsANodeMidWriteStartsItAgainAndCountsEveryAcknowledgedRow(@TempDir Path dir) throws Exception {
+        ClusterStatus s = running();
+        Node victim = nodeToKill(s, connection(s));
+        List<String> args = new ArrayList<>(List.of("fault", "-numOfDevices", String.valueOf(SMALL.numOfDevices()), "-rowsPerDevice",
+                String.valueOf(SMALL.rowsPerDevice()), "-results", dir.toString(), "--kill-pid", String.valueOf(victim.pid()),
+                "--node", "node " + victim.index(), "--restart-script", ServerScript.path(clusterScript()).toString(), "--steady", "2s"));
+        // call, not run: the client action prints the password, which no test output may show.
+        for (String line : ServerScript.call(clusterScript(), "client").output().lines().toList()) {
+            if (line.startsWith("arg ")) args.add(line.substring(4));
+        }
+        CliCapture.Result r = CliCapture.run(db(), args);
+        System.out.println("[cluster] " + db().name() + ": the fault step said:\n" + r.output().strip());
+        assertEquals(BenchCli.OK, r.exit(), r.output());
+        FaultRecord f = new RunFolder(dir).manifest(db().name()).orElseThrow().fault();
+        assertNull(f.failure(), f.toString());
+        assertEquals("node " + victim.index(), f.node());
+        assertTrue(f.rowsAcknowledged() > 0 && f.rowsStored() >= f.rowsAcknowledged() && f.rowsStored() <= f.rowsSent(), f.toString());
+        assertTrue(f.stalledSeconds() >= 0 && f.stalledSeconds() < RECOVERY.toSeconds() && f.firstAckAfterSeconds() >= 0, f.toString());
+        assertTrue(f.restartSeconds() != null && f.restartSeconds() > 0, f.toString());
+        assertEquals(0, status().exit(), "every node runs again after the fault step:\n" + status().output());
     }
 
     /** SIGKILL to the node's process (the pid the script's status gave); returns when it is gone. */

@@ -35,15 +35,21 @@ final class ServerScript {
         return r.output();
     }
 
-    /** Runs the script with the action; exit -1 when it did not end within 300 s (it is then killed). */
-    static Result call(String name, String action) throws Exception {
+    /** The script's file, found from the working folder upwards. */
+    static Path path(String name) {
         Path dir = Path.of("").toAbsolutePath();
         while (dir != null && !Files.exists(dir.resolve("scripts/servers/" + name + ".sh"))) dir = dir.getParent();
         if (dir == null) fail("scripts/servers/" + name + ".sh not found above " + Path.of("").toAbsolutePath());
+        return dir.resolve("scripts/servers/" + name + ".sh");
+    }
+
+    /** Runs the script with the action; exit -1 when it did not end within 300 s (it is then killed). */
+    static Result call(String name, String action) throws Exception {
+        Path script = path(name);
         // To a file, not a pipe: a server the script starts in the background inherits its output.
         Path log = Files.createTempFile(name + "-" + action, ".log");
         try {
-            Process p = new ProcessBuilder("bash", dir.resolve("scripts/servers/" + name + ".sh").toString(), action)
+            Process p = new ProcessBuilder("bash", script.toString(), action)
                     .redirectErrorStream(true).redirectOutput(log.toFile()).start();
             boolean ended = p.waitFor(300, TimeUnit.SECONDS);
             if (!ended) p.destroyForcibly();
