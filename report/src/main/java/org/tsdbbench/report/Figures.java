@@ -41,12 +41,23 @@ final class Figures {
     static final String GROUP_BY_TAG = "q3.count.p100";
     static final String ONE_MINUTE = "q4.count.p100";
 
-    /** One row of the summary table: its label and each database's figure in it. */
-    record SummaryRow(String label, Function<Database, Optional<String>> figure) {
+    /**
+     * One row of the summary table: its label and each database's figure in it; a row {@code onlyWhenAny}
+     * is left out when no database has a figure in it (the cluster fault cell of a run without clusters).
+     */
+    record SummaryRow(String label, Function<Database, Optional<String>> figure, boolean onlyWhenAny) {
+        SummaryRow(String label, Function<Database, Optional<String>> figure) {
+            this(label, figure, false);
+        }
+    }
+
+    /** The summary rows these databases show. */
+    static List<SummaryRow> summary(List<Database> dbs) {
+        return SUMMARY.stream().filter(r -> !r.onlyWhenAny() || dbs.stream().anyMatch(db -> r.figure().apply(db).isPresent())).toList();
     }
 
     /** The summary table's rows, the same in report.md and report.html. */
-    static final List<SummaryRow> SUMMARY = List.of(
+    private static final List<SummaryRow> SUMMARY = List.of(
             new SummaryRow("best write, rows/s", Figures::bestText),
             new SummaryRow("read one group (q1, mean of groups), ms", db -> meanP50(db, "q1.")),
             new SummaryRow("avg over all rows (q2.avg.p100), ms", db -> p50(db, AVG_ALL)),
@@ -54,7 +65,7 @@ final class Figures {
             new SummaryRow("1-minute intervals (q4.count.p100), ms", db -> p50(db, ONE_MINUTE)),
             new SummaryRow("disk (bytes/row)", Figures::diskText),
             new SummaryRow("rows loaded and verified", Figures::rowsVerified),
-            new SummaryRow("a node killed mid-write (cluster)", Figures::faultText));
+            new SummaryRow("a node killed mid-write (cluster)", Figures::faultText, true));
 
     private Figures() {
     }

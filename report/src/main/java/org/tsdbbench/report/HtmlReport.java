@@ -124,7 +124,7 @@ final class HtmlReport {
             h.append(db.failed() ? "<th class=\"failed\">" : "<th>").append(esc(Figures.header(db))).append("</th>");
         }
         h.append("</tr>\n");
-        for (Figures.SummaryRow r : Figures.SUMMARY) row(h, r.label(), dbs, r.figure());
+        for (Figures.SummaryRow r : Figures.summary(dbs)) row(h, r.label(), dbs, r.figure());
         h.append("</table>\n");
     }
 

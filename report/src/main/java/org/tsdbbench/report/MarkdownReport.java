@@ -77,7 +77,7 @@ final class MarkdownReport {
         md.append("\n|---|");
         for (int i = 0; i < dbs.size(); i++) md.append("---|");
         md.append('\n');
-        for (Figures.SummaryRow r : Figures.SUMMARY) row(md, r.label(), dbs, r.figure());
+        for (Figures.SummaryRow r : Figures.summary(dbs)) row(md, r.label(), dbs, r.figure());
     }
 
     private static void published(StringBuilder md, List<Database> dbs) {
