@@ -21,7 +21,9 @@ import org.tsdbbench.common.db.Poll;
  * from {@code SHOW <db>.VGROUPS}. The figure is each vnode's tsdb (data files) and meta (its
  * tables) folders once the database was flushed to them and the size held still for two seconds;
  * the write-ahead log is left out like the other modules' logs, and so are the fixed-size folders
- * of features the benchmark does not use (3.x's tq for streams and subscriptions, sync).
+ * of features the benchmark does not use (3.x's tq for streams and subscriptions, sync). 2.x has no
+ * FLUSH DATABASE and keeps the rows of a load that fits its cache in the write-ahead log until a
+ * commit, so there the figure is the data files and the log together, each named with its bytes.
  */
 final class VnodeDiskUsage {
 
@@ -34,12 +36,19 @@ final class VnodeDiskUsage {
     static DiskUse measure(Channel channel, String database, int major, int nativePort) throws DatabaseException {
         Path dataDir = localDataDir(nativePort);
         if (dataDir == null) return null;
+        List<Path> vnodes = new ArrayList<>();
         if (major < 3) {
-            return DiskUse.notMeasured("TDengine 2.x has no FLUSH DATABASE: it keeps rows in its cache and WAL until a vnode's cache"
-                    + " blocks fill or taosd restarts, so its data files do not show a load that fits the cache");
+            channel.query("SHOW " + database + ".VGROUPS", row -> vnodes.add(dataDir.resolve("vnode").resolve("vnode" + (long) row[0])));
+            long all = Poll.every(Duration.ofSeconds(2), Duration.ofSeconds(SETTLE_SECONDS)).steady(() -> committedAndLogged(vnodes), n -> n > 0, 2,
+                    last -> "TDengine: the vnode folders of " + database + " under " + dataDir + " did not settle within " + SETTLE_SECONDS + " s");
+            long wal = 0;
+            for (Path v : vnodes) wal += size(v.resolve("wal"));
+            return new DiskUse(all, "bytes of the data files and meta (tsdb, " + (all - wal) + " bytes) and the write-ahead log (wal, " + wal
+                    + " bytes) of the " + vnodes.size() + " vnodes of database " + database + " under " + dataDir + ", unchanged over 2 s:"
+                    + " TDengine 2.x has no FLUSH DATABASE and keeps the rows of a load that fits its cache in the log, uncompressed,"
+                    + " until a commit (cache blocks full, or taosd stopped)");
         }
         channel.update("FLUSH DATABASE " + database);
-        List<Path> vnodes = new ArrayList<>();
         channel.query("SHOW " + database + ".VGROUPS", row -> vnodes.add(dataDir.resolve("vnode").resolve("vnode" + (long) row[0])));
         long bytes = Poll.every(Duration.ofSeconds(2), Duration.ofSeconds(SETTLE_SECONDS)).steady(() -> dataBytes(vnodes), n -> n > 0, 2,
                 last -> "TDengine: the vnode folders of " + database + " under " + dataDir + " did not settle within " + SETTLE_SECONDS + " s");
@@ -55,6 +64,13 @@ final class VnodeDiskUsage {
     private static long dataBytes(List<Path> vnodes) {
         long bytes = 0;
         for (Path v : vnodes) bytes += size(v.resolve("tsdb")) + size(v.resolve("meta"));
+        return bytes;
+    }
+
+    /** 2.x: bytes of the vnodes' tsdb folders (data files and meta) and their write-ahead logs. */
+    private static long committedAndLogged(List<Path> vnodes) {
+        long bytes = 0;
+        for (Path v : vnodes) bytes += size(v.resolve("tsdb")) + size(v.resolve("wal"));
         return bytes;
     }
 

@@ -91,10 +91,25 @@ abstract class TDengineContract extends DatabaseContract {
         return !WriteMode.LINE.option().equals(writer.extra().get("writeMode"));
     }
 
-    /** 3.x flushes on FLUSH DATABASE; 2.x has no flush, and the disk step says why it gives no figure. */
-    @Override
-    protected boolean measuresDisk() {
-        return server.expectedMajor() >= 3;
+    /** 3.x's figure is its data files after FLUSH DATABASE; 2.x, which has no flush, names its data files and write-ahead log apart. */
+    @Test
+    void diskUseIsTheVnodeFoldersNamedAsSuch() throws Exception {
+        try (Session s = db().open(connection())) {
+            s.recreateSchema(SMALL);
+            RowBatch batch = new RowBatch(300);
+            new GeneratedRows(new DeviceGenerator(SMALL), new DeviceRange(1, 2), false).fill(batch, 300);
+            assertEquals(300, s.write(batch));
+            org.tsdbbench.common.db.DiskUse disk = s.diskUse();
+            assertTrue(disk != null && disk.bytes() > 0, String.valueOf(disk));
+            String method = disk.method();
+            assertTrue(method.contains("vnodes of database " + connection().database()), method);
+            if (server.expectedMajor() >= 3) {
+                assertTrue(method.contains("after FLUSH DATABASE"), method);
+            } else {
+                assertTrue(method.matches(".*\\(tsdb, \\d+ bytes\\) and the write-ahead log \\(wal, \\d+ bytes\\).*"), method);
+                assertTrue(method.contains("2.x has no FLUSH DATABASE"), method);
+            }
+        }
     }
 
     /** The session's facts say what the server's version chose: the major, the SQL limit, the path. */
