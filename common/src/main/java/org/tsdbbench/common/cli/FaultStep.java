@@ -7,16 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
-import org.tsdbbench.common.bench.FailurePolicy;
+import org.tsdbbench.common.bench.PacedWriters;
 import org.tsdbbench.common.bench.StallMeter;
 import org.tsdbbench.common.bench.StoredRows;
-import org.tsdbbench.common.bench.WriteClient;
 import org.tsdbbench.common.bench.WriteOutcome;
 import org.tsdbbench.common.bench.WriteStall;
-import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.RowSource;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
@@ -98,51 +93,20 @@ final class FaultStep extends Step {
         long every = time("--request-every", requestEvery).convertTo(TimeUnit.NANOSECONDS);
         long steadyMillis = time("--steady", steady).convertTo(TimeUnit.MILLISECONDS);
         String name = node != null ? node : "pid " + killPid;
-        StallMeter meter = new StallMeter();
-        WriteOutcome outcome = new WriteOutcome();
-        AtomicBoolean stop = new AtomicBoolean();
-        AtomicBoolean restarted = new AtomicBoolean();
-        AtomicLong ackedAfterRestart = new AtomicLong();
-        AtomicReference<Exception> broken = new AtomicReference<>();
-        // The clients go on through failures; they give up only when every request has failed for RECOVERY.
-        FailurePolicy ridesOut = new FailurePolicy(Integer.MAX_VALUE, RECOVERY);
-        List<Thread> threads = new ArrayList<>();
-        for (int w = 0; w < writers; w++) {
-            RowSource rows = settings.dataSet().client(w, writers, true);
-            threads.add(new Thread(() -> {
-                try (WriteClient client = new WriteClient(db().open(c), outcome, ridesOut); rows) {
-                    RowBatch batch = new RowBatch(rowsPerRequest);
-                    long next = System.nanoTime();
-                    while (!stop.get()) {
-                        if (rows.fill(batch, rowsPerRequest) == 0) break;
-                        long n = client.send(batch);
-                        long now = System.nanoTime();
-                        if (n > 0) {
-                            meter.acknowledged(now);
-                            if (restarted.get()) ackedAfterRestart.addAndGet(n);
-                        } else {
-                            meter.failed(now);
-                        }
-                        // The next request on schedule, or at once when this one took longer (no backlog is caught up).
-                        next = Math.max(next + every, now);
-                        if (next > now) TimeUnit.NANOSECONDS.sleep(next - now);
-                    }
-                } catch (Exception e) {
-                    broken.set(e);
-                }
-            }, "fault-writer-" + w));
-        }
+        List<RowSource> sources = new ArrayList<>();
+        for (int w = 0; w < writers; w++) sources.add(settings.dataSet().client(w, writers, true));
+        PacedWriters paced = new PacedWriters(db(), c, sources, rowsPerRequest, every, RECOVERY, "fault-writer");
+        WriteOutcome outcome = paced.outcome();
         String failure = null;
         Double restartSeconds = null;
-        threads.forEach(Thread::start);
+        paced.start();
         long end;
         try {
             Thread.sleep(steadyMillis);
             if (outcome.rowsAcked() == 0) {
-                failure = "nothing was acknowledged before the kill: " + firstProblem(outcome, broken);
+                failure = "nothing was acknowledged before the kill: " + firstProblem(paced);
             } else {
-                // The fault is marked before the signal: an acknowledgement arriving while the kill is under way comes after it.
-                meter.fault(System.nanoTime());
+                paced.faultNow();
                 ProcessHandle victim = ProcessHandle.of(killPid).orElseThrow(() -> new DatabaseException(name + " (pid " + killPid + ") is gone before the kill"));
                 victim.destroyForcibly();
                 victim.onExit().get(30, TimeUnit.SECONDS);
@@ -150,9 +114,9 @@ final class FaultStep extends Step {
                 out().printf("# %s killed (SIGKILL) after %,d acknowledged rows%n", name, ackedAtKill);
                 out().flush();
                 long deadline = System.nanoTime() + RECOVERY.toNanos();
-                while (outcome.rowsAcked() == ackedAtKill && System.nanoTime() < deadline && broken.get() == null) Thread.sleep(20);
+                while (outcome.rowsAcked() == ackedAtKill && System.nanoTime() < deadline && paced.broken() == null) Thread.sleep(20);
                 if (outcome.rowsAcked() == ackedAtKill) {
-                    failure = "no write was acknowledged within " + RECOVERY.toSeconds() + " s of the kill: " + firstProblem(outcome, broken);
+                    failure = "no write was acknowledged within " + RECOVERY.toSeconds() + " s of the kill: " + firstProblem(paced);
                 }
                 Thread.sleep(steadyMillis);
                 long t0 = System.nanoTime();
@@ -170,18 +134,16 @@ final class FaultStep extends Step {
                 out().printf(Locale.ROOT, "# %s started again in %.1f s (exit %d)%n", name, restartSeconds, rc);
                 out().flush();
                 if (rc != 0 && failure == null) failure = "bash " + restartScript + " start exited " + rc + ": the killed node did not come back";
-                restarted.set(true);
+                paced.restarted();
                 Thread.sleep(steadyMillis);
-                if (failure == null && ackedAfterRestart.get() == 0) failure = "nothing was acknowledged once the node was back: " + firstProblem(outcome, broken);
+                if (failure == null && paced.ackedAfterRestart() == 0) failure = "nothing was acknowledged once the node was back: " + firstProblem(paced);
             }
         } finally {
-            end = System.nanoTime();
-            stop.set(true);
-            for (Thread t : threads) t.join(RECOVERY.toMillis());
+            end = paced.stop();
         }
-        for (Thread t : threads) if (t.isAlive() && failure == null) failure = t.getName() + " still hangs " + RECOVERY.toSeconds() + " s after writing stopped";
-        if (broken.get() != null && failure == null) failure = "a client failed: " + DatabaseException.rootMessage(broken.get());
-        WriteStall stall = failure != null && outcome.rowsAcked() == 0 ? new WriteStall(Double.NaN, -1, Double.NaN, 0, 0) : stallOf(meter, end);
+        for (String t : paced.hanging()) if (failure == null) failure = t + " still hangs " + RECOVERY.toSeconds() + " s after writing stopped";
+        if (paced.broken() != null && failure == null) failure = "a client failed: " + DatabaseException.rootMessage(paced.broken());
+        WriteStall stall = failure != null && outcome.rowsAcked() == 0 ? new WriteStall(Double.NaN, -1, Double.NaN, 0, 0) : stallOf(paced.meter(), end);
         long stored = countOnceAnswered(outcome.rowsAcked());
         if (failure == null && (stored < outcome.rowsAcked() || stored > outcome.rowsSent())) {
             failure = "stored " + stored + " rows, acknowledged " + outcome.rowsAcked() + ", sent " + outcome.rowsSent();
@@ -206,9 +168,9 @@ final class FaultStep extends Step {
         }
     }
 
-    private static String firstProblem(WriteOutcome outcome, AtomicReference<Exception> broken) {
-        if (outcome.firstError() != null) return outcome.firstError();
-        return broken.get() == null ? "no error seen" : DatabaseException.rootMessage(broken.get());
+    private static String firstProblem(PacedWriters paced) {
+        if (paced.outcome().firstError() != null) return paced.outcome().firstError();
+        return paced.broken() == null ? "no error seen" : DatabaseException.rootMessage(paced.broken());
     }
 
     /** The stored count once the cluster answers again (it may first have to notice the node is back); -1 when it never did. */

@@ -1,7 +1,6 @@
 package org.tsdbbench.common.contract;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -14,9 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -27,19 +23,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
-import org.tsdbbench.common.bench.FailurePolicy;
 import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.bench.Loader;
-import org.tsdbbench.common.bench.StallMeter;
+import org.tsdbbench.common.bench.PacedWriters;
 import org.tsdbbench.common.bench.StoredRows;
-import org.tsdbbench.common.bench.WriteClient;
 import org.tsdbbench.common.bench.WriteOutcome;
 import org.tsdbbench.common.bench.WriteStall;
 import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.data.DeviceGenerator;
 import org.tsdbbench.common.data.DeviceRange;
 import org.tsdbbench.common.data.GeneratedRows;
-import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.RowSource;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
@@ -216,76 +210,44 @@ public abstract class ClusterContract {
             s.recreateSchema(SMALL);
         }
         Node victim = nodeToKill(running(), c);
-        StallMeter meter = new StallMeter();
-        WriteOutcome outcome = new WriteOutcome();
-        AtomicLong ackedAfterRestart = new AtomicLong();
-        AtomicBoolean stop = new AtomicBoolean();
-        AtomicBoolean restarted = new AtomicBoolean();
-        AtomicReference<Exception> broken = new AtomicReference<>();
-        // The write test's clients go on through failures; these give up only when every request has failed for RECOVERY.
-        FailurePolicy ridesOut = new FailurePolicy(Integer.MAX_VALUE, RECOVERY);
-        List<Thread> writers = new ArrayList<>();
+        List<RowSource> sources = new ArrayList<>();
+        int perWriter = SMALL.numOfDevices() / WRITERS;
         for (int w = 0; w < WRITERS; w++) {
-            int perWriter = SMALL.numOfDevices() / WRITERS;
-            DeviceRange devices = new DeviceRange(1 + w * perWriter, (w + 1) * perWriter);
-            writers.add(new Thread(() -> {
-                try (WriteClient client = new WriteClient(db().open(c), outcome, ridesOut)) {
-                    GeneratedRows rows = new GeneratedRows(new DeviceGenerator(SMALL), devices, true);
-                    RowBatch batch = new RowBatch(ROWS_PER_REQUEST);
-                    long next = System.nanoTime();
-                    while (!stop.get()) {
-                        rows.fill(batch, ROWS_PER_REQUEST);
-                        long n = client.send(batch);
-                        long now = System.nanoTime();
-                        if (n > 0) {
-                            meter.acknowledged(now);
-                            if (restarted.get()) ackedAfterRestart.addAndGet(n);
-                        } else {
-                            meter.failed(now);
-                        }
-                        // The next request on schedule, or at once when this one took longer (no backlog is caught up).
-                        next = Math.max(next + REQUEST_EVERY_NANOS, now);
-                        if (next > now) TimeUnit.NANOSECONDS.sleep(next - now);
-                    }
-                } catch (Exception e) {
-                    broken.set(e);
-                }
-            }, "cluster-writer-" + w));
+            sources.add(new GeneratedRows(new DeviceGenerator(SMALL), new DeviceRange(1 + w * perWriter, (w + 1) * perWriter), true));
         }
-        writers.forEach(Thread::start);
+        PacedWriters paced = new PacedWriters(db(), c, sources, ROWS_PER_REQUEST, REQUEST_EVERY_NANOS, RECOVERY, "cluster-writer");
+        WriteOutcome outcome = paced.outcome();
+        paced.start();
         long end;
         try {
             Thread.sleep(STEADY.toMillis());
-            assertTrue(outcome.rowsAcked() > 0, "nothing was acknowledged before the kill: " + outcome.firstError() + " " + broken.get());
-            // The fault's time is marked before the signal: an acknowledgement that arrives while the kill is under way comes after it.
+            assertTrue(outcome.rowsAcked() > 0, "nothing was acknowledged before the kill: " + outcome.firstError() + " " + paced.broken());
             long killedAt = System.nanoTime();
-            meter.fault(killedAt);
+            paced.faultNow();
             kill(victim);
             System.out.println("[cluster] " + db().name() + ": node " + victim.index() + " (" + victim.address() + ") killed after "
                     + outcome.rowsAcked() + " acknowledged rows");
             // Writing goes on with two nodes: wait for the first acknowledgement after the kill, then some more writing.
             long ackedAtKill = outcome.rowsAcked();
             long deadline = System.nanoTime() + RECOVERY.toNanos();
-            while (outcome.rowsAcked() == ackedAtKill && System.nanoTime() < deadline && broken.get() == null) Thread.sleep(20);
+            while (outcome.rowsAcked() == ackedAtKill && System.nanoTime() < deadline && paced.broken() == null) Thread.sleep(20);
             assertTrue(outcome.rowsAcked() > ackedAtKill, "no write was acknowledged within " + RECOVERY.toSeconds() + " s of the kill: "
-                    + outcome.firstError() + " " + broken.get());
+                    + outcome.firstError() + " " + paced.broken());
             Thread.sleep(STEADY.toMillis());
             long restartAt = System.nanoTime();
             ServerScript.run(clusterScript(), "start");
             System.out.println("[cluster] " + db().name() + ": node " + victim.index() + " back after "
                     + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - killedAt) + " s (its start took "
                     + TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - restartAt) + " s)");
-            restarted.set(true);
+            paced.restarted();
             Thread.sleep(STEADY.toMillis());
         } finally {
-            end = System.nanoTime();
-            stop.set(true);
-            for (Thread t : writers) t.join(RECOVERY.toMillis());
+            end = paced.stop();
         }
-        WriteStall stall = meter.result(end);
-        for (Thread t : writers) assertFalse(t.isAlive(), t.getName() + " still hangs");
-        if (broken.get() != null) throw broken.get();
-        assertTrue(ackedAfterRestart.get() > 0, "nothing was acknowledged once the node was back: " + outcome.firstError());
+        WriteStall stall = paced.meter().result(end);
+        assertEquals(List.of(), paced.hanging(), "writers still hang");
+        if (paced.broken() != null) throw paced.broken();
+        assertTrue(paced.ackedAfterRestart() > 0, "nothing was acknowledged once the node was back: " + outcome.firstError());
         long stored = countOnceAnswered(connection(), outcome.rowsAcked(), "after the writes");
         System.out.println("[cluster] " + db().name() + ": node " + victim.index() + " of 3 killed mid-write: " + stall.describe() + "; "
                 + outcome.rowsAcked() + " rows acknowledged, " + (outcome.rowsSent() - outcome.rowsAcked()) + " in "
