@@ -145,7 +145,7 @@ final class HtmlReport {
             h.append("<tr><td>").append(esc(r.test().label())).append("</td><td>").append(esc(r.otherName() + " (report " + r.other().report().id() + ")"))
                     .append("</td><td>").append(esc(r.published())).append("</td><td>").append(esc(r.publishedRatioText()))
                     .append("</td><td>").append(esc(r.measured())).append("</td><td>").append(esc(r.measuredRatioText()))
-                    .append("</td><td class=\"verdict ").append(Charts.slug(r.verdict().name())).append("\">").append(esc(r.verdict().toString()))
+                    .append("</td><td class=\"verdict ").append(Charts.slug(r.verdict().name())).append("\">").append(esc(r.verdictText()))
                     .append("</td><td class=\"differences\"><ul>");
             for (String d : r.differences()) h.append("<li>").append(esc(d)).append("</li>");
             h.append("</ul></td></tr>\n");

@@ -92,7 +92,7 @@ final class MarkdownReport {
         for (PublishedComparison.Row r : PublishedComparison.rows(dbs, figures)) {
             md.append("| ").append(r.test().label()).append(" | ").append(r.otherName()).append(" (report ").append(r.other().report().id())
                     .append(") | ").append(r.published()).append(" | ").append(r.publishedRatioText()).append(" | ").append(r.measured())
-                    .append(" | ").append(r.measuredRatioText()).append(" | ").append(r.verdict()).append(" | ")
+                    .append(" | ").append(r.measuredRatioText()).append(" | ").append(r.verdictText()).append(" | ")
                     .append(String.join(" · ", r.differences())).append(" |\n");
         }
         md.append('\n');

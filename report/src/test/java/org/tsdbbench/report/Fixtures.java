@@ -297,6 +297,38 @@ final class Fixtures {
         return dir;
     }
 
+    /**
+     * A run of all six databases the reports compare, each on 1 core of 2 (the one-core tests need it),
+     * at 1,000 devices x 100 rows (100,000 rows: 1/1,000 of report B's scale). TDengine: best write
+     * 1,000,000 rows/s at R/R 1000 x 2, and 800,000 at each published one-core cell it has; every
+     * query 1 ms; 1 MB on disk. Each other database: rows/s, latency and disk as given (latency the
+     * same for q1's groups and q2..q4), so every row of the section has a measured ratio.
+     */
+    static Path everyDatabase(Path dir, double cassandraRowsPerSecond, double cassandraMs, long cassandraDisk) throws IOException {
+        database(dir, "tdengine", "TDengine", "3.3.0.1", 1_000_000, 1.0, 1_000_000);
+        database(dir, "cassandra", "Cassandra", "5.0.2", cassandraRowsPerSecond, cassandraMs, cassandraDisk);
+        database(dir, "clickhouse", "ClickHouse", "18.16.1", 500_000, 2.0, 2_000_000);
+        database(dir, "influx", "InfluxDB", "1.6.7", 100_000, 5.0, 800_000);
+        database(dir, "mysql", "MySQL", "10.11.6-MariaDB", 50_000, 4.0, 9_000_000);
+        database(dir, "opentsdb", "OpenTSDB", "2.4.1", 20_000, 50.0, 20_000_000);
+        return dir;
+    }
+
+    private static void database(Path dir, String name, String display, String version, double rowsPerSecond, double ms, long diskBytes)
+            throws IOException {
+        ObjectNode m = manifest(display, version);
+        ((ObjectNode) m.get("workload").get("spec")).put("numOfDevices", 1000).put("rowsPerDevice", 100);
+        ((ObjectNode) m.get("machine")).put("serverCores", 1);
+        resources(cell(m, 1000, 2, rowsPerSecond, rowsPerSecond / 50), "serverCpuPercent", 90.0);
+        resources(cell(m, 100, 1, rowsPerSecond / 2, rowsPerSecond / 100), "serverCpuPercent", 60.0);
+        disk(m, diskBytes, 5_000_000, 100_000, name + "'s measurement");
+        ArrayNode queries = JSON.createArrayNode();
+        for (int g = 0; g <= 90; g += 10) queries.add(queryEntry(name, "q1.g" + g, new double[] {ms, 5}));
+        for (String id : List.of("q2.avg.p100", "q3.count.p100", "q4.count.p100")) queries.add(queryEntry(name, id, new double[] {ms, 5}));
+        queries(dir, name, m, queries);
+        write(dir.resolve(name + "-manifest.json"), m);
+    }
+
     /** Every database of the folder run with --server-cores 1, as the published one-core test needs (machine.serverCores 1). */
     static Path oneCore(Path dir) throws IOException {
         try (var files = java.nio.file.Files.list(dir)) {
