@@ -34,6 +34,8 @@ class OrchestratorOptionsTest {
                 new String[] {"--client-heap lots: a size such as 512m or 2g", "compare", "--client-heap", "lots"},
                 new String[] {"--server-cores 0: a whole number, at least 1", "compare", "--server-cores", "0"},
                 new String[] {"--rate 0: must be at least 1 row/s", "compare", "--rate", "0"},
+                new String[] {"--stable-within 100.0: a percent of the mean, 0 (one run) to under 100", "compare", "--stable-within", "100"},
+                new String[] {"--queries q1[: not a regular expression", "compare", "--queries", "q1["},
                 new String[] {"Unknown option: '--colour'", "compare", "--colour"})) {
             String[] got = run(java.util.Arrays.copyOfRange(c, 1, c.length));
             assertEquals("2", got[0], String.join(" ", c) + ": " + got[1]);

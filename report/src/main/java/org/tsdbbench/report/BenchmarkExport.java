@@ -37,12 +37,14 @@ final class BenchmarkExport {
             String version = !db.hasManifest() ? "" : "; server " + db.serverVersion();
             for (WriteCell c : db.writes()) {
                 if (!c.measured()) continue;
-                String cell = db.displayName() + " write R/R " + c.rowsPerRequest() + " x " + c.clients() + " clients";
+                String cell = db.displayName() + " write R/R " + c.rowsPerRequest() + " x " + c.clients() + " clients"
+                        + (c.path() == null || db.writePaths().size() < 2 ? "" : " " + c.path());
                 add(bigger, cell, "rows/s", c.rowsPerSecond(), c.error(),
                         "rows acknowledged per second, JMH mean over iterations, range = 99.9% CI" + version);
                 for (String name : Figures.serverMetricNames(c)) {
-                    Metric m = c.server().get(name);
-                    if (!Double.isNaN(m.score())) add(smaller, cell + " " + name, m.unit(), m.score(), m.error(), "the server process during the cell" + version);
+                    Metric m = c.resources().get(name);
+                    String whose = name.startsWith("client.") ? "the client (the benchmark JVM)" : "the server's processes";
+                    if (!Double.isNaN(m.score())) add(smaller, cell + " " + name, m.unit(), m.score(), m.error(), whose + " during the cell" + version);
                 }
             }
             for (RangeCell c : db.further().range()) {

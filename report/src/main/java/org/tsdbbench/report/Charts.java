@@ -87,19 +87,25 @@ final class Charts {
         return PALETTE.get(databases.indexOf(db) % PALETTE.size());
     }
 
-    /** Rows/s against clients for one database, one series per rows-per-request; failed cells are not drawn. */
+    /** Rows/s against clients for one database, one series per rows-per-request (and write path, when it has several); failed cells are not drawn. */
     Optional<Chart> writeVsClients(Database db) {
         TreeSet<Integer> rprs = new TreeSet<>();
         for (WriteCell c : db.writes()) if (c.measured()) rprs.add(c.rowsPerRequest());
         if (rprs.isEmpty()) return Optional.empty();
         YIntervalSeriesCollection data = new YIntervalSeriesCollection();
         Map<String, Color> series = new LinkedHashMap<>();
+        List<String> paths = db.writePaths();
         int i = 0;
-        for (int r : rprs) {
-            YIntervalSeries s = new YIntervalSeries("R/R " + r);
-            db.writes().stream().filter(c -> c.measured() && c.rowsPerRequest() == r).forEach(c -> add(s, c.clients(), c.rowsPerSecond(), c.error()));
-            data.addSeries(s);
-            series.put("R/R " + r, PALETTE.get(i++ % PALETTE.size()));
+        for (String path : paths) {
+            for (int r : rprs) {
+                List<WriteCell> cells = db.writes(path).stream().filter(c -> c.measured() && c.rowsPerRequest() == r).toList();
+                if (cells.isEmpty()) continue;
+                String name = "R/R " + r + (paths.size() > 1 ? " " + path : "");
+                YIntervalSeries s = new YIntervalSeries(name);
+                cells.forEach(c -> add(s, c.clients(), c.rowsPerSecond(), c.error()));
+                data.addSeries(s);
+                series.put(name, PALETTE.get(i++ % PALETTE.size()));
+            }
         }
         NumberAxis x = integerAxis("clients");
         String title = db.displayName() + ": write, rows/s by clients";

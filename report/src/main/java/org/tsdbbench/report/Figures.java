@@ -11,6 +11,7 @@ import org.tsdbbench.results.LoadRecord;
 import org.tsdbbench.results.Manifest;
 import org.tsdbbench.results.FaultRecord;
 import org.tsdbbench.results.MergedRecord;
+import org.tsdbbench.results.SpreadRecord;
 import org.tsdbbench.report.RunResults.Database;
 import org.tsdbbench.report.RunResults.Disk;
 import org.tsdbbench.report.RunResults.Metric;
@@ -25,10 +26,11 @@ import org.tsdbbench.report.RunResults.WriteCell;
 final class Figures {
 
     /** The server metrics a profiler adds to write cells, in the order the reports show them, with short labels. */
-    static final Map<String, String> SERVER_METRICS = Map.of("server.cpu", "cpu", "server.cpuKernel", "of it in the kernel", "server.rss", "rss", "server.diskWrite", "disk write",
-            "server.cpuPerRow", "server", "client.cpu", "client cpu", "client.cpuPerRow", "client");
+    static final Map<String, String> SERVER_METRICS = Map.of("server.cpu", "cpu", "server.cpuKernel", "of it in the kernel", "server.rss", "rss",
+            "server.diskWrite", "disk write", "server.cpuPerRow", "server", "client.cpu", "client cpu", "client.cpuPerRow", "client",
+            "client.rss", "client rss");
     static final List<String> SERVER_METRIC_ORDER = List.of("server.cpu", "server.cpuKernel", "server.rss", "server.diskWrite", "server.cpuPerRow",
-            "client.cpu", "client.cpuPerRow");
+            "client.cpu", "client.cpuPerRow", "client.rss");
 
     /** The query ids the summary rows show. */
     static final String AVG_ALL = "q2.avg.p100";
@@ -59,6 +61,7 @@ final class Figures {
     /** The summary table's rows, the same in report.md and report.html. */
     private static final List<SummaryRow> SUMMARY = List.of(
             new SummaryRow("best write, rows/s", Figures::bestText),
+            new SummaryRow("write cells unstable (95% interval wider than +-10%)", Figures::unstableText),
             new SummaryRow("read one group (q1, mean of groups), ms", db -> meanP50(db, "q1.")),
             new SummaryRow("avg over all rows (q2.avg.p100), ms", db -> p50(db, AVG_ALL)),
             new SummaryRow("group by tag (q3.count.p100), ms", db -> p50(db, GROUP_BY_TAG)),
@@ -74,8 +77,18 @@ final class Figures {
         return db.writes().stream().filter(WriteCell::measured).max((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond()));
     }
 
+    /** "2,470,000 (R/R 1000, 2 clients, stmt)": the best cell, its path named when the module said one. */
     static Optional<String> bestText(Database db) {
-        return best(db).map(c -> String.format(Locale.ROOT, "%,.0f (R/R %d, %d clients)", c.rowsPerSecond(), c.rowsPerRequest(), c.clients()));
+        return best(db).map(c -> String.format(Locale.ROOT, "%,.0f (R/R %d, %d clients%s)", c.rowsPerSecond(), c.rowsPerRequest(), c.clients(),
+                c.path() == null ? "" : ", " + c.path()));
+    }
+
+    /** "3 of 4": the measured cells whose spread the write step judged unstable; empty when no cell has a spread. */
+    static Optional<String> unstableText(Database db) {
+        List<WriteCell> judged = db.writes().stream().filter(WriteCell::measured).filter(c -> c.spread() != null).toList();
+        if (judged.isEmpty()) return Optional.empty();
+        long unstable = judged.stream().filter(c -> Boolean.TRUE.equals(c.spread().unstable())).count();
+        return Optional.of(unstable + " of " + judged.size());
     }
 
     static Optional<String> p50(Database db, String id) {
@@ -135,17 +148,34 @@ final class Figures {
                 : String.format(Locale.ROOT, "%,.0f ± %,.0f", w.rowsPerSecond(), w.error());
     }
 
-    /** The server metrics of a cell, "cpu 85.0 %, rss 512 MB, disk write 12.3 MB/s"; empty when there are none. */
+    /**
+     * What stands beside a cell's figure: its iterations' spread as the write step judged it, both
+     * sides' resources, CLIENT-BOUND when the step found the client used more CPU than the server:
+     * "iterations 33,900..36,100, 95% +-2.6%, cpu 85.0 %, rss 512 MB, client cpu 40.0 %"; empty when there is nothing.
+     */
     static String serverText(WriteCell w) {
         List<String> parts = new ArrayList<>();
-        if (w.spread() != null && w.measured()) parts.add(w.spread().text());
+        if (w.spread() != null && w.measured()) parts.add(spreadText(w.spread()));
         for (String name : serverMetricNames(w)) {
-            Metric m = w.server().get(name);
+            Metric m = w.resources().get(name);
             if (Double.isNaN(m.score())) continue;
             parts.add(SERVER_METRICS.getOrDefault(name, name) + " " + number(m.score()) + (m.unit().isEmpty() ? "" : " " + m.unit()));
         }
-        if (clientBound(w)) parts.add("CLIENT-BOUND");
+        if (Boolean.TRUE.equals(w.clientBound())) parts.add("CLIENT-BOUND");
         return String.join(", ", parts);
+    }
+
+    /** "iterations 33,900..36,100, 95% +-2.6%", with UNSTABLE where the write step judged it so; "1 iteration 35,000, UNSTABLE". */
+    static String spreadText(SpreadRecord s) {
+        int n = s.iterations() == null ? 0 : s.iterations().size();
+        String range = n == 1 ? String.format(Locale.ROOT, "1 iteration %,.0f", orNaN(s.min()))
+                : String.format(Locale.ROOT, "iterations %,.0f..%,.0f", orNaN(s.min()), orNaN(s.max()))
+                + (s.ci95Percent() == null || s.ci95Percent().isNaN() ? "" : String.format(Locale.ROOT, ", 95%% +-%.1f%%", s.ci95Percent()));
+        return range + (Boolean.TRUE.equals(s.unstable()) ? ", UNSTABLE" : "");
+    }
+
+    private static double orNaN(Double v) {
+        return RunResults.orNaN(v);
     }
 
     /**
@@ -165,18 +195,11 @@ final class Figures {
         return Optional.of(text);
     }
 
-    /** The client used more CPU than the server in this cell: on shared cores the figure then says more about the harness. */
-    static boolean clientBound(WriteCell w) {
-        Metric client = w.server().get("client.cpu");
-        Metric server = w.server().get("server.cpu");
-        return client != null && server != null && client.score() > server.score();
-    }
-
-    /** The cell's server metric names: the known ones first, then any other server.* metric. */
+    /** The cell's resource names: the known ones first, then any other. */
     static List<String> serverMetricNames(WriteCell w) {
         List<String> names = new ArrayList<>();
-        for (String n : SERVER_METRIC_ORDER) if (w.server().containsKey(n)) names.add(n);
-        for (String n : w.server().keySet()) if (!names.contains(n)) names.add(n);
+        for (String n : SERVER_METRIC_ORDER) if (w.resources().containsKey(n)) names.add(n);
+        for (String n : w.resources().keySet()) if (!names.contains(n)) names.add(n);
         return names;
     }
 

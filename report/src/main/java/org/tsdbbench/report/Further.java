@@ -14,11 +14,9 @@ import org.tsdbbench.results.WriteCellRecord;
 
 /**
  * The further tests' figures of one database: concurrent range queries, volume growth block by
- * block, mixed load and fixed-rate writes. Range, volume and mixed come from JMH's JSON
- * ({@code <db>-range.json}, {@code <db>-volume.json}, {@code <db>-mixed.json}, read by
- * {@link FurtherJmh}), else from the manifest's copy of the same figures; fixed-rate cells come from
- * the manifest, which alone holds the latency from each request's intended start and the verdict,
- * else from {@code <db>-fixedrate.json} without them. NaN is a figure that was not measured.
+ * block, mixed load and fixed-rate writes, as the manifest's sections hold them; for a database
+ * without a manifest, what JMH's JSON holds ({@link FurtherJmh}: no mixed rows/s, no fixed-rate
+ * latency from the intended start nor verdict). NaN is a figure that was not measured.
  */
 record Further(List<RangeCell> range, List<VolumeBlock> volume, List<MixedRun> mixed, List<FixedRateCell> fixedRate) {
 
@@ -66,14 +64,14 @@ record Further(List<RangeCell> range, List<VolumeBlock> volume, List<MixedRun> m
         return range.isEmpty() && volume.isEmpty() && mixed.isEmpty() && fixedRate.isEmpty();
     }
 
-    /** The figures of JMH's entries of each test, each test without JMH entries taken from the manifest (null when none). */
-    static Further of(Manifest manifest, List<JsonNode> range, List<JsonNode> volume, List<JsonNode> mixed, List<JsonNode> fixedRate) {
-        List<RangeCell> r = FurtherJmh.range(range);
-        List<VolumeBlock> v = FurtherJmh.volume(volume);
-        List<MixedRun> m = withManifestRowsPerSecond(FurtherJmh.mixed(mixed), mixedOf(manifest));
-        List<FixedRateCell> f = fixedRateOf(manifest);
-        return new Further(r.isEmpty() ? rangeOf(manifest) : r, v.isEmpty() ? volumeOf(manifest) : v, m.isEmpty() ? mixedOf(manifest) : m,
-                f.isEmpty() ? FurtherJmh.fixedRate(fixedRate) : f);
+    /** The figures of each test as the manifest holds them (none without a manifest). */
+    static Further of(Manifest manifest) {
+        return new Further(rangeOf(manifest), volumeOf(manifest), mixedOf(manifest), fixedRateOf(manifest));
+    }
+
+    /** The figures of JMH's entries alone (a database without a manifest): no mixed rows/s, no fixed-rate latency or verdict. */
+    static Further ofJmh(List<JsonNode> range, List<JsonNode> volume, List<JsonNode> mixed, List<JsonNode> fixedRate) {
+        return new Further(FurtherJmh.range(range), FurtherJmh.volume(volume), FurtherJmh.mixed(mixed), FurtherJmh.fixedRate(fixedRate));
     }
 
     /** A fixed-rate cell without a verdict (only JMH's figures were kept). */
@@ -88,7 +86,8 @@ record Further(List<RangeCell> range, List<VolumeBlock> volume, List<MixedRun> m
     private static List<RangeCell> rangeOf(Manifest manifest) {
         List<RangeCell> out = new ArrayList<>();
         for (RangeCellRecord c : section(manifest, Manifest::range)) {
-            out.add(new RangeCell(c.clients(), c.resultRows(), orNaN(c.queriesPerSecond()), Double.NaN, orNaN(c.p50Ms()), orNaN(c.p99Ms())));
+            out.add(new RangeCell(c.clients(), c.resultRows(), orNaN(c.queriesPerSecond()), orNaN(c.queriesPerSecondError()), orNaN(c.p50Ms()),
+                    orNaN(c.p99Ms())));
         }
         return out;
     }
@@ -98,16 +97,6 @@ record Further(List<RangeCell> range, List<VolumeBlock> volume, List<MixedRun> m
         for (VolumeBlockRecord b : section(manifest, Manifest::volume)) {
             out.add(new VolumeBlock(orNaN(b.storedRowsBefore()), orNaN(b.writeRowsPerSecond()), orNaN(b.writeRequestMillis()),
                     orNaN(b.readRowsPerSecond()), orNaN(b.readMillis())));
-        }
-        return out;
-    }
-
-    /** JMH's latencies with the rows/s the mixed step counted itself (the manifest's), run by run; absent when it has none. */
-    private static List<MixedRun> withManifestRowsPerSecond(List<MixedRun> jmh, List<MixedRun> manifest) {
-        List<MixedRun> out = new ArrayList<>();
-        for (MixedRun r : jmh) {
-            double rows = manifest.stream().filter(c -> c.run().equals(r.run())).mapToDouble(MixedRun::writeRowsPerSecond).findFirst().orElse(Double.NaN);
-            out.add(new MixedRun(r.run(), rows, r.writeP50Ms(), r.writeP99Ms(), r.queryP50Ms(), r.queryP99Ms()));
         }
         return out;
     }

@@ -145,7 +145,7 @@ final class HtmlReport {
             h.append("<tr><td>").append(esc(r.test().label())).append("</td><td>").append(esc(r.otherName() + " (report " + r.other().report().id() + ")"))
                     .append("</td><td>").append(esc(r.published())).append("</td><td>").append(esc(r.publishedRatioText()))
                     .append("</td><td>").append(esc(r.measured())).append("</td><td>").append(esc(r.measuredRatioText()))
-                    .append("</td><td class=\"verdict ").append(Charts.slug(r.verdict().name())).append("\">").append(esc(r.verdict().toString()))
+                    .append("</td><td class=\"verdict ").append(Charts.slug(r.verdict().name())).append("\">").append(esc(r.verdictText()))
                     .append("</td><td class=\"differences\"><ul>");
             for (String d : r.differences()) h.append("<li>").append(esc(d)).append("</li>");
             h.append("</ul></td></tr>\n");
@@ -169,32 +169,39 @@ final class HtmlReport {
         if (db.writes().isEmpty()) return;
         SortedSet<Integer> rprs = db.rowsPerRequests();
         SortedSet<Integer> clients = db.clientCounts();
-        sectionTitle(h, "write, rows/s (rows acknowledged; server metrics below when profiled)", db);
-        h.append("<table class=\"write\" id=\"write-").append(Charts.slug(db.displayName())).append("\">\n<tr><th>R/R</th>");
-        for (int c : clients) h.append("<th>").append(c).append(c == 1 ? " client" : " clients").append("</th>");
-        h.append("</tr>\n");
-        for (int r : rprs) {
-            h.append("<tr><th>").append(r).append("</th>");
-            for (int c : clients) {
-                Optional<WriteCell> cell = db.writes().stream().filter(w -> w.rowsPerRequest() == r && w.clients() == c).findFirst();
-                h.append("<td>");
-                if (cell.isEmpty()) {
-                    h.append('-');
-                } else if (!cell.get().measured()) {
-                    h.append("<span class=\"failed\" title=\"").append(esc(String.valueOf(cell.get().failure()))).append("\">FAILED</span>");
-                } else {
-                    h.append(esc(Figures.cellText(cell.get())));
-                    String server = Figures.serverText(cell.get());
-                    if (!server.isEmpty()) h.append("<span class=\"server\">").append(esc(server)).append("</span>");
-                }
-                h.append("</td>");
-            }
+        List<String> paths = db.writePaths();
+        for (String path : paths) {
+            List<WriteCell> cells = db.writes(path);
+            boolean named = !(path == null || paths.size() < 2 && db.writes().stream().allMatch(w -> w.publishedPath() == null));
+            sectionTitle(h, "write, rows/s" + (named ? ", " + path + MarkdownReport.pathNote(cells) : "")
+                    + " (rows acknowledged; below each: its iterations, both sides' resources)", db);
+            h.append("<table class=\"write\" id=\"write-").append(Charts.slug(db.displayName() + (named ? " " + path : ""))).append("\">\n<tr><th>R/R</th>");
+            for (int c : clients) h.append("<th>").append(c).append(c == 1 ? " client" : " clients").append("</th>");
             h.append("</tr>\n");
+            for (int r : rprs) {
+                h.append("<tr><th>").append(r).append("</th>");
+                for (int c : clients) {
+                    Optional<WriteCell> cell = cells.stream().filter(w -> w.rowsPerRequest() == r && w.clients() == c).findFirst();
+                    h.append("<td>");
+                    if (cell.isEmpty()) {
+                        h.append('-');
+                    } else if (!cell.get().measured()) {
+                        h.append("<span class=\"failed\" title=\"").append(esc(String.valueOf(cell.get().failure()))).append("\">FAILED</span>");
+                    } else {
+                        h.append(esc(Figures.cellText(cell.get())));
+                        String server = Figures.serverText(cell.get());
+                        if (!server.isEmpty()) h.append("<span class=\"server\">").append(esc(server)).append("</span>");
+                    }
+                    h.append("</td>");
+                }
+                h.append("</tr>\n");
+            }
+            h.append("</table>\n");
         }
-        h.append("</table>\n");
         List<String> failures = new ArrayList<>();
         for (WriteCell w : db.writes()) {
-            if (w.failure() != null) failures.add(w.rowsPerRequest() + " R/R x " + w.clients() + " clients: " + w.failure());
+            if (w.failure() != null) failures.add(w.rowsPerRequest() + " R/R x " + w.clients() + " clients" + (w.path() == null ? "" : ", " + w.path())
+                    + ": " + w.failure());
         }
         if (!failures.isEmpty()) {
             h.append("<ul class=\"failures\">");

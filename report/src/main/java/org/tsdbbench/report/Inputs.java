@@ -71,7 +71,7 @@ final class Inputs {
         for (Map.Entry<String, Map<String, List<JsonNode>>> e : bareFiles.entrySet()) {
             String name = e.getKey().substring(e.getKey().indexOf('\u0000') + 1);
             Map<String, List<JsonNode>> kinds = e.getValue();
-            Further further = Further.of(null, kinds.getOrDefault("range", List.of()), kinds.getOrDefault("volume", List.of()),
+            Further further = Further.ofJmh(kinds.getOrDefault("range", List.of()), kinds.getOrDefault("volume", List.of()),
                     kinds.getOrDefault("mixed", List.of()), kinds.getOrDefault("fixedrate", List.of()));
             all.add(new Labelled(bareSource.get(e.getKey()), new Database(name, name, JmhJson.writeCells(kinds.getOrDefault("write", List.of())),
                     JmhJson.queries(kinds.getOrDefault("query", List.of())), null, Status.UNKNOWN, null, further)));

@@ -12,6 +12,7 @@ import java.util.TreeMap;
 import org.tsdbbench.report.RunResults.Metric;
 import org.tsdbbench.report.RunResults.QueryLatency;
 import org.tsdbbench.report.RunResults.WriteCell;
+import org.tsdbbench.results.SpreadRecord;
 
 /**
  * Reads JMH's own JSON result format (one array of benchmark entries): write cells keyed by the
@@ -40,7 +41,7 @@ final class JmhJson {
         return out;
     }
 
-    /** A write-matrix cell: it has rows per request and is none of the further tests (fixed rate, volume, mixed load). */
+    /** A write-matrix cell: it has rows per request and is none of the further tests (fixed rate, volume, mixed load); for bare JMH files only. */
     static boolean isWrite(JsonNode entry) {
         return entry.path("params").has("rowsPerRequest") && !FurtherJmh.isFixedRate(entry) && !FurtherJmh.isVolume(entry)
                 && !FurtherJmh.isMixed(entry);
@@ -80,7 +81,11 @@ final class JmhJson {
         return out;
     }
 
-    /** Write cells from JMH entries alone: rows/s is the rowsAcked secondary metric when there is one. */
+    /**
+     * Write cells from JMH entries alone (a database without a manifest): rows/s is the rowsAcked
+     * secondary metric when there is one, the spread is that of its iterations, computed as the
+     * write step computes it; no client-bound verdict (that is the step's, in the manifest).
+     */
     static List<WriteCell> writeCells(List<JsonNode> entries) {
         Map<String, WriteCell> cells = new LinkedHashMap<>();
         for (JsonNode e : entries) {
@@ -89,38 +94,17 @@ final class JmhJson {
             JsonNode score = acked.isObject() ? acked : e.path("primaryMetric");
             int rows = e.path("params").path("rowsPerRequest").asInt();
             int clients = e.path("threads").asInt();
-            cells.put(rows + "x" + clients, new WriteCell(rows, clients, score.path("score").asDouble(Double.NaN),
-                    score.path("scoreError").asDouble(Double.NaN), null, serverMetrics(e), spread(score)));
+            cells.put(rows + "x" + clients, new WriteCell(rows, clients, null, null, score.path("score").asDouble(Double.NaN),
+                    score.path("scoreError").asDouble(Double.NaN), null, serverMetrics(e), null, spread(score)));
         }
         return new ArrayList<>(cells.values());
     }
 
-    /** The manifest's cells with the server metrics of the JMH entry of the same R/R and clients (the last one wins). */
-    static List<WriteCell> withServerMetrics(List<WriteCell> cells, List<JsonNode> entries) {
-        Map<String, Map<String, Metric>> metrics = new LinkedHashMap<>();
-        Map<String, Spread> spreads = new LinkedHashMap<>();
-        for (JsonNode e : entries) {
-            if (!isWrite(e)) continue;
-            String key = e.path("params").path("rowsPerRequest").asInt() + "x" + e.path("threads").asInt();
-            metrics.put(key, serverMetrics(e));
-            JsonNode acked = e.path("secondaryMetrics").path("rowsAcked");
-            spreads.put(key, spread(acked.isObject() ? acked : e.path("primaryMetric")));
-        }
-        List<WriteCell> out = new ArrayList<>();
-        for (WriteCell c : cells) {
-            String key = c.rowsPerRequest() + "x" + c.clients();
-            // The manifest's iterations span every run of a cell; one JMH entry holds one run's.
-            out.add(new WriteCell(c.rowsPerRequest(), c.clients(), c.rowsPerSecond(), c.error(), c.failure(),
-                    metrics.getOrDefault(key, Map.of()), c.spread() != null ? c.spread() : spreads.get(key)));
-        }
-        return out;
-    }
-
     /** The spread of a metric's iteration values (JMH's rawData: one array per fork); null when there are none. */
-    static Spread spread(JsonNode metric) {
+    static SpreadRecord spread(JsonNode metric) {
         List<Double> values = new ArrayList<>();
         for (JsonNode fork : metric.path("rawData")) for (JsonNode v : fork) values.add(v.asDouble());
-        return Spread.of(values);
+        return SpreadRecord.of(values);
     }
 
     /** Secondary metrics named server.* or client.* (with or without JMH's "·" prefix), by their name without the prefix. */

@@ -92,7 +92,7 @@ final class MarkdownReport {
         for (PublishedComparison.Row r : PublishedComparison.rows(dbs, figures)) {
             md.append("| ").append(r.test().label()).append(" | ").append(r.otherName()).append(" (report ").append(r.other().report().id())
                     .append(") | ").append(r.published()).append(" | ").append(r.publishedRatioText()).append(" | ").append(r.measured())
-                    .append(" | ").append(r.measuredRatioText()).append(" | ").append(r.verdict()).append(" | ")
+                    .append(" | ").append(r.measuredRatioText()).append(" | ").append(r.verdictText()).append(" | ")
                     .append(String.join(" · ", r.differences())).append(" |\n");
         }
         md.append('\n');
@@ -108,21 +108,32 @@ final class MarkdownReport {
         if (db.writes().isEmpty()) return;
         SortedSet<Integer> rprs = db.rowsPerRequests();
         SortedSet<Integer> clients = db.clientCounts();
-        md.append("Write, rows/s (rows acknowledged; server metrics beside them when profiled)\n\n| R/R |");
-        for (int c : clients) md.append(' ').append(c).append(c == 1 ? " client |" : " clients |");
-        md.append("\n|---|");
-        for (int i = 0; i < clients.size(); i++) md.append("---|");
-        md.append('\n');
-        for (int r : rprs) {
-            md.append("| ").append(r).append(" |");
-            for (int c : clients) {
-                String text = db.writes().stream().filter(w -> w.rowsPerRequest() == r && w.clients() == c).findFirst()
-                        .map(MarkdownReport::cellText).orElse("-");
-                md.append(' ').append(text).append(" |");
+        List<String> paths = db.writePaths();
+        for (String path : paths) {
+            List<WriteCell> cells = db.writes(path);
+            md.append("Write, rows/s").append(path == null || paths.size() < 2 && db.writes().stream().allMatch(w -> w.publishedPath() == null)
+                    ? "" : ", " + path + pathNote(cells)).append(" (rows acknowledged; beside each: its iterations, both sides' resources)\n\n| R/R |");
+            for (int c : clients) md.append(' ').append(c).append(c == 1 ? " client |" : " clients |");
+            md.append("\n|---|");
+            for (int i = 0; i < clients.size(); i++) md.append("---|");
+            md.append('\n');
+            for (int r : rprs) {
+                md.append("| ").append(r).append(" |");
+                for (int c : clients) {
+                    String text = cells.stream().filter(w -> w.rowsPerRequest() == r && w.clients() == c).findFirst()
+                            .map(MarkdownReport::cellText).orElse("-");
+                    md.append(' ').append(text).append(" |");
+                }
+                md.append('\n');
             }
             md.append('\n');
         }
-        md.append('\n');
+    }
+
+    /** " (the published path)" or " (not the published path)" when the module said which it is. */
+    static String pathNote(List<WriteCell> cells) {
+        Boolean published = cells.isEmpty() ? null : cells.get(0).publishedPath();
+        return published == null ? "" : published ? " (the path the published reports used)" : " (not the published path: the module's faster one)";
     }
 
     private static String cellText(WriteCell w) {

@@ -108,9 +108,22 @@ final class PublishedComparison {
      * two databases (empty: not measured), both ratios, the verdict and the differences to read it by.
      */
     record Row(Test test, Figure tdengine, Figure other, String otherName, Optional<Measured> tdengineMeasured,
-               Optional<Measured> otherMeasured, double publishedRatio, double measuredRatio, Verdict verdict, List<String> differences) {
+               Optional<Measured> otherMeasured, double publishedRatio, double measuredRatio, Verdict verdict, long scaleDown,
+               List<String> differences) {
         Row {
             differences = List.copyOf(differences);
+        }
+
+        /**
+         * The verdict as the section says it: whose lead it speaks of when the other database led in
+         * the report, and the scale when the run was too small for one ("indicative (scale 1/1000)").
+         */
+        String verdictText() {
+            return switch (verdict) {
+                case INDICATIVE -> "indicative (scale 1/" + String.format(Locale.ROOT, "%,d", scaleDown) + ")";
+                case HOLDS, SMALLER, LARGER -> verdict + (publishedRatio < 1 ? " (" + other.product() + "'s lead)" : "");
+                default -> verdict.toString();
+            };
         }
 
         String published() {
@@ -122,8 +135,9 @@ final class PublishedComparison {
                     + otherMeasured.map(m -> test.format(m.value())).orElse("not measured");
         }
 
+        /** The ratio of the report's figures, and the report's own summary ratio beside it when it gave one ("23.9x (the report: write about 20x)"). */
         String publishedRatioText() {
-            return ratio(publishedRatio);
+            return ratio(publishedRatio) + (other.reportRatioText() == null ? "" : " (the report: " + other.reportRatioText() + ")");
         }
 
         String measuredRatioText() {
@@ -135,9 +149,12 @@ final class PublishedComparison {
     static final String EXPLANATION = "Ratios are TDengine's lead over the other database: its rows/s over the other's, or the other's latency "
             + "or disk over TDengine's (above 1: TDengine ahead). The published ratio is the report's own, on its hardware, versions and scale; "
             + "the measured one is this run's. Verdict: holds within 2x (the measured lead between half and twice the published one), "
-            + "smaller or larger (the same side ahead, by under half or over twice the published lead), reversed (the other side ahead), "
-            + "not measured (this run has no figure of TDengine or of the other database: never a guess). Absolute figures do not carry "
-            + "across machines; ratios do, within the differences listed beside each row.";
+            + "smaller or larger (the same side ahead, by under half or over twice its published lead; where the other database led in the "
+            + "report, said of its lead), reversed (the other side ahead), indicative (a run more than 10x smaller than the published one: its "
+            + "ratio, no verdict), not measured (this run has no figure of TDengine or of the other database: never a guess). Where a report "
+            + "gave its own summary ratio, it stands beside the one its figures give. Writes compare the published cells (R/R and clients) "
+            + "when the run has them, else the best cells, named. Absolute figures do not carry across machines; ratios do, within the "
+            + "differences listed beside each row.";
 
     /** The published reports, one line each: "Report B: title; hardware; scale". */
     static List<String> sources(PublishedFigures published) {
@@ -170,15 +187,24 @@ final class PublishedComparison {
                 if (!other.test().equals(test.id()) || other.database().equals(TDENGINE)) continue;
                 Database otherDb = byName.get(other.database());
                 Integer cores = other.report().serverCores();
-                Optional<Measured> tdMeasured = td == null ? Optional.empty() : test.measure(td).filter(m -> onCores(td, test, cores));
-                Optional<Measured> otherMeasured = otherDb == null ? Optional.empty() : test.measure(otherDb).filter(m -> onCores(otherDb, test, cores));
+                boolean matching = test.isWrite() && hasCell(td, tdFigure) && hasCell(otherDb, other);
+                Optional<Measured> tdMeasured = td == null ? Optional.empty()
+                        : (matching ? cell(td, tdFigure) : test.measure(td)).filter(m -> onCores(td, test, cores));
+                Optional<Measured> otherMeasured = otherDb == null ? Optional.empty()
+                        : (matching ? cell(otherDb, other) : test.measure(otherDb)).filter(m -> onCores(otherDb, test, cores));
                 double publishedRatio = test.lead(tdFigure.value(), other.value());
                 double measuredRatio = tdMeasured.isPresent() && otherMeasured.isPresent()
                         ? test.lead(tdMeasured.get().value(), otherMeasured.get().value()) : Double.NaN;
+                long scaleDown = scaleDown(test, tdFigure, other, td, otherDb);
                 // a database that left no manifest (failed before its first step) has only its file name: the report's name reads better
                 String otherName = otherDb != null && otherDb.hasManifest() ? otherDb.displayName() : other.product();
+                List<String> differences = differences(test, tdFigure, other, td, otherDb, tdMeasured, otherMeasured, matching);
+                if (scaleDown > Verdict.SCALE_LIMIT) {
+                    differences.add(0, String.format(Locale.ROOT, "indicative: this run held 1/%,d of the published rows (no verdict past 1/%.0f)",
+                            scaleDown, Verdict.SCALE_LIMIT));
+                }
                 rows.add(new Row(test, tdFigure, other, otherName, tdMeasured, otherMeasured, publishedRatio, measuredRatio,
-                        Verdict.of(publishedRatio, measuredRatio), differences(test, tdFigure, other, td, otherDb, tdMeasured, otherMeasured)));
+                        Verdict.of(publishedRatio, measuredRatio, scaleDown), scaleDown, differences));
             }
         }
         return rows;
@@ -206,8 +232,39 @@ final class PublishedComparison {
         return out;
     }
 
+    /** Whether the database's run has the published figure's write cell measured (on its published path, when it names one). */
+    private static boolean hasCell(Database db, Figure f) {
+        return db != null && cell(db, f).isPresent();
+    }
+
+    /** The measured cell of the published figure's R/R and clients, on the published write path when the module declared which that is. */
+    private static Optional<Measured> cell(Database db, Figure f) {
+        return db.writes().stream().filter(WriteCell::measured)
+                .filter(c -> f.rowsPerRequest() != null && c.rowsPerRequest() == f.rowsPerRequest() && f.clients() != null && c.clients() == f.clients())
+                .filter(c -> !Boolean.FALSE.equals(c.publishedPath()))
+                .max((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond())).map(c -> new Measured(c.rowsPerSecond(), c));
+    }
+
+    /**
+     * How many times fewer rows this run held than the published test (1: as many or more; 0 when
+     * either scale is unknown): the report's scale, or for the one-core read the rows its read test
+     * read, against the smaller of the two databases' rows here.
+     */
+    static long scaleDown(Test test, Figure tdFigure, Figure other, Database td, Database otherDb) {
+        Long published = test == Test.READ_ONECORE ? (other.rowsRead() != null ? Long.valueOf(Math.min(other.rowsRead(), orMax(tdFigure.rowsRead()))) : null)
+                : other.report().scaleRows();
+        if (published == null || td == null || otherDb == null) return 0;
+        long here = Math.min(rows(td), rows(otherDb));
+        if (here <= 0) return 0;
+        return Math.max(1, Math.round((double) published / here));
+    }
+
+    private static long orMax(Long v) {
+        return v == null ? Long.MAX_VALUE : v;
+    }
+
     private static List<String> differences(Test test, Figure tdFigure, Figure other, Database td, Database otherDb,
-                                            Optional<Measured> tdMeasured, Optional<Measured> otherMeasured) {
+                                            Optional<Measured> tdMeasured, Optional<Measured> otherMeasured, boolean matching) {
         List<String> d = new ArrayList<>();
         d.add("versions: " + version(td, tdFigure) + ", " + version(otherDb, other));
         PublishedFigures.Report report = other.report();
@@ -216,7 +273,8 @@ final class PublishedComparison {
         d.add("scale: " + scale(td, otherDb) + " (published: "
                 + (report.scaleRows() == null ? report.scale() : String.format(Locale.ROOT, "%,d rows", report.scaleRows())) + ")");
         if (test.isWrite()) {
-            d.add("best cells: " + cell(tdFigure, tdMeasured) + "; " + cell(other, otherMeasured));
+            d.add((matching ? "the published cells: " : "best cells (the run has not both published cells): ") + cellText(tdFigure, tdMeasured)
+                    + "; " + cellText(other, otherMeasured));
         }
         if (test.id().endsWith(".onecore") && report.serverCores() != null) {
             List<String> notOn = new ArrayList<>();
@@ -229,13 +287,19 @@ final class PublishedComparison {
             }
         }
         if (test == Test.READ_ONECORE) {
-            d.add("read: here q1, one client reading one group at a time (published: every row read back, best of 1..7 clients: "
-                    + tdFigure.product() + " " + tdFigure.clients() + ", " + other.product() + " " + other.clients() + ")");
+            d.add("read: here q1's rows/s, one client reading one group (1% of the rows) at a time, the groups' rows over the sum of their"
+                    + " median latencies (published: every row read back, best of 1..7 clients: " + tdFigure.product() + " " + tdFigure.clients()
+                    + " clients over " + millions(tdFigure.rowsRead()) + ", " + other.product() + " " + other.clients() + " clients over "
+                    + millions(other.rowsRead()) + ")");
         }
         if (test == Test.Q3 || test == Test.Q4) d.add("published: count, sum and avg in one query; here count alone");
         if (tdFigure.note() != null) d.add(tdFigure.product() + ": " + tdFigure.note());
         if (other.note() != null) d.add(other.product() + ": " + other.note());
         return d;
+    }
+
+    private static String millions(Long rows) {
+        return rows == null ? "rows not stated" : String.format(Locale.ROOT, "%,d M rows", rows / 1_000_000);
     }
 
     private static String version(Database db, Figure published) {
@@ -271,7 +335,7 @@ final class PublishedComparison {
     }
 
     /** Rows the database held: the load's verified count, else the data set's size. */
-    private static long rows(Database db) {
+    static long rows(Database db) {
         if (!db.hasManifest()) return 0;
         Manifest m = db.manifest();
         if (m.load() != null && m.load().rowsStored() != null) return m.load().rowsStored();
@@ -283,8 +347,9 @@ final class PublishedComparison {
         return Optional.ofNullable(db.manifest()).map(Manifest::workload).map(WorkloadRecord::spec);
     }
 
-    private static String cell(Figure published, Optional<Measured> measured) {
-        String here = measured.map(Measured::cell).map(c -> "R/R " + c.rowsPerRequest() + " x " + c.clients()).orElse("not measured");
+    private static String cellText(Figure published, Optional<Measured> measured) {
+        String here = measured.map(Measured::cell).map(c -> "R/R " + c.rowsPerRequest() + " x " + c.clients() + (c.path() == null ? "" : " " + c.path()))
+                .orElse("not measured");
         return published.product() + " " + here + " (published R/R " + published.rowsPerRequest() + " x " + published.clients() + ")";
     }
 

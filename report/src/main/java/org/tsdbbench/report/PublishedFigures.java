@@ -28,10 +28,12 @@ final class PublishedFigures {
     /**
      * One published figure in the test's unit (rows/s, s or bytes), with its text as published, the
      * report and place in it, the database's version, and the write cell (R/R, clients) or, for a
-     * read, the clients; absent fields are null.
+     * read, the clients and the rows the read test read; on the other database's figure, the
+     * report's own summary ratio of the test (its words beside it); absent fields are null.
      */
     record Figure(String test, String database, String product, String version, double value, String unit, String published,
-                  Report report, String source, Integer rowsPerRequest, Integer clients, String note) {
+                  Report report, String source, Integer rowsPerRequest, Integer clients, String note, Double reportRatio,
+                  String reportRatioText, Long rowsRead) {
     }
 
     private final List<Report> reports;
@@ -82,8 +84,13 @@ final class PublishedFigures {
             if (test.isWrite() && (rpr == null || clients == null)) {
                 throw new IllegalArgumentException(RESOURCE + ": " + where + ": a write figure names its cell (rowsPerRequest, clients)");
             }
+            Double reportRatio = f.hasNonNull("reportRatio") ? f.get("reportRatio").asDouble() : null;
+            if (reportRatio != null && (!(reportRatio > 0) || text(f, "reportRatioText") == null)) {
+                throw new IllegalArgumentException(RESOURCE + ": " + where + ": a reportRatio is positive and has its reportRatioText");
+            }
             figures.add(new Figure(testId, database, required(f, "product", where), required(f, "version", where), value, unit,
-                    required(f, "published", where), report, required(f, "source", where), rpr, clients, text(f, "note")));
+                    required(f, "published", where), report, required(f, "source", where), rpr, clients, text(f, "note"), reportRatio,
+                    text(f, "reportRatioText"), f.hasNonNull("rowsRead") ? f.get("rowsRead").asLong() : null));
         }
         for (PublishedComparison.Test t : PublishedComparison.Test.values()) {
             if (figures.stream().noneMatch(f -> f.test().equals(t.id()) && f.database().equals(PublishedComparison.TDENGINE))) {

@@ -22,7 +22,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.tsdbbench.results.DiskRecord;
+import org.tsdbbench.results.ResourcesRecord;
+import org.tsdbbench.results.SpreadRecord;
 import org.tsdbbench.results.Manifest;
+import org.tsdbbench.results.QueryRecord;
 import org.tsdbbench.results.RunFolder;
 import org.tsdbbench.results.RunRecord;
 import org.tsdbbench.results.ServerRecord;
@@ -30,29 +33,63 @@ import org.tsdbbench.results.WriteCellRecord;
 
 /**
  * The figures of one run folder, per database: write cells (rows/s by R/R and clients, failed
- * cells marked, the server's CPU, memory and disk writes beside them), query latencies by query
- * id, the manifest's facts, and what {@code run.json} says of the run and of each database.
- * Read from the JMH JSON files and manifests the database jars write; nothing is recomputed.
+ * cells marked, both sides' CPU and memory and the server's disk writes beside them), query
+ * latencies by query id, the further tests, the manifest's facts, and what {@code run.json} says
+ * of the run and of each database. Every figure is read from the manifest the steps wrote (the
+ * one contract between them and the report); JMH's JSON beside it is for JMH's own tools, and is
+ * read only for a database that left no manifest. Nothing is recomputed.
  */
 final class RunResults {
 
-    /** A JMH secondary metric of the server during a write cell: score, 99.9% CI half-width, unit. */
+    /** A resource figure of a write cell (the server's or the client's): score, 99.9% CI half-width (NaN: none), unit. */
     record Metric(double score, double error, String unit) {
     }
 
-    /** One write cell: rows acknowledged per second, JMH's error, why it failed, server metrics by name. */
-    record WriteCell(int rowsPerRequest, int clients, double rowsPerSecond, double error, String failure,
-                     Map<String, Metric> server, Spread spread) {
+    /**
+     * One write cell as the manifest holds it: R/R, clients, the write path (its declared name, else
+     * the module's words; null when the module has one way), whether that is the path the published
+     * reports used (null: not said), rows acknowledged per second, JMH's error, why it failed, both
+     * sides' resources by their JMH names ({@code server.cpu}, {@code client.rss}, ...), the write
+     * step's client-bound verdict (null: none made) and the iterations' spread (null: none).
+     */
+    record WriteCell(int rowsPerRequest, int clients, String path, Boolean publishedPath, double rowsPerSecond, double error, String failure,
+                     Map<String, Metric> resources, Boolean clientBound, SpreadRecord spread) {
         WriteCell {
-            server = Map.copyOf(server);
+            resources = Collections.unmodifiableMap(new LinkedHashMap<>(resources));
         }
 
-        WriteCell(int rowsPerRequest, int clients, double rowsPerSecond, double error, String failure, Map<String, Metric> server) {
-            this(rowsPerRequest, clients, rowsPerSecond, error, failure, server, null);
+        /** A cell with only JMH's figures (tests, bare JMH files). */
+        WriteCell(int rowsPerRequest, int clients, double rowsPerSecond, double error, String failure, Map<String, Metric> resources) {
+            this(rowsPerRequest, clients, null, null, rowsPerSecond, error, failure, resources, null, null);
         }
 
         boolean measured() {
             return failure == null && !Double.isNaN(rowsPerSecond);
+        }
+
+        /** The cell of a manifest: every figure from its record, nothing recomputed. */
+        static WriteCell of(WriteCellRecord c) {
+            ResourcesRecord r = c.resources();
+            Map<String, Metric> m = new LinkedHashMap<>();
+            if (r != null) {
+                put(m, "server.cpu", r.serverCpuPercent(), "%");
+                put(m, "server.cpuKernel", r.serverCpuKernelPercent(), "%");
+                put(m, "server.rss", r.serverRssMB(), "MB");
+                put(m, "server.diskWrite", r.serverDiskWriteMBps(), "MB/s");
+                put(m, "server.cpuPerRow", r.serverCpuMicrosPerRow(), "us/row");
+                put(m, "client.cpu", r.clientCpuPercent(), "%");
+                put(m, "client.cpuPerRow", r.clientCpuMicrosPerRow(), "us/row");
+                put(m, "client.rss", r.clientRssMB(), "MB");
+            }
+            String path = c.writePathName() != null ? c.writePathName() : c.writePath();
+            // An unwrapped section reads back as a record of nulls when the cell has none of its fields.
+            SpreadRecord spread = c.spread() == null || c.spread().iterations() == null || c.spread().iterations().isEmpty() ? null : c.spread();
+            return new WriteCell(c.rowsPerRequest(), c.clients(), path, c.publishedPath(), orNaN(c.rowsPerSecond()), orNaN(c.error()), c.failure(),
+                    m, r == null ? null : r.clientBound(), spread);
+        }
+
+        private static void put(Map<String, Metric> m, String name, Double value, String unit) {
+            if (value != null && !Double.isNaN(value)) m.put(name, new Metric(value, Double.NaN, unit));
         }
     }
 
@@ -105,6 +142,16 @@ final class RunResults {
         List<String> absentQueries() {
             List<String> absent = manifest == null || manifest.query() == null ? null : manifest.query().absent();
             return absent == null ? List.of() : absent;
+        }
+
+        /** The write paths of the cells, in the order first met (one null when the module has one way). */
+        List<String> writePaths() {
+            return writes.stream().map(WriteCell::path).distinct().toList();
+        }
+
+        /** The cells written by one path. */
+        List<WriteCell> writes(String path) {
+            return writes.stream().filter(w -> java.util.Objects.equals(w.path(), path)).toList();
         }
 
         /** The rows-per-request values of the write matrix, ascending. */
@@ -176,16 +223,34 @@ final class RunResults {
             RunRecord.DatabaseStatus entry = listed.get(name);
             Status status = entry == null ? Status.UNKNOWN : status(entry.status());
             String reason = entry == null ? null : entry.reason();
-            List<JsonNode> writeJson = JmhJson.entries(dir.resolve(name + "-write.json"));
-            List<WriteCell> writes = manifest != null && manifest.write() != null && !manifest.write().isEmpty()
-                    ? JmhJson.withServerMetrics(writesOf(manifest.write()), writeJson) : JmhJson.writeCells(writeJson);
-            Further further = Further.of(manifest, JmhJson.entries(dir.resolve(name + "-range.json")),
-                    JmhJson.entries(dir.resolve(name + "-volume.json")), JmhJson.entries(dir.resolve(name + "-mixed.json")),
-                    JmhJson.entries(dir.resolve(name + "-fixedrate.json")));
-            out.add(new Database(name, manifest == null || manifest.database() == null ? name : manifest.database(), writes,
-                    JmhJson.queries(JmhJson.entries(dir.resolve(name + "-query.json"))), manifest, status, reason, further));
+            String display = manifest == null || manifest.database() == null ? name : manifest.database();
+            out.add(manifest != null ? fromManifest(name, display, manifest, status, reason)
+                    : fromJmh(name, display, dir, status, reason));
         }
         return new Run(dir, runId, run == null ? null : run.complete(), out);
+    }
+
+    /** A database's figures as its manifest holds them: the contract between the steps and the report. */
+    static Database fromManifest(String name, String display, Manifest manifest, Status status, String reason) {
+        List<WriteCell> writes = manifest.write() == null ? List.of() : manifest.write().stream().map(WriteCell::of).toList();
+        Map<String, QueryLatency> queries = new LinkedHashMap<>();
+        if (manifest.query() != null && manifest.query().latency() != null) {
+            for (QueryRecord.QueryLatencyRecord q : manifest.query().latency()) {
+                queries.put(q.id(), new QueryLatency(q.id(), q.samples(), q.p50Ms(), q.p90Ms(), q.p99Ms(), q.meanMs(), q.meanErrorMs()));
+            }
+        }
+        return new Database(name, display, writes, queries, manifest, status, reason, Further.of(manifest));
+    }
+
+    /**
+     * A database of the folder that left JMH files but no manifest: only what JMH's JSON holds,
+     * as for a JMH file given by itself (no verification, no facts, no client-bound verdict).
+     */
+    private static Database fromJmh(String name, String display, Path dir, Status status, String reason) throws IOException {
+        return new Database(name, display, JmhJson.writeCells(JmhJson.entries(dir.resolve(name + "-write.json"))),
+                JmhJson.queries(JmhJson.entries(dir.resolve(name + "-query.json"))), null, status, reason,
+                Further.ofJmh(JmhJson.entries(dir.resolve(name + "-range.json")), JmhJson.entries(dir.resolve(name + "-volume.json")),
+                        JmhJson.entries(dir.resolve(name + "-mixed.json")), JmhJson.entries(dir.resolve(name + "-fixedrate.json"))));
     }
 
     private static Status status(String text) {
@@ -212,14 +277,4 @@ final class RunResults {
         return figure == null ? Double.NaN : figure;
     }
 
-    /** Write cells from the manifest, which holds every cell with its verification, failed ones too. */
-    private static List<WriteCell> writesOf(List<WriteCellRecord> manifestCells) {
-        List<WriteCell> cells = new ArrayList<>();
-        for (WriteCellRecord c : manifestCells) {
-            List<Double> iterations = c.spread() == null || c.spread().iterations() == null ? List.of() : c.spread().iterations();
-            cells.add(new WriteCell(c.rowsPerRequest(), c.clients(), orNaN(c.rowsPerSecond()), orNaN(c.error()), c.failure(), Map.of(),
-                    Spread.of(iterations)));
-        }
-        return cells;
-    }
 }

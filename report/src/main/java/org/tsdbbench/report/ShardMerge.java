@@ -39,7 +39,8 @@ import org.tsdbbench.results.WriteCellRecord;
  * acknowledged by all shards divided by the common wall-clock window, from the earliest
  * {@code startedAt} to the latest {@code endedAt} of the cell; query latencies from the JMH
  * histograms of all shards merged, with percentiles, mean and 99.9% confidence interval
- * recomputed by JMH's own statistics; disk, server metrics and facts from shard 0.
+ * recomputed by JMH's own statistics, into the merged manifest (what the report reads) and JMH's
+ * JSON; disk, resources and facts from shard 0.
  * Shards of different runs, of different shard counts, or a missing or repeated index are refused.
  */
 final class ShardMerge {
@@ -81,7 +82,10 @@ final class ShardMerge {
             String missing = missingIn(shards, db);
             if (missing != null) {
                 failedReasons.put(db, missing);
-                merged.writeManifest(db, firstManifest(shards, db).toBuilder().write(null).shard(null).build());
+                Manifest first = firstManifest(shards, db);
+                // No figure of some shards only: no write cells, no latencies (the checks and facts stay, to say what ran).
+                QueryRecord q = first.query() == null ? null : new QueryRecord(first.query().checked(), first.query().absent());
+                merged.writeManifest(db, first.toBuilder().write(null).query(q).shard(null).build());
                 continue;
             }
             mergeDatabase(shards, db, out, merged);
@@ -175,14 +179,14 @@ final class ShardMerge {
         List<String> notes = new ArrayList<>();
         List<WriteCellRecord> cells = mergeWrites(shards, db);
         writeJmhWrite(shards, db, cells, out);
-        mergeQueries(shards, db, notes, out);
+        List<QueryRecord.QueryLatencyRecord> latency = mergeQueries(shards, db, notes, out);
         merged.writeManifest(db, shard0.toBuilder()
                 .shard(null)
                 .runId(shards.get(0).runId())
                 .merged(new MergedRecord(shards.size(), METHOD, folders, notes))
                 .load(mergeLoad(shards, db))
                 .write(cells.isEmpty() ? null : cells)
-                .query(mergeChecks(shards, db, shard0.query()))
+                .query(mergeChecks(shards, db, shard0.query(), latency))
                 .build());
     }
 
@@ -209,8 +213,9 @@ final class ShardMerge {
                 seconds > 0 ? acked / seconds : Double.NaN, verified);
     }
 
+    /** A cell's place in the matrix: R/R, clients per shard and the write path. */
     private static String key(WriteCellRecord cell) {
-        return cell.rowsPerRequest() + "x" + cell.clients();
+        return cell.rowsPerRequest() + "x" + cell.clients() + "@" + cell.writePath();
     }
 
     private static List<WriteCellRecord> writesOf(Manifest manifest) {
@@ -228,14 +233,14 @@ final class ShardMerge {
                 for (WriteCellRecord c : writesOf(s.manifests().get(db))) if (key(c).equals(key)) found = c;
                 parts.add(found);
             }
-            out.add(mergeCell(shards, key, parts));
+            out.add(mergeCell(shards, parts));
         }
         return out;
     }
 
-    private static WriteCellRecord mergeCell(List<Shard> shards, String key, List<WriteCellRecord> parts) {
-        int rows = Integer.parseInt(key.substring(0, key.indexOf('x')));
-        int perShard = Integer.parseInt(key.substring(key.indexOf('x') + 1));
+    private static WriteCellRecord mergeCell(List<Shard> shards, List<WriteCellRecord> parts) {
+        WriteCellRecord first = parts.stream().filter(java.util.Objects::nonNull).findFirst().orElseThrow();
+        int perShard = first.clients();
         String failure = null;
         long acked = 0;
         Instant start = null;
@@ -271,8 +276,8 @@ final class ShardMerge {
         double seconds = start == null ? 0 : Duration.between(start, end).toNanos() / 1e9;
         if (failure == null && seconds <= 0) failure = "the shards' measured window is empty (" + start + " .. " + end + ")";
         int clients = perShard * shards.size();
-        if (failure != null) return WriteCellRecord.merged(rows, clients, perShard, Double.NaN, null, null, null, null, failure, shardCells);
-        return WriteCellRecord.merged(rows, clients, perShard, acked / seconds, acked, start.toString(), end.toString(), seconds, null, shardCells);
+        if (failure != null) return WriteCellRecord.merged(first, clients, perShard, Double.NaN, null, null, null, null, failure, shardCells);
+        return WriteCellRecord.merged(first, clients, perShard, acked / seconds, acked, start.toString(), end.toString(), seconds, null, shardCells);
     }
 
     /** The merged write cells as JMH entries: shard 0's entry with the merged score, its server metrics, threads = all clients. */
@@ -310,8 +315,11 @@ final class ShardMerge {
         if (!array.isEmpty()) write(out.resolve(db + "-write.json"), array);
     }
 
-    /** Each query's entries of all shards as one (see {@link #mergeQuery}); a query some shard did not measure is noted and left out. */
-    private static void mergeQueries(List<Shard> shards, String db, List<String> notes, Path out) throws IOException {
+    /**
+     * Each query's entries of all shards as one (see {@link #mergeQuery}), written as JMH's JSON and
+     * returned as the merged manifest's latencies; a query some shard did not measure is noted and left out.
+     */
+    private static List<QueryRecord.QueryLatencyRecord> mergeQueries(List<Shard> shards, String db, List<String> notes, Path out) throws IOException {
         List<Map<String, JsonNode>> byShard = new ArrayList<>();
         Set<String> ids = new LinkedHashSet<>();
         for (Shard s : shards) {
@@ -323,6 +331,7 @@ final class ShardMerge {
             byShard.add(entries);
         }
         ArrayNode array = RunResults.JSON.createArrayNode();
+        List<QueryRecord.QueryLatencyRecord> latency = new ArrayList<>();
         for (String id : ids) {
             List<JsonNode> parts = new ArrayList<>();
             int without = -1;
@@ -335,9 +344,23 @@ final class ShardMerge {
                 notes.add(id + ": not measured by shard " + without + ", left out (a latency of some shards only would not be the run's)");
                 continue;
             }
-            array.add(mergeQuery(parts));
+            ObjectNode merged = mergeQuery(parts);
+            array.add(merged);
+            latency.add(latencyOf(id, merged));
         }
         if (!array.isEmpty()) write(out.resolve(db + "-query.json"), array);
+        return latency;
+    }
+
+    /** A merged query entry's figures as the manifest keeps them (ms: the query benchmark's unit). */
+    private static QueryRecord.QueryLatencyRecord latencyOf(String id, JsonNode entry) {
+        JsonNode pm = entry.path("primaryMetric");
+        JsonNode pct = pm.path("scorePercentiles");
+        long samples = 0;
+        for (JsonNode fork : pm.path("rawDataHistogram")) for (JsonNode it : fork) for (JsonNode bin : it) samples += bin.path(1).asLong();
+        return new QueryRecord.QueryLatencyRecord(id, samples, pct.path("50.0").asDouble(Double.NaN), pct.path("90.0").asDouble(Double.NaN),
+                pct.path("99.0").asDouble(Double.NaN), pct.path("100.0").asDouble(Double.NaN), pm.path("score").asDouble(Double.NaN),
+                pm.path("scoreError").asDouble(Double.NaN));
     }
 
     /** One query's entries of all shards as one JMH entry: every fork's histogram kept, the statistics recomputed. */
@@ -371,8 +394,11 @@ final class ShardMerge {
         return merged;
     }
 
-    /** A query is correct in the merged run only when every shard found its answer right; null when shard 0 checked none. */
-    private static QueryRecord mergeChecks(List<Shard> shards, String db, QueryRecord query) {
+    /**
+     * A query is correct in the merged run only when every shard found its answer right; the
+     * latencies are the shards' merged. Null when shard 0 checked none.
+     */
+    private static QueryRecord mergeChecks(List<Shard> shards, String db, QueryRecord query, List<QueryRecord.QueryLatencyRecord> latency) {
         if (query == null || query.checked() == null) return query;
         List<QueryCheck> checked = new ArrayList<>();
         for (QueryCheck check : query.checked()) {
@@ -387,7 +413,7 @@ final class ShardMerge {
             }
             checked.add(merged);
         }
-        return new QueryRecord(checked, query.absent());
+        return new QueryRecord(checked, query.absent(), latency.isEmpty() ? null : latency);
     }
 
     /** The merged run.json: complete only if every shard's run was; a database failed on any shard is failed, with the shard named. */

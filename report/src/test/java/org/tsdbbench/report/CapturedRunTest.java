@@ -21,9 +21,13 @@ import picocli.CommandLine;
  * Real run folders (captured against MariaDB with the code before the results model: a
  * {@code compare.sh --databases mysql --further} run and one with {@code --server-cores 1}, their
  * query JSON cut to 23 queries, and the shards of a 2-shard write and load) give the report and the
- * merge they gave then: report.md
- * byte for byte, report.html's text (its charts aside, whose SVG depends on the fonts at hand),
- * and the merged manifest, JMH write JSON and run.json as JSON trees.
+ * merge captured beside them: report.md byte for byte, report.html's text (its charts aside, whose
+ * SVG depends on the fonts at hand), and the merged manifest, JMH write JSON and run.json as JSON
+ * trees. Their manifests were brought to what the steps write now by transcribing, from the JMH
+ * JSON of the same run, the figures the manifest holds since (each query's latency, each write
+ * cell's server memory and disk writes); the reports were then regenerated and read against the
+ * manifests (issue 27: every write cell now shows its CPU, memory and CLIENT-BOUND as the manifest
+ * has them, and the one-core run's "+-NaN%" became the manifest's interval).
  */
 class CapturedRunTest {
 

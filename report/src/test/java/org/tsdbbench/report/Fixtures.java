@@ -13,9 +13,11 @@ import java.util.List;
 import org.openjdk.jmh.util.MultisetStatistics;
 
 /**
- * Result files in the shapes the database jars write them: manifests, JMH JSON write entries
- * (throughput, rowsAcked and server.* secondary metrics) and query entries (sample mode, with
- * rawDataHistogram), and run.json. Query statistics are computed by JMH's own class, as JMH does.
+ * Result files in the shapes the database jars write them: manifests (every figure the report
+ * shows: write cells with their resources and spread, query latencies, the further tests), the JMH
+ * JSON beside them (throughput write entries with rowsAcked and server.* secondary metrics, query
+ * entries in sample mode with rawDataHistogram: what a database without a manifest, or a bare JMH
+ * file, gives), and run.json. Query statistics are computed by JMH's own class, as JMH does.
  */
 final class Fixtures {
 
@@ -64,6 +66,45 @@ final class Fixtures {
         c.put("rowsPerSecond", rowsPerSecond);
         c.put("error", error);
         return c;
+    }
+
+    /**
+     * A manifest cell's resources as the write step writes them: (field, value) pairs such as
+     * {@code "serverCpuPercent", 85.5, "serverRssMB", 512.0}; {@code clientBound} as the step judges it.
+     */
+    static ObjectNode resources(ObjectNode cell, Object... fieldValue) {
+        for (int i = 0; i + 1 < fieldValue.length; i += 2) {
+            Object v = fieldValue[i + 1];
+            if (v instanceof Boolean b) cell.put((String) fieldValue[i], b);
+            else cell.put((String) fieldValue[i], ((Number) v).doubleValue());
+        }
+        if (cell.has("clientCpuPercent") && cell.has("serverCpuPercent") && !cell.has("clientBound")) {
+            cell.put("clientBound", cell.get("clientCpuPercent").asDouble() > cell.get("serverCpuPercent").asDouble());
+        }
+        return cell;
+    }
+
+    /** The query step's latencies in the manifest, from JMH query entries (ms), as the step writes them from the same run. */
+    static ObjectNode latencies(ObjectNode manifest, JsonNode queryEntries) {
+        ObjectNode query = manifest.has("query") ? (ObjectNode) manifest.get("query") : manifest.putObject("query");
+        ArrayNode latency = query.has("latency") ? (ArrayNode) query.get("latency") : query.putArray("latency");
+        for (JsonNode e : queryEntries) {
+            JsonNode pm = e.path("primaryMetric");
+            JsonNode pct = pm.path("scorePercentiles");
+            long samples = 0;
+            for (JsonNode fork : pm.path("rawDataHistogram")) for (JsonNode it : fork) for (JsonNode bin : it) samples += bin.path(1).asLong();
+            latency.addObject().put("id", e.path("params").path("queryId").asText()).put("samples", samples)
+                    .put("p50Ms", pct.path("50.0").asDouble()).put("p90Ms", pct.path("90.0").asDouble()).put("p99Ms", pct.path("99.0").asDouble())
+                    .put("maxMs", pct.path("100.0").asDouble(pct.path("99.0").asDouble())).put("meanMs", pm.path("score").asDouble())
+                    .put("meanErrorMs", pm.path("scoreError").asDouble(Double.NaN));
+        }
+        return manifest;
+    }
+
+    /** A query file beside the manifest and its latencies in it. */
+    static void queries(Path dir, String db, ObjectNode manifest, ArrayNode entries) throws IOException {
+        latencies(manifest, entries);
+        write(dir.resolve(db + "-query.json"), entries);
     }
 
     /** A JMH throughput entry of one write cell; server metrics as (label, score, unit) triples. */
@@ -246,14 +287,46 @@ final class Fixtures {
         cell(td, 1000, 1, 2_500_000, 50_000);
         cell(td, 1000, 2, 4_000_000, 90_000);
         disk(td, 1_000_000, 5_000_000, 100_000, "vnode data and table folders after FLUSH DATABASE");
-        write(dir.resolve("tdengine-manifest.json"), td);
         ArrayNode queries = JSON.createArrayNode();
         for (int g = 0; g <= 90; g += 10) queries.add(queryEntry("tdengine", "q1.g" + g, new double[] {4.0, 5}));
         queries.add(queryEntry("tdengine", "q2.avg.p100", new double[] {1.0, 5}));
         queries.add(queryEntry("tdengine", "q3.count.p100", new double[] {2.0, 5}));
         queries.add(queryEntry("tdengine", "q4.count.p100", new double[] {3.0, 5}));
-        write(dir.resolve("tdengine-query.json"), queries);
+        queries(dir, "tdengine", td, queries);
+        write(dir.resolve("tdengine-manifest.json"), td);
         return dir;
+    }
+
+    /**
+     * A run of all six databases the reports compare, each on 1 core of 2 (the one-core tests need it),
+     * at 1,000 devices x 100 rows (100,000 rows: 1/1,000 of report B's scale). TDengine: best write
+     * 1,000,000 rows/s at R/R 1000 x 2, and 800,000 at each published one-core cell it has; every
+     * query 1 ms; 1 MB on disk. Each other database: rows/s, latency and disk as given (latency the
+     * same for q1's groups and q2..q4), so every row of the section has a measured ratio.
+     */
+    static Path everyDatabase(Path dir, double cassandraRowsPerSecond, double cassandraMs, long cassandraDisk) throws IOException {
+        database(dir, "tdengine", "TDengine", "3.3.0.1", 1_000_000, 1.0, 1_000_000);
+        database(dir, "cassandra", "Cassandra", "5.0.2", cassandraRowsPerSecond, cassandraMs, cassandraDisk);
+        database(dir, "clickhouse", "ClickHouse", "18.16.1", 500_000, 2.0, 2_000_000);
+        database(dir, "influx", "InfluxDB", "1.6.7", 100_000, 5.0, 800_000);
+        database(dir, "mysql", "MySQL", "10.11.6-MariaDB", 50_000, 4.0, 9_000_000);
+        database(dir, "opentsdb", "OpenTSDB", "2.4.1", 20_000, 50.0, 20_000_000);
+        return dir;
+    }
+
+    private static void database(Path dir, String name, String display, String version, double rowsPerSecond, double ms, long diskBytes)
+            throws IOException {
+        ObjectNode m = manifest(display, version);
+        ((ObjectNode) m.get("workload").get("spec")).put("numOfDevices", 1000).put("rowsPerDevice", 100);
+        ((ObjectNode) m.get("machine")).put("serverCores", 1);
+        resources(cell(m, 1000, 2, rowsPerSecond, rowsPerSecond / 50), "serverCpuPercent", 90.0);
+        resources(cell(m, 100, 1, rowsPerSecond / 2, rowsPerSecond / 100), "serverCpuPercent", 60.0);
+        disk(m, diskBytes, 5_000_000, 100_000, name + "'s measurement");
+        ArrayNode queries = JSON.createArrayNode();
+        for (int g = 0; g <= 90; g += 10) queries.add(queryEntry(name, "q1.g" + g, new double[] {ms, 5}));
+        for (String id : List.of("q2.avg.p100", "q3.count.p100", "q4.count.p100")) queries.add(queryEntry(name, id, new double[] {ms, 5}));
+        queries(dir, name, m, queries);
+        write(dir.resolve(name + "-manifest.json"), m);
     }
 
     /** Every database of the folder run with --server-cores 1, as the published one-core test needs (machine.serverCores 1). */
@@ -266,6 +339,15 @@ final class Fixtures {
             }
         }
         return dir;
+    }
+
+    /** The volume step's blocks in the manifest. */
+    static void volume(ObjectNode manifest, double[] stored, double[] writeRate, double[] writeMs, double[] readRate, double[] readMs) {
+        ArrayNode blocks = manifest.putArray("volume");
+        for (int i = 0; i < stored.length; i++) {
+            blocks.addObject().put("storedRowsBefore", stored[i]).put("writeRowsPerSecond", writeRate[i]).put("writeRequestMillis", writeMs[i])
+                    .put("readRowsPerSecond", readRate[i]).put("readMillis", readMs[i]);
+        }
     }
 
     static ObjectNode runJson(String runId, boolean complete, String... nameStatusReason) {
@@ -288,28 +370,40 @@ final class Fixtures {
     }
 
     /**
-     * A complete run folder: MySQL (4 write cells with "·server.*" metrics, disk, q5 functions with
-     * stddev absent, one fixed-rate cell, range, volume and mixed-load JMH files), InfluxDB (2 cells
-     * with unprefixed server metrics, disk, q5 stddev, volume), and ClickHouse, which failed before writing any file.
+     * A complete run folder: MySQL (4 write cells with the server's CPU, one with its memory and disk
+     * writes, disk, q5 functions with stddev absent, one fixed-rate cell, range, volume and mixed
+     * load, in its manifest and in JMH's files beside it), InfluxDB (2 cells, disk, q5 stddev,
+     * volume), and ClickHouse, which failed before writing any file.
      */
     static Path standardRun(Path dir, boolean complete) throws IOException {
         ObjectNode mysql = manifest("MySQL", "10.11.6-MariaDB");
-        cell(mysql, 100, 1, 5_000, 100);
-        cell(mysql, 100, 2, 9_000, 300);
-        cell(mysql, 1000, 1, 20_000, 500);
-        cell(mysql, 1000, 2, 35_000, 900);
+        resources(cell(mysql, 100, 1, 5_000, 100), "serverCpuPercent", 20.5);
+        resources(cell(mysql, 100, 2, 9_000, 300), "serverCpuPercent", 41.0);
+        resources(cell(mysql, 1000, 1, 20_000, 500), "serverCpuPercent", 60.0);
+        resources(cell(mysql, 1000, 2, 35_000, 900), "serverCpuPercent", 85.5, "serverRssMB", 512.0, "serverDiskWriteMBps", 12.3);
         disk(mysql, 12_345_678, 5_000_000, 100_000, "data_length + index_length after ANALYZE TABLE");
         ((ArrayNode) mysql.path("query").path("absent")).add("q2.spread.p10");
         // q5: MySQL lacks stddev in its dialect
         ((ArrayNode) mysql.path("query").path("absent")).add("q5.stddev.d1");
         // fixed rate: kept up at 20,000 rows/s; its JMH cell must not count as a write-matrix cell
         fixedRateCell(mysql, 100, 2, 20_000, 19_950, true, 0.8, 3.4, 6.4);
-        write(dir.resolve("mysql-manifest.json"), mysql);
         write(dir.resolve("mysql-fixedrate.json"), JSON.createArrayNode().add(fixedRateEntry("mysql", 100, 2, 20_000, 99_000)));
         // further tests from JMH: range queries at 1 and 4 clients, volume growth over 3 blocks, mixed load
         ArrayNode mysqlRange = JSON.createArrayNode();
         for (int clients : new int[] {1, 4}) mysqlRange.addAll(rangeEntries("mysql", clients, 100, 2_000.0 * clients, 50.0 * clients, 0.5 * clients, 1.5 * clients));
         write(dir.resolve("mysql-range.json"), mysqlRange);
+        ArrayNode range = mysql.putArray("range");
+        for (int clients : new int[] {1, 4}) {
+            range.addObject().put("clients", clients).put("resultRows", 100).put("queriesPerSecond", 2_000.0 * clients)
+                    .put("queriesPerSecondError", 50.0 * clients).put("p50Ms", 0.5 * clients).put("p99Ms", 1.5 * clients);
+        }
+        volume(mysql, new double[] {0, 100_000, 200_000}, new double[] {50_000, 49_000, 48_000}, new double[] {2.0, 2.25, 2.5},
+                new double[] {300_000, 290_000, 280_000}, new double[] {30, 31, 32});
+        ArrayNode mixed = mysql.putArray("mixed");
+        mixed.addObject().put("run", "readers alone").put("writers", 0).put("readers", 1).put("queryP50Ms", 0.25).put("queryP99Ms", 0.75);
+        mixed.addObject().put("run", "writers + readers").put("writers", 1).put("readers", 1).put("writeP50Ms", 7.5).put("writeP99Ms", 16.5)
+                .put("queryP50Ms", 0.3).put("queryP99Ms", 0.9);
+        mixed.addObject().put("run", "writers alone").put("writers", 1).put("readers", 0).put("writeP50Ms", 3.25).put("writeP99Ms", 5.5);
         write(dir.resolve("mysql-volume.json"), JSON.createArrayNode().add(volumeEntry("mysql", new double[] {0, 100_000, 200_000},
                 new double[] {50_000, 49_000, 48_000}, new double[] {2.0, 2.25, 2.5}, new double[] {300_000, 290_000, 280_000}, new double[] {30, 31, 32})));
         ArrayNode mysqlMixed = JSON.createArrayNode();
@@ -327,20 +421,23 @@ final class Fixtures {
         ArrayNode mysqlQueries = queries("mysql", 2.0);
         mysqlQueries.add(queryEntry("mysql", "q5.count.d1", new double[] {0.42, 5}));
         mysqlQueries.add(queryEntry("mysql", "q5.percentile.d1", new double[] {1.25, 5}));
-        write(dir.resolve("mysql-query.json"), mysqlQueries);
+        queries(dir, "mysql", mysql, mysqlQueries);
+        write(dir.resolve("mysql-manifest.json"), mysql);
 
         ObjectNode influx = manifest("InfluxDB", "1.8.10");
-        cell(influx, 1000, 1, 30_000, 1_000);
-        cell(influx, 1000, 2, 52_000, 2_000);
+        resources(cell(influx, 1000, 1, 30_000, 1_000), "serverCpuPercent", 70.0);
+        resources(cell(influx, 1000, 2, 52_000, 2_000), "serverCpuPercent", 95.0, "serverRssMB", 300.0);
         disk(influx, 3_000_000, 5_000_000, 100_000, "du of the data and wal folders after a 10 s settle");
-        write(dir.resolve("influx-manifest.json"), influx);
+        volume(influx, new double[] {0, 100_000, 200_000}, new double[] {70_000, 69_000, 68_000}, new double[] {1.5, 1.5, 1.5},
+                new double[] {400_000, 390_000, 380_000}, new double[] {25, 26, 27});
         ArrayNode influxWrite = JSON.createArrayNode();
         influxWrite.add(writeEntry("influx", 1000, 1, 30_000, 1_000, "server.cpu", 70.0, "%"));
         influxWrite.add(writeEntry("influx", 1000, 2, 52_000, 2_000, "server.cpu", 95.0, "%", "server.rss", 300.0, "MB"));
         write(dir.resolve("influx-write.json"), influxWrite);
         ArrayNode influxQueries = queries("influx", 5.0);
         influxQueries.add(queryEntry("influx", "q5.stddev.d1", new double[] {1.75, 4}));
-        write(dir.resolve("influx-query.json"), influxQueries);
+        queries(dir, "influx", influx, influxQueries);
+        write(dir.resolve("influx-manifest.json"), influx);
         write(dir.resolve("influx-volume.json"), JSON.createArrayNode().add(volumeEntry("influx", new double[] {0, 100_000, 200_000},
                 new double[] {70_000, 69_000, 68_000}, new double[] {1.5, 1.5, 1.5}, new double[] {400_000, 390_000, 380_000}, new double[] {25, 26, 27})));
 

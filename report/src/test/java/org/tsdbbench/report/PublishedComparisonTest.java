@@ -51,7 +51,7 @@ class PublishedComparisonTest {
             }
         }
         Row q2 = row(rows, "q2.avg.p100", "cassandra");
-        assertEquals(264 / 0.06, q2.publishedRatio(), 1e-6);
+        assertEquals(290.97 / 0.06, q2.publishedRatio(), 1e-6, "the q2 table's avg, not the summary's count");
         assertEquals("1.00 ms / not measured", q2.measured());
     }
 
@@ -63,14 +63,17 @@ class PublishedComparisonTest {
         assertTrue(d.contains("versions: TDengine 3.3.0.1 (published 1.1.0), MySQL 10.11.6-MariaDB (published 5.7.19)"), d);
         assertTrue(d.contains("cores: 2-core machine, TDengine on 1 core, MySQL on 1 core (published: 8-core machine, each database on 1 core)"), d);
         assertTrue(d.contains("scale: TDengine 100,000 rows, MySQL 100,000 rows (published: not stated in the report)"), d);
-        assertTrue(d.contains("best cells: TDengine R/R 1000 x 2 (published R/R 1000 x 7); MySQL R/R 1000 x 2 (published R/R 10 x 2)"), d);
+        assertTrue(d.contains("best cells (the run has not both published cells): TDengine R/R 1000 x 2 (published R/R 1000 x 7);"
+                + " MySQL R/R 1000 x 2 (published R/R 10 x 2)"), d);
         String cassandra = String.join("\n", row(rows, "write.best", "cassandra").differences());
         assertTrue(cassandra.contains("Cassandra not in this run (published 3.11.4)"), cassandra);
         assertTrue(cassandra.contains("Cassandra not measured (published R/R 100 x 7)"), cassandra);
         assertTrue(cassandra.contains("scale: TDengine 100,000 rows (published: 100,000,000 rows)"), cassandra);
-        assertTrue(cassandra.contains("cores: 2-core machine, TDengine on 1 core (published: 4-core machine, servers on every core)"), cassandra);
+        assertTrue(cassandra.contains("cores: 2-core machine, TDengine on 1 core (published: 2-core machine, servers on every core)"), cassandra);
         String read = String.join("\n", row(rows, "read.onecore", "influx").differences());
-        assertTrue(read.contains("read: here q1, one client reading one group at a time (published: every row read back, best of 1..7 clients: TDengine 3, InfluxDB 3)"), read);
+        assertTrue(read.contains("read: here q1's rows/s, one client reading one group (1% of the rows) at a time, the groups' rows over the sum"
+                + " of their median latencies (published: every row read back, best of 1..7 clients: TDengine 3 clients over 65 M rows,"
+                + " InfluxDB 3 clients over 1 M rows)"), read);
     }
 
     /** A database whose server ran on every core has no one-core figure: the row says not measured and why, never a verdict. */
@@ -116,5 +119,67 @@ class PublishedComparisonTest {
         assertEquals(2, PublishedComparison.groupDevices(250, 51));
         assertEquals(2, PublishedComparison.groupDevices(250, 0));
         assertEquals(0, PublishedComparison.groupDevices(5, 10));
+    }
+
+    /**
+     * All six databases: every row of the section gets a measured ratio, in the right direction for
+     * rows/s (TDengine's over the other's), latency and disk (the other's over TDengine's), and the
+     * rows of report B, a 100 M-row test, are indicative at this run's 100,000 rows, never a verdict.
+     */
+    @Test
+    void everyRowGetsAMeasuredRatioInTheRightDirectionAndTheScaleIsSaid() throws Exception {
+        // Cassandra: 50,000 rows/s (TDengine 20x ahead), 100 ms per query (100x behind), 20 MB on disk (20x)
+        Fixtures.everyDatabase(dir, 50_000, 100.0, 20_000_000);
+        List<Row> rows = PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published);
+        assertEquals(16, rows.size());
+        for (Row r : rows) {
+            assertFalse(Double.isNaN(r.measuredRatio()), r.test().id() + " " + r.other().database() + ": " + r.measured());
+            assertTrue(r.verdict() != Verdict.NOT_MEASURED, r.test().id() + " " + r.other().database());
+        }
+        assertEquals(20, row(rows, "write.best", "cassandra").measuredRatio(), 1e-9, "TDengine's rows/s over Cassandra's");
+        assertEquals(100, row(rows, "q2.avg.p100", "cassandra").measuredRatio(), 1e-9, "Cassandra's latency over TDengine's");
+        assertEquals(100, row(rows, "q1", "cassandra").measuredRatio(), 1e-9);
+        assertEquals(20, row(rows, "disk", "cassandra").measuredRatio(), 1e-9, "Cassandra's bytes over TDengine's");
+        for (String test : List.of("write.best", "q1", "q2.avg.p100", "q3.count.p100", "q4.count.p100", "disk")) {
+            Row r = row(rows, test, "cassandra");
+            assertEquals(Verdict.INDICATIVE, r.verdict(), test);
+            assertEquals("indicative (scale 1/1,000)", r.verdictText(), test);
+            assertTrue(r.differences().get(0).startsWith("indicative: this run held 1/1,000 of the published rows"), r.differences().toString());
+        }
+        // report A's write test states no scale: a verdict. OpenTSDB 20,000 rows/s: TDengine 50x ahead, published 196x: smaller
+        assertEquals(Verdict.SMALLER, row(rows, "write.onecore", "opentsdb").verdict());
+        // the report's own ratio beside the computed one
+        assertEquals("23.9x (the report: write about 20x)", row(rows, "write.best", "cassandra").publishedRatioText());
+        assertEquals("4,850x (the report: aggregates about 4000x)", row(rows, "q2.avg.p100", "cassandra").publishedRatioText());
+    }
+
+    /** A direction error in the latency or disk path (TDengine's over the other's) turns these ratios upside down and fails. */
+    @Test
+    void aSlowerOrBiggerTdengineIsBehind() throws Exception {
+        // Cassandra now faster and smaller than TDengine: 0.5 ms per query, 0.5 MB on disk
+        Fixtures.everyDatabase(dir, 50_000, 0.5, 500_000);
+        List<Row> rows = PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published);
+        assertEquals(0.5, row(rows, "q2.avg.p100", "cassandra").measuredRatio(), 1e-9);
+        assertEquals(0.5, row(rows, "disk", "cassandra").measuredRatio(), 1e-9);
+        assertEquals(0.5, row(rows, "read.onecore", "cassandra").measuredRatio(), 1e-9, "q1 rows/s: Cassandra reads the same rows in half the time");
+    }
+
+    /** The one-core write at the published cells when the run has them: R/R 1000 x 7 for TDengine is not in this run, so the best cells, said so. */
+    @Test
+    void writesCompareThePublishedCellsWhenTheRunHasThem() throws Exception {
+        Fixtures.everyDatabase(dir, 50_000, 100.0, 20_000_000);
+        List<Row> rows = PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published);
+        assertTrue(String.join(" ", row(rows, "write.onecore", "mysql").differences()).contains("best cells (the run has not both published cells)"));
+        var m = (com.fasterxml.jackson.databind.node.ObjectNode) Fixtures.JSON.readTree(dir.resolve("tdengine-manifest.json").toFile());
+        Fixtures.cell(m, 1000, 7, 800_000, 1_000);
+        Fixtures.write(dir.resolve("tdengine-manifest.json"), m);
+        var mysql = (com.fasterxml.jackson.databind.node.ObjectNode) Fixtures.JSON.readTree(dir.resolve("mysql-manifest.json").toFile());
+        Fixtures.cell(mysql, 10, 2, 20_000, 100);
+        Fixtures.write(dir.resolve("mysql-manifest.json"), mysql);
+        rows = PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published);
+        Row r = row(rows, "write.onecore", "mysql");
+        assertEquals(800_000.0 / 20_000, r.measuredRatio(), 1e-9, "TDengine's R/R 1000 x 7 over MySQL's R/R 10 x 2, not the best cells");
+        assertTrue(String.join(" ", r.differences()).contains("the published cells: TDengine R/R 1000 x 7 (published R/R 1000 x 7); MySQL R/R 10 x 2"),
+                r.differences().toString());
     }
 }

@@ -62,7 +62,7 @@ class PublishedFiguresTest {
         Figure cassandra = published.figure("write.best", "cassandra").orElseThrow();
         assertEquals(61_708, cassandra.value());
         assertEquals(100, cassandra.rowsPerRequest());
-        assertEquals(12e9, published.figure("disk", "cassandra").orElseThrow().value());
+        assertEquals(12L << 30, published.figure("disk", "cassandra").orElseThrow().value(), "du -h's 12 GiB");
         Figure oneCore = published.figure("write.onecore", "clickhouse").orElseThrow();
         assertEquals(1_947_167, oneCore.value());
         assertEquals(50_000, oneCore.rowsPerRequest());

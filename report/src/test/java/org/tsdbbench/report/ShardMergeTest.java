@@ -44,7 +44,7 @@ class ShardMergeTest {
         ObjectNode m = Fixtures.manifest("MySQL", "10.11.6-MariaDB");
         m.put("runId", runId);
         m.putObject("shard").put("index", index).put("count", count);
-        ObjectNode c = Fixtures.cell(m, 1000, 2, acked / 10.0, 50);
+        ObjectNode c = Fixtures.resources(Fixtures.cell(m, 1000, 2, acked / 10.0, 50), "serverCpuPercent", 80.0 + index);
         c.put("rowsAcked", acked);
         c.put("startedAt", start);
         c.put("endedAt", end);
@@ -54,14 +54,14 @@ class ShardMergeTest {
         failed.put("endedAt", end);
         if (index == 1) failed.put("failure", "2 failed requests");
         Fixtures.disk(m, 1_000_000L * (index + 1), 5_000_000, 100_000, "shard " + index + "'s measurement");
-        Fixtures.write(s.resolve("mysql-manifest.json"), m);
         ArrayNode write = Fixtures.JSON.createArrayNode();
         write.add(Fixtures.writeEntry("mysql", 1000, 2, acked / 10.0, 50, "\u00b7server.cpu", 80.0 + index, "%"));
         Fixtures.write(s.resolve("mysql-write.json"), write);
         ArrayNode query = Fixtures.JSON.createArrayNode();
         query.add(Fixtures.queryEntry("mysql", "q2.avg.p100", bins));
         if (index == 0) query.add(Fixtures.queryEntry("mysql", "q1.g0", new double[] {1.0, 5}));
-        Fixtures.write(s.resolve("mysql-query.json"), query);
+        Fixtures.queries(s, "mysql", m, query);
+        Fixtures.write(s.resolve("mysql-manifest.json"), m);
         Fixtures.write(s.resolve("run.json"), Fixtures.runJson(runId, true, "mysql", "passed", null));
         return s;
     }

@@ -6,17 +6,21 @@ import java.util.List;
 
 /**
  * One cell of the write test (R/R x clients) in the manifest's {@code write} or {@code fixedRate}
- * list: JMH's rows/s and its error, the iterations' spread, what the forks verified and the rows
- * acknowledged in the measured window, the CPU figures, the latency bound, a fixed-rate verdict,
- * and why it failed (absent: it did not); a figure JMH did not give is NaN. Each group's fields sit
- * beside the others in the JSON.
+ * list: how the rows were sent ({@code writePath}, the module's words; {@code writePathName}, the
+ * write path its descriptor declares, and whether that is the path the published reports used),
+ * JMH's rows/s and its error, the iterations' spread, what the forks verified and the rows
+ * acknowledged in the measured window, both sides' CPU and memory, the latency bound, a fixed-rate
+ * verdict, and why it failed (absent: it did not); a figure JMH did not give is NaN. Each group's
+ * fields sit beside the others in the JSON. This record holds every figure the report shows of a
+ * cell: the report reads nothing else.
  * A merged cell ({@code clientsPerShard} set) has the shards' common window and each shard's own
  * figures instead, and no verification of its own.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record WriteCellRecord(int rowsPerRequest, int clients, Integer clientsPerShard, String writePath, Double rowsPerSecond, Double error,
+public record WriteCellRecord(int rowsPerRequest, int clients, Integer clientsPerShard, String writePath, String writePathName,
+                              Boolean publishedPath, Double rowsPerSecond, Double error,
                               @JsonUnwrapped SpreadRecord spread, @JsonUnwrapped VerificationRecord verification, Long rowsAcked,
-                              String startedAt, String endedAt, Double measuredSeconds, Double windowSeconds, @JsonUnwrapped CpuRecord cpu,
+                              String startedAt, String endedAt, Double measuredSeconds, Double windowSeconds, @JsonUnwrapped ResourcesRecord resources,
                               @JsonUnwrapped LatencyBoundRecord latencyBound, @JsonUnwrapped FixedRateRecord fixedRate, String failure,
                               List<ShardCellRecord> shards) {
 
@@ -32,12 +36,12 @@ public record WriteCellRecord(int rowsPerRequest, int clients, Integer clientsPe
 
     /**
      * A merged cell: clients of all shards, the rows they acknowledged in their common window
-     * (earliest start to latest end), and each shard's own figures; when it failed, NaN rows/s and
-     * why, without a window.
+     * (earliest start to latest end), and each shard's own figures; shard 0's write path and
+     * resources (the server's are the same servers'); when it failed, NaN rows/s and why, without a window.
      */
-    public static WriteCellRecord merged(int rowsPerRequest, int clients, int clientsPerShard, double rowsPerSecond, Long rowsAcked,
+    public static WriteCellRecord merged(WriteCellRecord shard0, int clients, int clientsPerShard, double rowsPerSecond, Long rowsAcked,
                                          String startedAt, String endedAt, Double windowSeconds, String failure, List<ShardCellRecord> shards) {
-        return new WriteCellRecord(rowsPerRequest, clients, clientsPerShard, null, rowsPerSecond, Double.NaN, null, null, rowsAcked, startedAt,
-                endedAt, null, windowSeconds, null, null, null, failure, shards);
+        return new WriteCellRecord(shard0.rowsPerRequest(), clients, clientsPerShard, shard0.writePath(), shard0.writePathName(), shard0.publishedPath(),
+                rowsPerSecond, Double.NaN, null, null, rowsAcked, startedAt, endedAt, null, windowSeconds, shard0.resources(), null, null, failure, shards);
     }
 }

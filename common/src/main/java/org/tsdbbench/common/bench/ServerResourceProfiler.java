@@ -22,7 +22,8 @@ import org.openjdk.jmh.results.ScalarResult;
  * client's own CPU (this benchmark JVM: the harness, the driver, GC) as % of one core and as
  * microseconds per row acknowledged. They sit beside the score in JMH's JSON as secondary metrics
  * (server.cpu, server.cpuKernel: its share spent in the kernel, server.rss, server.diskWrite,
- * server.cpuPerRow, client.cpu, client.cpuPerRow): on 2 cores every cycle the client spends is
+ * server.cpuPerRow, client.cpu, client.cpuPerRow, client.rss: the benchmark JVM's peak resident
+ * memory): on 2 cores every cycle the client spends is
  * taken from the server it measures. Its option is the
  * server's pids, comma-separated ({@code -prof ...ServerResourceProfiler:123,456}); with none
  * (a remote server) only the client is measured.
@@ -36,6 +37,8 @@ public final class ServerResourceProfiler implements InternalProfiler {
     private ServerProcesses.Sample start;
     private long clientCpuStartNanos;
     private final AtomicLong peakRss = new AtomicLong();
+    private final AtomicLong peakClientRss = new AtomicLong();
+    private final List<Long> self = List.of(ProcessHandle.current().pid());
 
     public ServerResourceProfiler(String pids) {
         this.pids = pids == null ? List.of()
@@ -56,14 +59,17 @@ public final class ServerResourceProfiler implements InternalProfiler {
         clientCpuStartNanos = ServerProcesses.ownCpuNanos();
         start = ServerProcesses.sample(pids);
         peakRss.set(start.rssBytes());
+        peakClientRss.set(ServerProcesses.sample(self).rssBytes());
         // RSS is a level, not a counter: sampled while the iteration runs, the peak is kept.
         sampler = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "server-resource-sampler");
             t.setDaemon(true);
             return t;
         });
-        sampler.scheduleAtFixedRate(() -> peakRss.accumulateAndGet(ServerProcesses.sample(pids).rssBytes(), Math::max),
-                RSS_SAMPLE_MILLIS, RSS_SAMPLE_MILLIS, TimeUnit.MILLISECONDS);
+        sampler.scheduleAtFixedRate(() -> {
+            peakRss.accumulateAndGet(ServerProcesses.sample(pids).rssBytes(), Math::max);
+            peakClientRss.accumulateAndGet(ServerProcesses.sample(self).rssBytes(), Math::max);
+        }, RSS_SAMPLE_MILLIS, RSS_SAMPLE_MILLIS, TimeUnit.MILLISECONDS);
     }
 
     @Override
@@ -77,6 +83,8 @@ public final class ServerResourceProfiler implements InternalProfiler {
         List<Result> out = new ArrayList<>();
         out.add(new ScalarResult("client.cpu", 100 * clientCpuSeconds / seconds, "%", AggregationPolicy.AVG));
         if (rows > 0) out.add(new ScalarResult("client.cpuPerRow", 1e6 * clientCpuSeconds / rows, "us/row", AggregationPolicy.AVG));
+        long clientRss = Math.max(peakClientRss.get(), ServerProcesses.sample(self).rssBytes());
+        if (clientRss > 0) out.add(new ScalarResult("client.rss", clientRss / 1048576.0, "MB", AggregationPolicy.MAX));
         if (pids.isEmpty()) return out;
         long ticks = end.cpuTicks() - start.cpuTicks();
         double serverCpuSeconds = ticks / ServerProcesses.TICKS_PER_SECOND;

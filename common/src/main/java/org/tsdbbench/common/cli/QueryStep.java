@@ -139,6 +139,8 @@ final class QueryStep extends Step {
                 measure(id, failures).ifPresent(run::add);
                 if (failures.size() > failed) reachable = awaitServer();
             }
+            results.manifest().query(new QueryRecord(checked, List.copyOf(set.absent()), latencies(run)));
+            results.saveManifest();
             out().println();
             out().print(latencyTable(run, correct, failures));
             out().println("# JMH JSON: " + results.file("query", "json"));
@@ -188,6 +190,17 @@ final class QueryStep extends Step {
         } catch (DatabaseException e) {
             return q.id() + ": query failed: " + e.getMessage();
         }
+    }
+
+    /** Each measured query's latency as the manifest keeps it (ms; JMH's sample-mode statistics, in the unit of the benchmark: ms). */
+    static List<QueryRecord.QueryLatencyRecord> latencies(Collection<RunResult> run) {
+        List<QueryRecord.QueryLatencyRecord> out = new ArrayList<>();
+        for (RunResult r : run) {
+            Statistics st = r.getPrimaryResult().getStatistics();
+            out.add(new QueryRecord.QueryLatencyRecord(r.getParams().getParam("queryId"), st.getN(), st.getPercentile(50), st.getPercentile(90),
+                    st.getPercentile(99), st.getMax(), r.getPrimaryResult().getScore(), r.getPrimaryResult().getScoreError()));
+        }
+        return out;
     }
 
     private String latencyTable(Collection<RunResult> run, List<String> ids, List<String> failures) {

@@ -70,18 +70,23 @@ final class RangeStep extends Step {
                         .param("resultRows", String.valueOf(rows))
                         .threads(c), settings.withDataChecked(), what, failures);
                 double qps = Double.NaN;
+                Double qpsError = null;
                 Statistics latency = null;
                 for (RunResult r : run) {
                     Result<?> primary = r.getPrimaryResult();
-                    if (r.getParams().getBenchmark().endsWith("queriesPerSecond")) qps = primary.getScore();
-                    else latency = primary.getStatistics();
+                    if (r.getParams().getBenchmark().endsWith("queriesPerSecond")) {
+                        qps = primary.getScore();
+                        qpsError = Double.isNaN(primary.getScoreError()) ? null : primary.getScoreError();
+                    } else {
+                        latency = primary.getStatistics();
+                    }
                 }
                 // queries/s (throughput trial) held against the clients' mean latency (the sample-time trial of the same load)
                 double mean = latency == null ? Double.NaN : latency.getMean();
                 String contradiction = LatencyBound.checkQueries(qps, c, mean, LatencyBound.SEPARATE_TRIALS);
                 if (contradiction != null) failures.add(what + ": " + contradiction);
                 boolean bounded = !Double.isNaN(qps) && mean > 0;
-                cells.add(new RangeCellRecord(c, rows, qps, latency == null ? null : latency.getPercentile(50),
+                cells.add(new RangeCellRecord(c, rows, qps, qpsError, latency == null ? null : latency.getPercentile(50),
                         latency == null ? null : latency.getPercentile(99), bounded ? LatencyBound.queryBound(c, mean) : null,
                         bounded ? qps / LatencyBound.queryBound(c, mean) : null));
                 if (run.size() < 2 && failures.stream().noneMatch(f -> f.startsWith(what))) failures.add(what + ": the benchmark did not complete");

@@ -2,6 +2,7 @@ package org.tsdbbench.common.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.tsdbbench.results.SpreadRecord;
 import java.util.Locale;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -31,7 +32,7 @@ final class StableCell {
             long runStart = clock.getAsLong();
             WriteStep.Cell cell = run.once();
             runs.add(cell);
-            Stability s = Stability.of(runs.stream().flatMap(c -> c.iterations().stream()).toList());
+            SpreadRecord.Interval s = SpreadRecord.Interval.of(runs.stream().flatMap(c -> c.iterations().stream()).toList());
             long now = clock.getAsLong();
             boolean timeForAnother = now - start + (now - runStart) <= budgetNanos;
             if (stableWithin == 0 || cell.failure() != null || s.within(stableWithin) || !timeForAnother) {

@@ -21,8 +21,8 @@ import org.tsdbbench.common.bench.ServerProcesses;
 import org.tsdbbench.common.bench.ServerResourceProfiler;
 import org.tsdbbench.common.bench.WriteBenchmark;
 import org.tsdbbench.common.db.Database;
-import org.tsdbbench.results.CpuRecord;
 import org.tsdbbench.results.FixedRateRecord;
+import org.tsdbbench.results.ResourcesRecord;
 import org.tsdbbench.results.ServerResourcesRecord;
 import org.tsdbbench.results.SpreadRecord;
 import org.tsdbbench.results.TrialRecord;
@@ -216,10 +216,10 @@ final class WriteStep extends Step {
         // seconds actually measured (the forks' windows added): shards of one run are summed over these.
         TrialRecord total = cell.forks.isEmpty() ? null : TrialRecord.sum(cell.forks);
         boolean window = total != null && total.measuredFromMs() > 0;
-        return new WriteCellRecord(rows, clients, null, writePath, cell.score, cell.error, spread(cell.iterations),
+        return new WriteCellRecord(rows, clients, null, writePath, null, null, cell.score, cell.error, spread(cell.iterations),
                 VerificationRecord.of(cell.forks), window ? total.measuredRowsAcked() : null,
                 window ? Instant.ofEpochMilli(total.measuredFromMs()).toString() : null, window ? Instant.ofEpochMilli(total.measuredToMs()).toString() : null,
-                window ? TrialRecord.measuredMillis(cell.forks) / 1000.0 : null, null, cpuRecord(cell.cpu), bound.record(), verdict, failure, null);
+                window ? TrialRecord.measuredMillis(cell.forks) / 1000.0 : null, null, resources(cell.cpu), bound.record(), verdict, failure, null);
     }
 
     /** Rows acknowledged per second of every measured iteration of every fork. */
@@ -234,27 +234,26 @@ final class WriteStep extends Step {
         return values;
     }
 
-    /** The profiler's CPU figures of a cell, by name without JMH's profiler mark (client.cpu, server.cpuPerRow, ...). */
+    /** The profiler's figures of a cell (client.* and server.*), by name without JMH's profiler mark (client.cpu, server.rss, ...). */
     private static Map<String, Double> cpu(Map<String, Result> secondary) {
         Map<String, Double> out = new LinkedHashMap<>();
         secondary.forEach((label, r) -> {
             String name = label.replace("\u00b7", "").strip();
-            if (name.startsWith("client.") || name.equals("server.cpu") || name.equals("server.cpuPerRow") || name.equals("server.cpuKernel")) {
-                out.put(name, r.getScore());
-            }
+            if (name.startsWith("client.") || name.startsWith("server.")) out.put(name, r.getScore());
         });
         return out;
     }
 
     /**
-     * The client's cost beside the server's, from the profiler's figures (each absent when it has
-     * none): CPU % of one core and microseconds per row acknowledged, and whether the client used
-     * more CPU than the server (client-bound: on shared cores the figure then says more about the
-     * harness than about the database).
+     * Both sides' resources, from the profiler's figures (each absent when it has none): CPU % of
+     * one core and microseconds per row acknowledged, the server's kernel share, peak RSS of server
+     * and client, the server's storage writes, and whether the client used more CPU than the server
+     * (client-bound: on shared cores the figure then says more about the harness than about the database).
      */
-    static CpuRecord cpuRecord(Map<String, Double> cpu) {
-        return new CpuRecord(cpu.get("client.cpu"), cpu.get("client.cpuPerRow"), cpu.get("server.cpu"), cpu.get("server.cpuPerRow"),
-                cpu.get("server.cpuKernel"), cpu.containsKey("client.cpu") && cpu.containsKey("server.cpu") ? clientBound(cpu) : null);
+    static ResourcesRecord resources(Map<String, Double> cpu) {
+        return new ResourcesRecord(cpu.get("client.cpu"), cpu.get("client.cpuPerRow"), cpu.get("server.cpu"), cpu.get("server.cpuPerRow"),
+                cpu.get("server.cpuKernel"), cpu.containsKey("client.cpu") && cpu.containsKey("server.cpu") ? clientBound(cpu) : null,
+                cpu.get("server.rss"), cpu.get("client.rss"), cpu.get("server.diskWrite"));
     }
 
     static boolean clientBound(Map<String, Double> cpu) {
@@ -389,9 +388,7 @@ final class WriteStep extends Step {
      * intervals overlap that much cannot be told apart.
      */
     static SpreadRecord spread(List<Double> iterations) {
-        if (iterations.isEmpty()) return null;
-        Stability s = Stability.of(iterations);
-        return new SpreadRecord(List.copyOf(iterations), s.halfWidthPercent(), s.min(), s.max(), !s.within(Stability.UNSTABLE_PERCENT));
+        return SpreadRecord.of(iterations);
     }
 
     /** One cell's figures: JMH's score, each fork's record and their sum, why it failed (null: verified), CPU, iteration values. */
@@ -400,7 +397,8 @@ final class WriteStep extends Step {
 
         /**
          * Several runs of one cell as one: the mean and 95% interval of all their iterations, every
-         * fork's record, the first failure, and each CPU figure as the mean of the runs that have it.
+         * fork's record, the first failure, each CPU and disk figure as the mean of the runs that
+         * have it and each peak RSS as their highest.
          */
         static Cell combine(List<Cell> runs) {
             List<TrialRecord> forks = new ArrayList<>();
@@ -414,8 +412,10 @@ final class WriteStep extends Step {
                 c.cpu.forEach((k, v) -> cpu.computeIfAbsent(k, x -> new ArrayList<>()).add(v));
             }
             Map<String, Double> meanCpu = new LinkedHashMap<>();
-            cpu.forEach((k, v) -> meanCpu.put(k, v.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN)));
-            Stability s = Stability.of(iterations);
+            // Memory is a peak: the highest of the runs; the rest are rates: their mean.
+            cpu.forEach((k, v) -> meanCpu.put(k, k.endsWith(".rss") ? v.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN)
+                    : v.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN)));
+            SpreadRecord.Interval s = SpreadRecord.Interval.of(iterations);
             return new Cell(s.mean(), s.halfWidth(), forks, forks.isEmpty() ? null : TrialRecord.sum(forks), failure, meanCpu, iterations);
         }
     }

@@ -14,19 +14,19 @@ class ClientCostTest {
 
     @Test
     void aCellWhereTheClientUsedMoreCpuThanTheServerIsClientBound() {
-        JsonNode m = ResultsJson.tree(WriteStep.cpuRecord(Map.of("client.cpu", 120.0, "client.cpuPerRow", 2.5, "server.cpu", 80.0, "server.cpuPerRow", 1.7)));
+        JsonNode m = ResultsJson.tree(WriteStep.resources(Map.of("client.cpu", 120.0, "client.cpuPerRow", 2.5, "server.cpu", 80.0, "server.cpuPerRow", 1.7)));
         assertEquals(120.0, m.get("clientCpuPercent").asDouble());
         assertEquals(2.5, m.get("clientCpuMicrosPerRow").asDouble());
         assertEquals(80.0, m.get("serverCpuPercent").asDouble());
         assertTrue(m.get("clientBound").asBoolean());
-        JsonNode serverBound = ResultsJson.tree(WriteStep.cpuRecord(Map.of("client.cpu", 30.0, "server.cpu", 150.0)));
+        JsonNode serverBound = ResultsJson.tree(WriteStep.resources(Map.of("client.cpu", 30.0, "server.cpu", 150.0)));
         assertFalse(serverBound.get("clientBound").asBoolean());
     }
 
     /** A remote server is not sampled: the client's cost is recorded, and no client-bound verdict is made without the server's. */
     @Test
     void withoutTheServersFigureThereIsNoVerdict() {
-        JsonNode m = ResultsJson.tree(WriteStep.cpuRecord(Map.of("client.cpu", 90.0, "client.cpuPerRow", 3.0)));
+        JsonNode m = ResultsJson.tree(WriteStep.resources(Map.of("client.cpu", 90.0, "client.cpuPerRow", 3.0)));
         assertEquals(3.0, m.get("clientCpuMicrosPerRow").asDouble());
         assertFalse(m.has("clientBound"));
     }
@@ -49,7 +49,17 @@ class ClientCostTest {
 
     @Test
     void theServersKernelShareIsRecorded() {
-        JsonNode m = ResultsJson.tree(WriteStep.cpuRecord(Map.of("client.cpu", 30.0, "server.cpu", 150.0, "server.cpuKernel", 89.0)));
+        JsonNode m = ResultsJson.tree(WriteStep.resources(Map.of("client.cpu", 30.0, "server.cpu", 150.0, "server.cpuKernel", 89.0)));
         assertEquals(89.0, m.get("serverCpuKernelPercent").asDouble());
+    }
+
+    /** Memory and storage writes go into the cell beside the CPU: the report reads them from here, not from JMH's JSON. */
+    @Test
+    void bothSidesMemoryAndTheServersDiskWritesAreRecorded() {
+        JsonNode m = ResultsJson.tree(WriteStep.resources(Map.of("client.cpu", 30.0, "server.cpu", 150.0, "server.rss", 512.5, "client.rss", 300.25,
+                "server.diskWrite", 12.5)));
+        assertEquals(512.5, m.get("serverRssMB").asDouble());
+        assertEquals(300.25, m.get("clientRssMB").asDouble());
+        assertEquals(12.5, m.get("serverDiskWriteMBps").asDouble());
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import org.tsdbbench.results.SpreadRecord;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,7 @@ class StableCellTest {
     private static WriteStep.Cell cell(String failure, double cpu, double... iterations) {
         List<Double> values = new ArrayList<>();
         for (double v : iterations) values.add(v);
-        Stability s = Stability.of(values);
+        SpreadRecord.Interval s = SpreadRecord.Interval.of(values);
         return new WriteStep.Cell(s.mean(), s.halfWidth(), List.of(), null, failure, Map.of("client.cpu", cpu, "server.cpu", 2 * cpu), values);
     }
 
@@ -43,8 +44,8 @@ class StableCellTest {
         List<WriteStep.Cell> runs = repeat(20, 600, cell(null, 40, 100, 200, 300), cell(null, 60, 199, 201, 200), cell(null, 80, 200, 201, 199),
                 cell(null, 10, 200));
         assertEquals(3, runs.size());
-        assertTrue(Stability.of(List.of(100.0, 200.0, 300.0, 199.0, 201.0, 200.0, 200.0, 201.0, 199.0)).within(20));
-        assertTrue(!Stability.of(List.of(100.0, 200.0, 300.0, 199.0, 201.0, 200.0)).within(20));
+        assertTrue(SpreadRecord.Interval.of(List.of(100.0, 200.0, 300.0, 199.0, 201.0, 200.0, 200.0, 201.0, 199.0)).within(20));
+        assertTrue(!SpreadRecord.Interval.of(List.of(100.0, 200.0, 300.0, 199.0, 201.0, 200.0)).within(20));
     }
 
     @Test
