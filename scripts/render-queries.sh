@@ -19,6 +19,7 @@ RENDER=(
   "clickhouse|clickhouse-bench|org.tsdbbench.clickhouse.ClickHouseDatabase"
   "cassandra|cassandra-bench|org.tsdbbench.cassandra.CassandraDatabase"
   "opentsdb|opentsdb-bench|org.tsdbbench.opentsdb.OpenTsdbDatabase"
+  "cnosdb|cnosdb-bench|org.tsdbbench.cnosdb.CnosDatabase"
   "tdengine|tdengine-bench|org.tsdbbench.tdengine.TDengineDatabase"
   "tdengine|tdengine-bench|org.tsdbbench.tdengine.TDengineDialect|tdengine2|TDengine 2.x|2"
 )
