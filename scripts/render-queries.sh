@@ -37,7 +37,7 @@ done
 [ ${#selected[@]} -gt 0 ] || die "no such module: $* (have: $(present_modules | cut -d: -f3 | tr '\n' ' '))"
 
 log "building $(IFS=,; echo "${modules[*]}") and common's test jar"
-mvn_plain -q -DskipTests -pl "common,$(IFS=,; echo "${modules[*]}")" package
+mvn_plain -q -DskipTests -pl "common,$(IFS=,; echo "${modules[*]}")" -am package
 tests_jar="$(ls common/target/common-*-tests.jar)"
 for entry in "${selected[@]}"; do
   IFS='|' read -r -a f <<<"$entry"

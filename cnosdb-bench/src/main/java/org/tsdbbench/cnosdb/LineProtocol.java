@@ -1,11 +1,12 @@
 package org.tsdbbench.cnosdb;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.tsdbbench.common.data.TextFormat;
 
 /**
  * One write request's body in InfluxDB's line protocol, which CnosDB's {@code /api/v1/write} takes,
- * built straight into ASCII bytes: {@code measurement,tag=v,... field=1i,field=2.5 timestamp\n}.
+ * built straight into bytes (UTF-8): {@code measurement,tag=v,... field=1i,field=2.5 timestamp\n}.
  * No object per row: numbers are formatted into the buffer, strings are tag values shared per
  * device (or per truck). A layout (the devices' today, the trucks' readings and diagnostics later)
  * says which tags and fields a row has; this class only knows the syntax.
@@ -38,17 +39,28 @@ public final class LineProtocol {
         return this;
     }
 
-    /** A tag with a text value; commas, equals signs and spaces are escaped, anything else must be ASCII. */
+    /** A tag with a text value, in UTF-8 (as line protocol is); commas, equals signs and spaces are escaped. */
     public LineProtocol tag(String key, String value) {
         key(',', key);
         ensure(2 * value.length());
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
-            if (c > 0x7f) throw new IllegalArgumentException("tag " + key + ": '" + value + "' is not ASCII");
+            if (c > 0x7f) {
+                appendEscaped(value.substring(i).getBytes(StandardCharsets.UTF_8)); // rare: a file's non-ASCII device name
+                break;
+            }
             if (c == ',' || c == '=' || c == ' ') buf[len++] = '\\';
             buf[len++] = (byte) c;
         }
         return this;
+    }
+
+    private void appendEscaped(byte[] utf8) {
+        ensure(2 * utf8.length);
+        for (byte c : utf8) {
+            if (c == ',' || c == '=' || c == ' ') buf[len++] = '\\';
+            buf[len++] = c;
+        }
     }
 
     /** An integer field ({@code 12i}): CnosDB stores it as BIGINT. */
@@ -110,7 +122,7 @@ public final class LineProtocol {
 
     @Override
     public String toString() {
-        return new String(buf, 0, len, java.nio.charset.StandardCharsets.US_ASCII);
+        return new String(buf, 0, len, StandardCharsets.UTF_8);
     }
 
     private void key(char separator, String key) {

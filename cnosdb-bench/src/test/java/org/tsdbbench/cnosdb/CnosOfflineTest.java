@@ -50,16 +50,18 @@ class CnosOfflineTest {
     }
 
     @Test
-    void aRequestGrowsItsBufferAndANonAsciiTagIsRefused() {
+    void aRequestGrowsItsBufferAndANonAsciiTagIsUtf8() {
         RowBatch b = new RowBatch(5000);
         for (int i = 0; i < 5000; i++) b.add(i, "dev_" + i, i % 100, 1_563_249_700_000L + i, i, 1.25f);
         LineProtocol lines = new LineProtocol();
         DevicesLayout.lines(b, lines);
         assertEquals(5000, lines.toString().lines().count());
         assertTrue(lines.length() > 1 << 16, "more than the first buffer: " + lines.length());
-        RowBatch bad = new RowBatch(1);
-        bad.add(1, "dév", 1, 1L, 1, 1f);
-        assertThrows(IllegalArgumentException.class, () -> DevicesLayout.lines(bad, lines));
+        RowBatch named = new RowBatch(1);
+        named.add(1, "dé v,1", 1, 1L, 1, 1f);
+        DevicesLayout.lines(named, lines);
+        assertEquals("devices,devgroup=1,devid=1,devname=dé\\ v\\,1 temperature=1i,humidity=1.00 1\n", lines.toString());
+        assertEquals(lines.toString().getBytes(StandardCharsets.UTF_8).length, lines.length());
     }
 
     /** The rows a CSV answer gives, fed in pieces of {@code piece} bytes as the HTTP client would. */
