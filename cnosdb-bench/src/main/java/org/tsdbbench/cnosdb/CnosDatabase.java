@@ -40,7 +40,8 @@ public final class CnosDatabase extends Database {
             http.sqlJson("public", "SELECT 1");
             return new CnosSession(http, o.database(), version, server.port());
         } catch (DatabaseException e) {
-            throw DatabaseException.unreachable(displayName(), o, e);
+            // The message says why in words (CnosHttp.why); the driver's innermost cause would not.
+            throw DatabaseException.unreachable(displayName(), o, new DatabaseException(e.getMessage(), null));
         }
     }
 }

@@ -108,12 +108,25 @@ final class CnosHttp {
             String why = "no whole answer within " + requestTimeout.toMillis() + " ms (requestTimeoutMs)";
             throw new DatabaseException("CnosDB " + what + " timed out: " + why, new HttpTimeoutException(why));
         } catch (ExecutionException e) {
-            throw new DatabaseException("CnosDB " + what + " failed: " + DatabaseException.rootMessage(e.getCause()), e.getCause());
+            throw new DatabaseException("CnosDB " + what + " failed: " + why(e.getCause()), e.getCause());
         } catch (InterruptedException e) {
             answer.cancel(true);
             Thread.currentThread().interrupt();
             throw new DatabaseException("CnosDB " + what + " interrupted", e);
         }
+    }
+
+    /**
+     * Why an exchange failed, in words: the JDK client reports a refused connection as a
+     * ConnectException without a message around a ClosedChannelException, which says little.
+     */
+    static String why(Throwable failure) {
+        for (Throwable c = failure; c != null; c = c.getCause()) {
+            if (c instanceof java.net.ConnectException) {
+                return "no connection (" + (c.getMessage() != null ? c.getMessage() : "refused") + ")";
+            }
+        }
+        return DatabaseException.rootMessage(failure);
     }
 
     /** A non-200 answer: CnosDB's error code and message ({@code {"error_code":..,"error_message":..}}) when it gave them, then {@code context}. */
