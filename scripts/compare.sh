@@ -40,6 +40,7 @@ done
 set -e
 ensure_build_tools
 ensure_tdengine
+ensure_cnosdb
 if $build || [ ! -f orchestrator/target/orchestrator.jar ]; then
   log "building the suite"
   mvn_plain -q -DskipTests package

@@ -97,3 +97,23 @@ ensure_tdengine() {
   fi
   return 0
 }
+
+# cnosdb_home -> the CnosDB installation scripts/servers/cnosdb.sh runs: CNOSDB_HOME, else the newest
+# /opt/cnosdb/<version> (where ../shared/cnosdb/install.sh unpacks its build); fails when there is none
+cnosdb_home() {
+  if [ -n "${CNOSDB_HOME:-}" ]; then echo "$CNOSDB_HOME"; return 0; fi
+  local h
+  h=$(ls -d /opt/cnosdb/[0-9]* 2>/dev/null | sort -V | tail -n 1)
+  [ -n "$h" ] && [ -x "$h/bin/cnosdb" ] && echo "$h"
+}
+
+# ensure_cnosdb -> installs the CnosDB build of ../shared/cnosdb when that folder exists (these
+# machines) and none is installed yet; elsewhere CnosDB is the user's to install (CNOSDB_HOME)
+ensure_cnosdb() {
+  local shared="$REPO_DIR/../shared/cnosdb/install.sh"
+  if [ -f "$shared" ] && [ -z "$(cnosdb_home)" ]; then
+    log "installing CnosDB from $shared"
+    bash "$shared" >/dev/null
+  fi
+  return 0
+}

@@ -15,6 +15,7 @@ cd "$REPO_DIR"
 ensure_build_tools
 ensure_chromium
 ensure_tdengine
+ensure_cnosdb
 # The jars first: each module's jar says which server it needs (and a build that fails starts no server).
 mvn_plain -q -DskipTests package
 

@@ -1,0 +1,84 @@
+package org.tsdbbench.cnosdb;
+
+import java.util.Optional;
+import java.util.StringJoiner;
+import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.query.Aggregate;
+import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.SqlDialect;
+
+/**
+ * The devices catalog in CnosDB's SQL (DataFusion's, with CnosDB's functions). Tags are strings:
+ * {@code devgroup < 10} compares text ("10" sorts before "9") and silently selects other groups,
+ * so q2..q4 list the groups, {@code devgroup IN ('0', '1', ..)}, which CnosDB also pushes down to
+ * its tag index; devices are {@code devid = '7'}. The time column is {@code time}, compared with
+ * epoch milliseconds (the database's precision) and read back as {@code CAST(time AS BIGINT)};
+ * a minute is {@code date_bin(INTERVAL '1 minute', time)}, aligned to the epoch.
+ *
+ * <p>Functions CnosDB lacks, and what stands in: no SPREAD ({@code MAX - MIN}); no exact
+ * percentile (only {@code approx_percentile_cont}, a t-digest estimate): the 90th percentile is
+ * written by its definition, the smallest temperature whose cumulative distribution reaches 0.9
+ * ({@code CUME_DIST}, what PERCENTILE_DISC returns). FIRST and LAST are CnosDB's own
+ * {@code first(time, x)} and {@code last(time, x)}; STDDEV is {@code STDDEV_POP}.
+ */
+public final class CnosDialect extends SqlDialect {
+
+    /** The row's time as epoch milliseconds: the database is created WITH PRECISION 'ms'. */
+    static final String TS = "CAST(time AS BIGINT)";
+
+    @Override
+    protected String table() {
+        return DevicesLayout.TABLE;
+    }
+
+    @Override
+    public Optional<String> render(LogicalQuery q, WorkloadSpec spec) {
+        switch (q.family()) {
+            case Q1_FULL_READ, Q5_DEVICE_FUNCTION, Q6_RANGE -> {
+                return super.render(q, spec);
+            }
+            default -> { }
+        }
+        String where = q.allDevices() ? "" : " WHERE devgroup IN " + groupsBelow(q.groupLimit());
+        return function(q.function()).map(fn -> switch (q.family()) {
+            case Q2_AGGREGATE -> "SELECT " + fn + " FROM " + table() + where;
+            case Q3_GROUP_BY_TAG -> groupByTag(fn, where);
+            default -> groupByMinute(fn, where);
+        });
+    }
+
+    /** The tag values of groups 0 .. limit-1: {@code ('0', '1', .., '9')}. */
+    static String groupsBelow(int limit) {
+        StringJoiner groups = new StringJoiner(", ", "(", ")");
+        for (int g = 0; g < limit; g++) groups.add("'" + g + "'");
+        return groups.toString();
+    }
+
+    @Override
+    protected String fullRead(int group) {
+        return "SELECT " + TS + " AS ts, devid, temperature, humidity FROM " + table() + " WHERE devgroup = '" + group + "'";
+    }
+
+    @Override
+    protected String range(LogicalQuery q) {
+        return "SELECT " + TS + " AS ts, devid, temperature, humidity FROM " + table() + " WHERE "
+                + (q.device() == 0 ? "" : "devid = '" + q.device() + "' AND ") + "time >= " + q.fromTs() + " AND time < " + q.toTs();
+    }
+
+    @Override
+    protected String minuteBucket() {
+        return "CAST(date_bin(INTERVAL '1 minute', time) AS BIGINT)";
+    }
+
+    @Override
+    protected Optional<String> deviceFunction(Aggregate fn, int devid) {
+        String device = " FROM " + table() + " WHERE devid = '" + devid + "'";
+        return switch (fn) {
+            case FIRST -> Optional.of("SELECT first(time, temperature)" + device);
+            case LAST -> Optional.of("SELECT last(time, temperature)" + device);
+            case PERCENTILE -> Optional.of("SELECT MIN(temperature) FROM (SELECT temperature, CUME_DIST() OVER (ORDER BY temperature) AS cd"
+                    + device + ") WHERE cd >= " + Aggregate.PERCENTILE_LEVEL / 100.0);
+            default -> function(fn).map(f -> "SELECT " + f + device);
+        };
+    }
+}

@@ -1,0 +1,120 @@
+package org.tsdbbench.cnosdb;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.PreparedWrite;
+import org.tsdbbench.common.db.ServerFacts;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.ResultSink;
+
+/**
+ * One client's CnosDB connection (HTTP keep-alive). The benchmark's database lives in CnosDB's
+ * default tenant {@value #TENANT}; it is created with millisecond precision and the devices table
+ * with its types ({@link DevicesLayout}). A write is one request of line protocol: CnosDB answers
+ * 200 for the whole request or fails it, so the rows acknowledged are the rows of a request
+ * answered 200 (the count after every write cell checks that they were stored).
+ */
+final class CnosSession implements Session {
+
+    /** CnosDB's default tenant, the one the HTTP API uses when a request names none. */
+    static final String TENANT = "cnosdb";
+    /** The database that always exists, where database DDL runs. */
+    private static final String PUBLIC = "public";
+
+    private final CnosHttp http;
+    private final String database;
+    private final String version;
+    private final int port;
+    private final URI writeUri;
+    private final LineProtocol lines = new LineProtocol();
+
+    CnosSession(CnosHttp http, String database, String version, int port) {
+        this.http = http;
+        this.database = database;
+        this.version = version;
+        this.port = port;
+        this.writeUri = http.writeUri(database);
+    }
+
+    /** Drops the database (its vnodes' files go with it) and creates it again, empty, with the devices table. */
+    @Override
+    public void recreateSchema(WorkloadSpec spec) throws DatabaseException {
+        http.sqlJson(PUBLIC, "DROP DATABASE IF EXISTS " + database);
+        http.sqlJson(PUBLIC, "CREATE DATABASE " + database + " WITH PRECISION 'ms'");
+        http.sqlJson(database, DevicesLayout.CREATE_TABLE);
+    }
+
+    @Override
+    public long write(RowBatch batch) throws DatabaseException {
+        DevicesLayout.lines(batch, lines);
+        try {
+            http.write(writeUri, lines.bytes(), lines.length());
+        } catch (DatabaseException e) {
+            lines.abandon();
+            throw new DatabaseException("CnosDB write of " + batch.size() + " rows failed: " + e.getMessage(), e);
+        }
+        return batch.size();
+    }
+
+    /** The line protocol is built now, as bytes; sending them is the measured part with {@code --option prebuild=true}. */
+    @Override
+    public PreparedWrite prepare(RowBatch batch) {
+        DevicesLayout.lines(batch, lines);
+        byte[] body = lines.copy();
+        int rows = batch.size();
+        return PreparedWrite.of(rows, body.length, () -> {
+            try {
+                http.write(writeUri, body, body.length);
+            } catch (DatabaseException e) {
+                throw new DatabaseException("CnosDB write of " + rows + " rows failed: " + e.getMessage(), e);
+            }
+            return rows;
+        });
+    }
+
+    @Override
+    public void query(String text, ResultSink sink) throws DatabaseException {
+        http.sql(database, text, sink);
+    }
+
+    @Override
+    public long countRows() throws DatabaseException {
+        long[] count = {-1};
+        http.sql(database, "SELECT COUNT(*) FROM " + DevicesLayout.TABLE, row -> count[0] = (long) row[0]);
+        if (count[0] < 0) throw new DatabaseException("CnosDB: no row in the answer to SELECT COUNT(*)");
+        return count[0];
+    }
+
+    @Override
+    public DiskUse diskUse() throws DatabaseException {
+        return VnodeFolders.measure(http, TENANT, database, port);
+    }
+
+    /** The server's version, the database's options as DESCRIBE DATABASE gives them (wal_sync among them), and the layout. */
+    @Override
+    public ServerFacts facts() throws DatabaseException {
+        Map<String, String> settings = new LinkedHashMap<>();
+        settings.put("tenant", TENANT);
+        settings.put("precision", "ms (line protocol and the database)");
+        JsonNode described = http.sqlJson(database, "DESCRIBE DATABASE " + database);
+        for (JsonNode row : described) {
+            row.fields().forEachRemaining(f -> settings.put("database." + f.getKey(), f.getValue().asText()));
+        }
+        return new ServerFacts(version, driver(), settings, DevicesLayout.DESCRIPTION);
+    }
+
+    static String driver() {
+        return "JDK HttpClient " + Runtime.version().feature() + " (HTTP API: /api/v1/write line protocol, /api/v1/sql CSV)";
+    }
+
+    @Override
+    public void close() {
+        // The JDK client keeps no per-session resources that need closing on Java 17.
+    }
+}
