@@ -145,34 +145,32 @@ public final class IotLineWriter implements AutoCloseable {
 
     /** k / 10^p in plain decimal: p is the fewest decimals that give v back, so no trailing zero. */
     private void appendScaled(long k, int p) {
-        if (p == 0) {
-            appendLong(k);
-            return;
-        }
         if (k < 0) {
+            ensure(1);
             buf[len++] = '-';
             k = -k;
         }
-        String digits = Long.toString(k);
-        int intDigits = digits.length() - p;
-        if (intDigits <= 0) {
-            buf[len++] = '0';
-            buf[len++] = '.';
-            for (int i = intDigits; i < 0; i++) buf[len++] = '0';
-            appendAscii(digits);
-        } else {
-            appendAscii(digits.substring(0, intDigits));
-            buf[len++] = '.';
-            appendAscii(digits.substring(intDigits));
-        }
+        appendDigits(k, p);
     }
 
     private void appendLong(long v) {
-        if (v >= 0 && v < 10) {
-            buf[len++] = (byte) ('0' + v);
-            return;
+        appendScaled(v, 0);
+    }
+
+    /** The digits of v (0 or more) with a decimal point {@code point} digits from the right, a 0 before it at least. */
+    private void appendDigits(long v, int point) {
+        int digits = 1;
+        for (long t = v / 10; t > 0; t /= 10) digits++;
+        int width = Math.max(digits, point + 1);
+        int total = width + (point > 0 ? 1 : 0);
+        ensure(total);
+        int i = len + total;
+        for (int d = 0; d < width; d++) {
+            if (point > 0 && d == point) buf[--i] = '.';
+            buf[--i] = (byte) ('0' + v % 10);
+            v /= 10;
         }
-        appendAscii(Long.toString(v));
+        len += total;
     }
 
     private void appendAscii(String s) {

@@ -79,14 +79,14 @@ class IotGeneratorTest {
         IotSpec spec = spec(50, 10, 123);
         List<Rec> records = Records.generate(spec);
         double slots = spec.recordSlots();
-        // Missing: 1% of batches, then 10% of records.
+        // Missing: 1% of batches, then 9.1% of records: 90.0% present, as in a file of TSBS's generator.
         double present = records.size() / slots;
-        assertEquals(0.99 * 0.9, present, 0.01, "share of records present");
+        assertEquals(0.900, present, 0.01, "share of records present");
         assertEquals(records.size(), new IotGenerator(spec).countRecords());
         long nullField = records.stream().filter(r -> java.util.Arrays.stream(r.fields()).anyMatch(Double::isNaN)).count();
-        assertEquals(0.1, nullField / (double) records.size(), 0.005, "share with a null field");
+        assertEquals(0.0905, nullField / (double) records.size(), 0.005, "share with a null field");
         long nullTag = records.stream().filter(r -> java.util.Arrays.stream(r.tags()).anyMatch(t -> t == null)).count();
-        assertEquals(0.01 * 7 / 8 + 0.01 / 8, nullTag / (double) records.size(), 0.002, "share with a null tag");
+        assertEquals(0.0091, nullTag / (double) records.size(), 0.002, "share with a null tag");
         assertTrue(records.stream().anyMatch(r -> r.tag(IotTag.NAME) == null), "some record has no name");
         // At most one null-name record per tick and table.
         Set<String> nullNameSlots = new HashSet<>();
@@ -94,7 +94,7 @@ class IotGeneratorTest {
         // Out of order: most late records stay within their tick (same time); those that cross a tick go back in time.
         long backwards = 0;
         for (int i = 1; i < records.size(); i++) if (records.get(i).ts() < records.get(i - 1).ts()) backwards++;
-        assertTrue(backwards > records.size() / 500, "records out of order: " + backwards);
+        assertTrue(backwards > records.size() / 100, "records out of order: " + backwards);
         // No truck has two records of a table at one time.
         Set<String> keys = new HashSet<>();
         for (Rec r : records) assertTrue(keys.add(r.truck() + r.table().measurement + r.ts()), "duplicate " + r);
