@@ -24,12 +24,8 @@ final class LongSlots {
 
     /** The slot of a key, taking the next one for a new key. */
     int slot(long key) {
-        int mask = table.length - 1;
-        int i = (int) Mix.mix(key) & mask;
-        while (slotOf[i] != 0) {
-            if (table[i] == key) return slotOf[i] - 1;
-            i = (i + 1) & mask;
-        }
+        int i = cell(key);
+        if (slotOf[i] != 0) return slotOf[i] - 1;
         if (size == keys.length) keys = Arrays.copyOf(keys, size * 2);
         keys[size] = key;
         table[i] = key;
@@ -45,15 +41,17 @@ final class LongSlots {
         return sorted;
     }
 
-    /** The slot of a key present. */
+    /** The slot of a key, -1 when absent. */
     int find(long key) {
+        return slotOf[cell(key)] - 1;
+    }
+
+    /** The key's cell, or the empty cell where it would go (linear probing). */
+    private int cell(long key) {
         int mask = table.length - 1;
         int i = (int) Mix.mix(key) & mask;
-        while (slotOf[i] != 0) {
-            if (table[i] == key) return slotOf[i] - 1;
-            i = (i + 1) & mask;
-        }
-        return -1;
+        while (slotOf[i] != 0 && table[i] != key) i = (i + 1) & mask;
+        return i;
     }
 
     private void rehash() {

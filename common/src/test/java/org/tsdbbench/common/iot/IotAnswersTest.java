@@ -29,6 +29,12 @@ class IotAnswersTest {
     @TempDir
     Path dir;
 
+    private static IotAnswers answers(IotSpec spec, TagModel model, List<IotQuery> queries) throws IOException {
+        try (IotRowSource all = new IotGenerator(spec).all()) {
+            return IotAnswers.compute(all, spec, model, queries);
+        }
+    }
+
     private static IotSpec spec(int trucks, int hours, int intervalSeconds, long seed) {
         return new IotSpec(trucks, IotSpec.DEFAULT_START_NS, IotSpec.DEFAULT_START_NS + Duration.ofHours(hours).toNanos(),
                 Duration.ofSeconds(intervalSeconds).toNanos(), seed);
@@ -39,10 +45,7 @@ class IotAnswersTest {
         IotGenerator generator = new IotGenerator(spec);
         List<Rec> records = Records.generate(spec);
         List<IotQuery> queries = IotQueryCatalog.draw(spec, IotQueryCatalog.generatedFleets(), querySeed, 3);
-        IotAnswers answers;
-        try (IotRowSource all = generator.all()) {
-            answers = IotAnswers.compute(all, spec, model, queries);
-        }
+        IotAnswers answers = answers(spec, model, queries);
         assertEquals(records.size(), answers.records());
         BruteForce brute = new BruteForce(records, generator.trucks(), model);
         Set<IotQueryType> nonEmpty = EnumSet.noneOf(IotQueryType.class);
@@ -94,10 +97,7 @@ class IotAnswersTest {
         IotFileSummary summary = IotFileReader.validate(file);
         List<IotQuery> queries = IotQueryCatalog.draw(spec, IotQueryCatalog.generatedFleets(), 5, 2);
         for (TagModel model : TagModel.values()) {
-            IotAnswers generated;
-            try (IotRowSource all = new IotGenerator(spec).all()) {
-                generated = IotAnswers.compute(all, spec, model, queries);
-            }
+            IotAnswers generated = answers(spec, model, queries);
             IotAnswers read;
             try (IotFileReader reader = new IotFileReader(file, summary)) {
                 read = IotAnswers.compute(reader, summary.spec(), model, queries);
@@ -117,10 +117,7 @@ class IotAnswersTest {
     void answersSurviveWritingAndReading() throws IOException {
         IotSpec spec = spec(5, 26, 60, 3);
         List<IotQuery> queries = IotQueryCatalog.draw(spec, IotQueryCatalog.generatedFleets(), 9, 2);
-        IotAnswers answers;
-        try (IotRowSource all = new IotGenerator(spec).all()) {
-            answers = IotAnswers.compute(all, spec, TagModel.RECORD, queries);
-        }
+        IotAnswers answers = answers(spec, TagModel.RECORD, queries);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         answers.writeTo(new DataOutputStream(bytes));
         IotAnswers back = IotAnswers.readFrom(new DataInputStream(new ByteArrayInputStream(bytes.toByteArray())));
@@ -165,10 +162,7 @@ class IotAnswersTest {
     void aWrongAnswerFromTheGeneratorsRowsIsCaught() throws IOException {
         IotSpec spec = spec(6, 26, 60, 21);
         List<IotQuery> queries = IotQueryCatalog.draw(spec, IotQueryCatalog.generatedFleets(), 2, 1);
-        IotAnswers answers;
-        try (IotRowSource all = new IotGenerator(spec).all()) {
-            answers = IotAnswers.compute(all, spec, TagModel.RECORD, queries);
-        }
+        IotAnswers answers = answers(spec, TagModel.RECORD, queries);
         List<String> caught = new ArrayList<>();
         for (IotQuery q : queries) {
             IotAnswer a = answers.answer(q);
