@@ -278,7 +278,7 @@ public final class IotFileReader implements IotRowSource {
             return;
         }
         truck = truckNumber(nameFrom, tagTo[IotTag.NAME.ordinal()]);
-        trucks.named(truck);
+        if (learn) trucks.named(truck); // a reading pass leaves the validated trucks alone (readers may share them)
         for (int t = 1; t < TAGS.length; t++) {
             if (codes[t - 1] < 0) continue;
             int before = learn ? trucks.agree(truck, TAGS[t], codes[t - 1]) : check(truck, TAGS[t], codes[t - 1]);

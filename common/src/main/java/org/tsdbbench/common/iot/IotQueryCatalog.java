@@ -20,13 +20,14 @@ public final class IotQueryCatalog {
     }
 
     /**
-     * {@code perType} queries of every type the data set allows (a parameterless type once), in
-     * {@link IotQueryType} order; the same seed gives the same queries.
+     * Up to {@code perType} queries of every type the data set allows (a parameterless type once; a
+     * draw that repeats an earlier query is left out), in {@link IotQueryType} order; the same seed
+     * gives the same queries.
      */
     public static List<IotQuery> draw(IotSpec spec, List<String> fleets, long seed, int perType) {
         if (fleets.isEmpty()) throw new IllegalArgumentException("a data set without fleets has no fleet to draw");
         if (perType < 1) throw new IllegalArgumentException("queries per type must be at least 1, got " + perType);
-        List<IotQuery> out = new ArrayList<>();
+        java.util.Set<IotQuery> out = new java.util.LinkedHashSet<>();
         long salt = Mix.mix(seed ^ 0x0CA7_A109L);
         for (IotQueryType type : IotQueryType.values()) {
             if (absent(spec, type)) continue;
@@ -44,7 +45,7 @@ public final class IotQueryCatalog {
                 }
             }
         }
-        return out;
+        return new ArrayList<>(out);
     }
 
     /** Whether the data set is too short for the type's window. */

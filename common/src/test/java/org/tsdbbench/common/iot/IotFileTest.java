@@ -50,6 +50,14 @@ class IotFileTest {
         try (IotFileReader reader = new IotFileReader(file, summary)) {
             assertEquals(generated, Records.drain(reader, 1234), "same records in the same order");
         }
+        try (IotFileReader reader = new IotFileReader(file, summary)) {
+            TruckBatch batch = new TruckBatch(reader.trucks(), 500);
+            reader.fill(batch, 500);
+            List<Rec> first = Records.of(batch);
+            TruckBatch copy = batch.copy();
+            reader.fill(batch, 500);
+            assertEquals(first, Records.of(copy), "a copy keeps its records when the batch is refilled");
+        }
     }
 
     @Test
