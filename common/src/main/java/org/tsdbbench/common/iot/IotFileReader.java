@@ -1,0 +1,391 @@
+package org.tsdbbench.common.iot;
+
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Reads a file of {@code tsbs_generate_data --use-case=iot --format=influx} (plain, or gzip: told by
+ * its first bytes), streaming. {@link #validate} reads it once and learns its trucks, so that every
+ * malformed line is reported before anything is written; a reader over the summary then yields
+ * its records in file order. Each problem is an {@link IotFileException} naming file and line: a
+ * malformed line, an unknown measurement, tag or field, a value of the wrong type, a name not of
+ * TSBS's form {@code truck_<n>}, more than one tag or field missing (TSBS leaves at most one of
+ * each out of a line), or a truck whose tags differ between its lines.
+ */
+public final class IotFileReader implements IotRowSource {
+
+    private static final IotTag[] TAGS = IotTag.values();
+    private static final double[] POW10 = new double[23];
+    private static final byte[] TRUCK_PREFIX = "truck_".getBytes(StandardCharsets.US_ASCII);
+
+    static {
+        for (int i = 0; i < POW10.length; i++) POW10[i] = Double.parseDouble("1e" + i);
+    }
+
+    private final Path file;
+    private final InputStream in;
+    private final FileTrucks trucks;
+    private final boolean learn;
+    private final byte[] buf = new byte[1 << 16];
+    private int pos;
+    private int limit;
+    private boolean eof;
+    private long lineNo;
+    private byte[] line = new byte[512];
+    private int lineLen;
+
+    // The parsed line.
+    private IotTable table;
+    private long ts;
+    private int truck;
+    private byte nullTag;
+    private final double[] values = new double[IotTable.MAX_FIELDS];
+    private final int[] tagFrom = new int[TAGS.length];
+    private final int[] tagTo = new int[TAGS.length];
+    private final double[] tagNumber = new double[TAGS.length];
+    private final int[] codes = new int[TAGS.length - 1];
+
+    /** A reader of the records of a file already validated; its lines must be as they were then. */
+    public IotFileReader(Path file, IotFileSummary summary) throws IOException {
+        this(file, (FileTrucks) summary.trucks(), false);
+    }
+
+    private IotFileReader(Path file, FileTrucks trucks, boolean learn) throws IOException {
+        this.file = file;
+        this.trucks = trucks;
+        this.learn = learn;
+        if (Files.isDirectory(file)) throw new IotFileException(file, "is a directory, not a TSBS data file");
+        InputStream raw;
+        try {
+            raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+        } catch (NoSuchFileException e) {
+            throw new IotFileException(file, "no such TSBS data file");
+        } catch (AccessDeniedException e) {
+            throw new IotFileException(file, "TSBS data file cannot be read (permission denied)");
+        }
+        raw.mark(2);
+        boolean gzip = raw.read() == 0x1f && raw.read() == 0x8b;
+        raw.reset();
+        this.in = gzip ? new GZIPInputStream(raw, 1 << 16) : raw;
+    }
+
+    /**
+     * The validating pass: reads every line of the file, checks it and learns the trucks; the
+     * first problem is an {@link IotFileException} naming file and line.
+     */
+    public static IotFileSummary validate(Path file) throws IOException {
+        FileTrucks trucks = new FileTrucks();
+        long[] perTable = new long[2];
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        long first = 0;
+        long gcd = 0;
+        try (IotFileReader reader = new IotFileReader(file, trucks, true)) {
+            while (reader.next()) {
+                perTable[reader.table.ordinal()]++;
+                long t = reader.ts;
+                if (min == Long.MAX_VALUE) first = t;
+                min = Math.min(min, t);
+                max = Math.max(max, t);
+                gcd = gcd(gcd, Math.abs(t - first));
+            }
+        } catch (java.util.zip.ZipException e) {
+            throw new IotFileException(file, "is not a readable gzip file: " + e.getMessage());
+        }
+        if (min == Long.MAX_VALUE) throw new IotFileException(file, "holds no records");
+        return new IotFileSummary(file, trucks, perTable[0], perTable[1], min, max, gcd, trucks.maxNumber(), trucks.anonymousCount());
+    }
+
+    private static long gcd(long a, long b) {
+        while (b != 0) {
+            long t = a % b;
+            a = b;
+            b = t;
+        }
+        return a;
+    }
+
+    @Override
+    public Trucks trucks() {
+        return trucks;
+    }
+
+    @Override
+    public int fill(TruckBatch batch, int records) throws IOException {
+        batch.clear();
+        int want = Math.min(records, batch.capacity());
+        while (batch.size() < want && next()) {
+            int row = batch.add(table, ts, truck, nullTag);
+            double[][] field = batch.rows(table).field;
+            for (int f = 0; f < table.fieldCount(); f++) field[f][row] = values[f];
+        }
+        return batch.size();
+    }
+
+    /** Reads and parses the next line; false at the end of the file. */
+    private boolean next() throws IOException {
+        if (!readLine()) return false;
+        if (lineLen == 0) throw error("empty line");
+        parse();
+        return true;
+    }
+
+    private boolean readLine() throws IOException {
+        lineLen = 0;
+        while (true) {
+            if (pos == limit) {
+                if (eof) {
+                    if (lineLen == 0) return false;
+                    break;
+                }
+                limit = in.read(buf, 0, buf.length);
+                pos = 0;
+                if (limit <= 0) {
+                    limit = 0;
+                    eof = true;
+                }
+                continue;
+            }
+            byte b = buf[pos++];
+            if (b == '\n') break;
+            if (lineLen == line.length) {
+                if (lineLen >= 1 << 16) throw new IotFileException(file, lineNo + 1, "line longer than 64 KiB");
+                line = java.util.Arrays.copyOf(line, lineLen * 2);
+            }
+            line[lineLen++] = b;
+        }
+        lineNo++;
+        if (lineLen > 0 && line[lineLen - 1] == '\r') lineLen--;
+        return true;
+    }
+
+    private void parse() throws IotFileException {
+        int len = lineLen;
+        int i = 0;
+        while (i < len && line[i] != ',' && line[i] != ' ') i++;
+        table = measurement(i);
+        java.util.Arrays.fill(tagFrom, -1);
+        java.util.Arrays.fill(values, Double.NaN);
+        while (i < len && line[i] == ',') {
+            int k0 = ++i;
+            while (i < len && line[i] != '=' && line[i] != ',' && line[i] != ' ') i++;
+            if (i == len || line[i] != '=') throw error("tag '" + text(k0, i) + "' has no '=value'");
+            IotTag tag = IotTag.ofKey(text(k0, i));
+            if (tag == null || tag.numeric) {
+                throw error((tag == null ? "unknown tag '" : "tag '") + text(k0, i) + "'" + (tag == null ? "" : " must be a field, as TSBS writes it")
+                        + " (the tags are name, fleet, driver, model, device_version)");
+            }
+            int v0 = ++i;
+            i = value(i, len);
+            if (v0 == i) throw error("tag " + tag.key + " has an empty value");
+            if (tagFrom[tag.ordinal()] >= 0) throw error("tag " + tag.key + " appears twice");
+            tagFrom[tag.ordinal()] = v0;
+            tagTo[tag.ordinal()] = i;
+        }
+        if (i == len || line[i] != ' ') throw error("expected a space and the fields after '" + text(0, i) + "'");
+        int presentFields = 0;
+        do {
+            int k0 = ++i;
+            while (i < len && line[i] != '=' && line[i] != ',' && line[i] != ' ') i++;
+            if (i == len || line[i] != '=') throw error("field '" + text(k0, i) + "' has no '=value'");
+            String key = text(k0, i);
+            int v0 = ++i;
+            i = value(i, len);
+            IotTag tag = IotTag.ofKey(key);
+            if (tag != null && tag.numeric) {
+                if (tagFrom[tag.ordinal()] >= 0) throw error("field " + key + " appears twice");
+                tagNumber[tag.ordinal()] = parseDouble(v0, i, key);
+                tagFrom[tag.ordinal()] = v0;
+                tagTo[tag.ordinal()] = i;
+            } else {
+                int f = table.fieldIndex(key);
+                if (f < 0) throw error("unknown field '" + key + "' of " + table.measurement + " (" + String.join(", ", table.fields()) + ")");
+                if (!Double.isNaN(values[f])) throw error("field " + key + " appears twice");
+                values[f] = table.isInteger(f) ? parseInteger(v0, i, key) : parseDouble(v0, i, key);
+                presentFields++;
+            }
+        } while (i < len && line[i] == ',');
+        if (i == len || line[i] != ' ') throw error("expected a space and the timestamp after the fields");
+        ts = parseTimestamp(i + 1, len);
+        checkMissing(presentFields);
+        resolveTruck();
+    }
+
+    private IotTable measurement(int end) throws IotFileException {
+        for (IotTable t : IotTable.values()) {
+            byte[] m = t.measurement.getBytes(StandardCharsets.US_ASCII);
+            if (java.util.Arrays.equals(m, 0, m.length, line, 0, end)) return t;
+        }
+        throw error("unknown measurement '" + text(0, end) + "' (TSBS's IoT files have readings and diagnostics)");
+    }
+
+    /** The end of a value starting at i: the next ',' or ' '; escapes and quotes, which TSBS never writes, are refused. */
+    private int value(int i, int len) throws IotFileException {
+        while (i < len && line[i] != ',' && line[i] != ' ') {
+            if (line[i] == '\\' || line[i] == '"' || line[i] == '=') throw error("unexpected '" + (char) line[i] + "' (TSBS writes no escapes or quotes)");
+            i++;
+        }
+        return i;
+    }
+
+    private void checkMissing(int presentFields) throws IotFileException {
+        StringBuilder missingTags = new StringBuilder();
+        int missing = 0;
+        for (IotTag tag : TAGS) {
+            if (tagFrom[tag.ordinal()] < 0) {
+                missingTags.append(missing++ == 0 ? "" : ", ").append(tag.key);
+            }
+        }
+        if (missing > 1) throw error("tags " + missingTags + " are missing (TSBS leaves at most one tag of a line out)");
+        if (presentFields < table.fieldCount() - 1) {
+            StringBuilder names = new StringBuilder();
+            for (int f = 0; f < table.fieldCount(); f++) {
+                if (Double.isNaN(values[f])) names.append(names.length() == 0 ? "" : ", ").append(table.fields().get(f));
+            }
+            throw error("fields " + names + " are missing (TSBS leaves at most one field of a line out)");
+        }
+    }
+
+    /** The truck of the line: its number when named (its tags checked against the truck's), else the anonymous truck of its tags. */
+    private void resolveTruck() throws IotFileException {
+        nullTag = TableRows.NO_NULL;
+        for (IotTag tag : TAGS) {
+            if (tagFrom[tag.ordinal()] < 0) nullTag = (byte) tag.ordinal();
+        }
+        for (int t = 1; t < TAGS.length; t++) {
+            IotTag tag = TAGS[t];
+            int from = tagFrom[t];
+            if (from < 0) {
+                codes[t - 1] = -1;
+                continue;
+            }
+            int code = trucks.valueCode(tag, line, from, tagTo[t], tagNumber[t], learn);
+            if (code == -2) throw error("more than " + FileTrucks.MAX_VALUES + " distinct values of " + tag.key);
+            if (code < 0) throw error(tag.key + " '" + text(from, tagTo[t]) + "' was not in the file when it was validated");
+            codes[t - 1] = code;
+        }
+        int nameFrom = tagFrom[IotTag.NAME.ordinal()];
+        if (nameFrom < 0) {
+            truck = trucks.anonymous(codes, learn);
+            if (truck < 0) throw error("a truck without a name whose tags were not in the file when it was validated");
+            return;
+        }
+        truck = truckNumber(nameFrom, tagTo[IotTag.NAME.ordinal()]);
+        if (learn) trucks.named(truck); // a reading pass leaves the validated trucks alone (readers may share them)
+        for (int t = 1; t < TAGS.length; t++) {
+            if (codes[t - 1] < 0) continue;
+            int before = learn ? trucks.agree(truck, TAGS[t], codes[t - 1]) : check(truck, TAGS[t], codes[t - 1]);
+            if (before >= 0) {
+                throw error(Trucks.name(truck) + " has " + TAGS[t].key + " " + trucks.text(TAGS[t], codes[t - 1]) + " here but "
+                        + trucks.text(TAGS[t], before) + " on an earlier line");
+            }
+        }
+    }
+
+    private int check(int n, IotTag tag, int code) {
+        int known = trucks.code(n, tag);
+        return known == code || known < 0 ? -1 : known;
+    }
+
+    /** n of {@code truck_n}: digits without a leading zero, below {@link IotSpec#MAX_TRUCKS}. */
+    private int truckNumber(int from, int to) throws IotFileException {
+        int p = TRUCK_PREFIX.length;
+        boolean ok = to - from > p && to - from <= p + 8 && java.util.Arrays.equals(TRUCK_PREFIX, 0, p, line, from, from + p)
+                && (line[from + p] != '0' || to - from == p + 1);
+        int n = 0;
+        for (int i = from + p; ok && i < to; i++) {
+            int d = line[i] - '0';
+            ok = d >= 0 && d <= 9;
+            n = n * 10 + d;
+        }
+        if (!ok) throw error("name '" + text(from, to) + "' is not TSBS's truck_<n> (n from 0 to " + (IotSpec.MAX_TRUCKS - 1) + ")");
+        return n;
+    }
+
+    /** A plain decimal (Go's 'f' format); other forms Java reads as finite numbers are taken too. */
+    private double parseDouble(int from, int to, String key) throws IotFileException {
+        int i = from;
+        boolean negative = i < to && line[i] == '-';
+        if (negative) i++;
+        long mantissa = 0;
+        int digits = 0;
+        int decimals = -1;
+        for (; i < to; i++) {
+            byte b = line[i];
+            if (b >= '0' && b <= '9') {
+                if (++digits > 18) break;
+                mantissa = mantissa * 10 + (b - '0');
+                if (decimals >= 0) decimals++;
+            } else if (b == '.' && decimals < 0) {
+                decimals = 0;
+            } else {
+                break;
+            }
+        }
+        if (i == to && digits > 0 && mantissa < (1L << 53)) {
+            double v = decimals <= 0 ? mantissa : mantissa / POW10[decimals];
+            return negative ? -v : v;
+        }
+        if (to > from && line[to - 1] == 'i') throw error(key + " '" + text(from, to) + "' is an integer; TSBS writes it as a float");
+        try {
+            double v = Double.parseDouble(text(from, to));
+            if (Double.isFinite(v) && isDecimal(from, to)) return v;
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw error(key + " '" + text(from, to) + "' is not a number");
+    }
+
+    /** Digits, sign, point and exponent only: Java's parser also takes "NaN", "0x1p3" and a trailing 'd'. */
+    private boolean isDecimal(int from, int to) {
+        for (int i = from; i < to; i++) {
+            byte b = line[i];
+            if (!(b >= '0' && b <= '9') && b != '.' && b != '-' && b != '+' && b != 'e' && b != 'E') return false;
+        }
+        return true;
+    }
+
+    private double parseInteger(int from, int to, String key) throws IotFileException {
+        if (to - from < 2 || line[to - 1] != 'i') throw error(key + " '" + text(from, to) + "' is not an integer (TSBS writes e.g. 3i)");
+        return parseLong(from, to - 1, key);
+    }
+
+    private long parseTimestamp(int from, int to) throws IotFileException {
+        return parseLong(from, to, "timestamp");
+    }
+
+    private long parseLong(int from, int to, String what) throws IotFileException {
+        int i = from;
+        boolean negative = i < to && line[i] == '-';
+        if (negative) i++;
+        if (i == to || to - i > 19) throw error(what + " '" + text(from, to) + "' is not an integer");
+        long v = 0;
+        for (; i < to; i++) {
+            int d = line[i] - '0';
+            if (d < 0 || d > 9) throw error(what + " '" + text(from, to) + "' is not an integer");
+            v = v * 10 + d;
+            if (v < 0) throw error(what + " '" + text(from, to) + "' is out of range");
+        }
+        return negative ? -v : v;
+    }
+
+    private String text(int from, int to) {
+        return new String(line, from, to - from, StandardCharsets.UTF_8);
+    }
+
+    private IotFileException error(String problem) {
+        return new IotFileException(file, lineNo, problem);
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}

@@ -1,0 +1,201 @@
+package org.tsdbbench.common.iot;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * Writes IoT records as {@code tsbs_generate_data --use-case=iot --format=influx} does: one line of
+ * InfluxDB line protocol per record, {@code <table>,<text tags> <numeric tags>,<fields> <ns>}, a null
+ * tag or field left out, status an integer ({@code 2i}), numbers in the shortest decimal that reads
+ * back the same double and never in exponent form (Go's {@code 'f', -1}). E.g.
+ * <pre>readings,name=truck_0,fleet=South,driver=Trish,model=H-2,device_version=v2.3 load_capacity=1500,fuel_capacity=150,nominal_fuel_consumption=12,latitude=52.31854,longitude=4.72037,elevation=124,velocity=0,heading=221,grade=0,fuel_consumption=25 1451606400000000000</pre>
+ */
+public final class IotLineWriter implements AutoCloseable {
+
+    private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+    private static final IotTag[] TAGS = IotTag.values();
+
+    private final OutputStream out;
+    private byte[] buf = new byte[1 << 16];
+    private int len;
+    /** Encoded values of the text tags, per tag and code, made on first use. */
+    private final byte[][][] tagBytes = new byte[TAGS.length][][];
+    private Trucks encodedFor;
+    private long records;
+
+    public IotLineWriter(OutputStream out) {
+        this.out = out;
+    }
+
+    /**
+     * Writes every record of a source to a file, gzip-compressed when its name ends in {@code .gz};
+     * the records written. Streams: one batch in memory at a time.
+     */
+    public static long write(IotRowSource source, Path file) throws IOException {
+        OutputStream raw = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16);
+        OutputStream sink = file.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(raw, 1 << 16) : raw;
+        try (IotLineWriter writer = new IotLineWriter(sink)) {
+            TruckBatch batch = new TruckBatch(source.trucks(), 10_000);
+            while (source.fill(batch, batch.capacity()) > 0) writer.write(batch);
+            return writer.records();
+        }
+    }
+
+    /** Records written so far. */
+    public long records() {
+        return records;
+    }
+
+    /** Writes the batch's records as lines, in the order the batch holds them. */
+    public void write(TruckBatch batch) throws IOException {
+        if (encodedFor != batch.trucks) {
+            java.util.Arrays.fill(tagBytes, null);
+            encodedFor = batch.trucks;
+        }
+        int[] next = new int[2];
+        for (int i = 0; i < batch.size(); i++) {
+            IotTable table = batch.tableOf(i);
+            writeLine(batch.trucks, batch.rows(table), next[table.ordinal()]++);
+            if (len > buf.length - 4096) flush();
+        }
+        records += batch.size();
+    }
+
+    private void writeLine(Trucks trucks, TableRows rows, int r) {
+        ensure(1024);
+        IotTable table = rows.table;
+        appendAscii(table.measurement);
+        for (IotTag tag : TAGS) {
+            if (tag.numeric) continue;
+            int code = rows.tagCode(trucks, r, tag);
+            if (code < 0) continue;
+            buf[len++] = ',';
+            appendAscii(tag.key);
+            buf[len++] = '=';
+            if (tag == IotTag.NAME) {
+                appendAscii("truck_");
+                appendLong(code);
+            } else {
+                appendBytes(encoded(trucks, tag, code));
+            }
+        }
+        buf[len++] = ' ';
+        boolean first = true;
+        for (IotTag tag : TAGS) {
+            if (!tag.numeric) continue;
+            int code = rows.tagCode(trucks, r, tag);
+            if (code < 0) continue;
+            first = separate(first);
+            appendAscii(tag.key);
+            buf[len++] = '=';
+            appendBytes(encoded(trucks, tag, code));
+        }
+        for (int f = 0; f < table.fieldCount(); f++) {
+            double v = rows.field[f][r];
+            if (Double.isNaN(v)) continue;
+            first = separate(first);
+            appendAscii(table.fields().get(f));
+            buf[len++] = '=';
+            if (table.isInteger(f)) {
+                appendLong((long) v);
+                buf[len++] = 'i';
+            } else {
+                appendNumber(v);
+            }
+        }
+        buf[len++] = ' ';
+        appendLong(rows.ts[r]);
+        buf[len++] = '\n';
+    }
+
+    private boolean separate(boolean first) {
+        if (!first) buf[len++] = ',';
+        return false;
+    }
+
+    private byte[] encoded(Trucks trucks, IotTag tag, int code) {
+        byte[][] known = tagBytes[tag.ordinal()];
+        if (known == null || code >= known.length) {
+            known = known == null ? new byte[Math.max(8, code + 1)][] : java.util.Arrays.copyOf(known, Math.max(code + 1, known.length * 2));
+            tagBytes[tag.ordinal()] = known;
+        }
+        if (known[code] == null) known[code] = trucks.values(tag).get(code).getBytes(StandardCharsets.UTF_8);
+        return known[code];
+    }
+
+    /** The shortest plain decimal of v: exact for values of at most 9 decimals and 15 digits (all TSBS's), else via BigDecimal. */
+    void appendNumber(double v) {
+        for (int p = 0; p < POW10.length; p++) {
+            double scaled = v * POW10[p];
+            if (Math.abs(scaled) >= 1e15) break;
+            long k = Math.round(scaled);
+            if (k / POW10[p] == v) {
+                appendScaled(k, p);
+                return;
+            }
+        }
+        appendAscii(new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString());
+    }
+
+    /** k / 10^p in plain decimal: p is the fewest decimals that give v back, so no trailing zero. */
+    private void appendScaled(long k, int p) {
+        if (k < 0) {
+            ensure(1);
+            buf[len++] = '-';
+            k = -k;
+        }
+        appendDigits(k, p);
+    }
+
+    private void appendLong(long v) {
+        appendScaled(v, 0);
+    }
+
+    /** The digits of v (0 or more) with a decimal point {@code point} digits from the right, a 0 before it at least. */
+    private void appendDigits(long v, int point) {
+        int digits = 1;
+        for (long t = v / 10; t > 0; t /= 10) digits++;
+        int width = Math.max(digits, point + 1);
+        int total = width + (point > 0 ? 1 : 0);
+        ensure(total);
+        int i = len + total;
+        for (int d = 0; d < width; d++) {
+            if (point > 0 && d == point) buf[--i] = '.';
+            buf[--i] = (byte) ('0' + v % 10);
+            v /= 10;
+        }
+        len += total;
+    }
+
+    private void appendAscii(String s) {
+        ensure(s.length());
+        for (int i = 0; i < s.length(); i++) buf[len++] = (byte) s.charAt(i);
+    }
+
+    private void appendBytes(byte[] b) {
+        ensure(b.length);
+        System.arraycopy(b, 0, buf, len, b.length);
+        len += b.length;
+    }
+
+    private void ensure(int n) {
+        if (len + n > buf.length) buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, len + n));
+    }
+
+    private void flush() throws IOException {
+        out.write(buf, 0, len);
+        len = 0;
+    }
+
+    @Override
+    public void close() throws IOException {
+        flush();
+        out.close();
+    }
+}

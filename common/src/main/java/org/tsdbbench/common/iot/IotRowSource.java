@@ -1,0 +1,24 @@
+package org.tsdbbench.common.iot;
+
+import java.io.IOException;
+
+/**
+ * A stream of IoT records in the order they are written, as batches: generated
+ * ({@link IotGenerator#source}) or read from a TSBS file ({@link IotFileReader}) look the same.
+ */
+public interface IotRowSource extends AutoCloseable {
+
+    /** The trucks the records' truck indexes refer to. */
+    Trucks trucks();
+
+    /**
+     * Clears {@code batch} and fills it with up to {@code records} next records of the stream.
+     *
+     * @return the records filled; 0 when the stream has ended
+     */
+    int fill(TruckBatch batch, int records) throws IOException;
+
+    @Override
+    default void close() throws IOException {
+    }
+}
