@@ -179,6 +179,7 @@ final class WriteStep extends Step {
         ChainedOptionsBuilder options = jmh()
                 .addProfiler(ServerResourceProfiler.class, pids.stream().map(String::valueOf).collect(Collectors.joining(",")));
         Collection<RunResult> run;
+        String notRun = null;
         try {
             run = runBenchmarks(options
                     .include(Pattern.quote(WriteBenchmark.class.getName()) + "\\.write$")
@@ -189,8 +190,10 @@ final class WriteStep extends Step {
                     .resultFormat(ResultFormatType.JSON)
                     .result(cellJson.toString()), fork);
         } catch (RunnerException | RuntimeException e) {
-            // In this JVM (-f 0) JMH itself fails on a failed benchmark; the trial record says why.
+            // In this JVM (-f 0) JMH itself fails on a failed benchmark (the trial record says why), or JMH did not start (its lock held
+            // by another JMH run on the machine, say): its message then says why.
             run = List.of();
+            notRun = org.tsdbbench.common.db.DatabaseException.rootMessage(e);
         }
         results.appendJmhJson(jsonKind(), cellJson);
         // One record per fork (-f 0 runs one trial in this JVM): every fork's rows count.
@@ -199,7 +202,7 @@ final class WriteStep extends Step {
         TrialRecord record = forks.isEmpty() ? null : TrialRecord.sum(forks);
         if (run.isEmpty()) {
             return new Cell(Double.NaN, Double.NaN, forks, record, record != null && record.failure() != null ? record.failure()
-                    : "the benchmark did not complete (see the JMH output above)", Map.of(), List.of());
+                    : "the benchmark did not complete" + (notRun == null ? " (see the JMH output above)" : ": " + notRun), Map.of(), List.of());
         }
         RunResult result = run.iterator().next();
         Result<?> acked = result.getSecondaryResults().get("rowsAcked");
