@@ -234,7 +234,8 @@ final class PublishedComparison {
             + "smaller or larger (the same side ahead, by under half or over twice its published lead; where the other database led in the "
             + "report, said of its lead), reversed (the other side ahead), indicative (a run more than 10x smaller than the published one: its "
             + "ratio, no verdict), not measured (this run has no figure of TDengine or of the other database: never a guess). Where a report "
-            + "gave its own summary ratio, it stands beside the one its figures give. Writes compare the published cells (R/R and clients) "
+            + "gave its own summary ratio, it stands beside the one its figures give. Writes compare the cells of the write path the published "
+            + "reports used (a faster path of the module, such as TDengine's stmt, is named beside them): the published cells (R/R and clients) "
             + "when the run has them, else the best cells, named. Absolute figures do not carry across machines; ratios do, within the "
             + "differences listed beside each row.";
 
@@ -281,7 +282,7 @@ final class PublishedComparison {
                 // a database that left no manifest (failed before its first step) has only its file name: the report's name reads better
                 String otherName = otherDb != null && otherDb.hasManifest() ? otherDb.displayName() : other.product();
                 List<String> differences = differences(test, tdFigure, other, td, otherDb, tdMeasured, otherMeasured, matching);
-                if (scaleDown > Verdict.SCALE_LIMIT) {
+                if (scaleDown > Verdict.SCALE_LIMIT && !Double.isNaN(measuredRatio)) {
                     differences.add(0, String.format(Locale.ROOT, "indicative: this run held 1/%,d of the published rows (no verdict past 1/%.0f)",
                             scaleDown, Verdict.SCALE_LIMIT));
                 }
@@ -391,7 +392,8 @@ final class PublishedComparison {
             d.add((matching ? "the published cells: " : "best cells (the run has not both published cells): ") + cellText(tdFigure, tdMeasured)
                     + "; " + cellText(other, otherMeasured));
             for (Database db : new Database[] {td, otherDb}) {
-                Optional<WriteCell> faster = db == null ? Optional.empty() : bestOnOtherPath(db);
+                // a one-core test's figure only from a server on the report's cores, the faster path's as much as the published one's
+                Optional<WriteCell> faster = db == null || !onCores(db, test, report.serverCores()) ? Optional.empty() : bestOnOtherPath(db);
                 if (faster.isEmpty()) continue;
                 WriteCell c = faster.get();
                 Optional<Measured> against = db == td ? otherMeasured : tdMeasured;

@@ -250,6 +250,15 @@ class PublishedComparisonTest {
         assertTrue(d.contains("TDengine's stmt path (not the published one, not compared above): 3,000,000 rows/s at R/R 1000 x 2, TDengine's lead with it 60.0x"), d);
         RunResults.Database tdengine = dbs.stream().filter(db -> db.name().equals("tdengine")).findFirst().orElseThrow();
         assertEquals("3,000,000 (R/R 1000, 2 clients, stmt)", Figures.bestText(tdengine).orElseThrow(), "the summary's best write names its path");
+        assertTrue(String.join("\n", row(PublishedComparison.rows(dbs, published), "write.onecore", "mysql").differences()).contains("TDengine's stmt path"));
+        // TDengine's server on every core: neither path stands for the one-core test, so the faster one is not named there either
+        ((com.fasterxml.jackson.databind.node.ObjectNode) td.get("machine")).remove("serverCores");
+        Fixtures.write(dir.resolve("tdengine-manifest.json"), td);
+        Row oneCore = row(PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published), "write.onecore", "mysql");
+        assertEquals(Verdict.NOT_MEASURED, oneCore.verdict());
+        String notOnOneCore = String.join("\n", oneCore.differences());
+        assertFalse(notOnOneCore.contains("stmt path"), notOnOneCore);
+        assertFalse(notOnOneCore.contains("indicative"), "no scale line without a measured ratio: " + notOnOneCore);
     }
 
     /** The one-core write at the published cells when the run has them: R/R 1000 x 7 for TDengine is not in this run, so the best cells, said so. */
