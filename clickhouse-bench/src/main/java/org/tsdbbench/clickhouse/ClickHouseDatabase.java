@@ -1,12 +1,14 @@
 package org.tsdbbench.clickhouse;
 
 import java.time.temporal.ChronoUnit;
+import java.util.Map;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.db.WritePath;
 import org.tsdbbench.common.query.Dialect;
 import com.clickhouse.client.api.Client;
 import com.clickhouse.client.api.ClientFaultCause;
@@ -28,7 +30,9 @@ public final class ClickHouseDatabase extends Database {
     public ClickHouseDatabase() {
         // The published write test's matrix (the spec's workload.md).
         super(new DatabaseDescriptor("clickhouse", "ClickHouse", 8123, "default", "CLICKHOUSE_PASSWORD", COMPAT)
-                .withPublishedWriteMatrix("50,100,1000,5000,10000,20000,40000,50000", "1-7"));
+                .withPublishedWriteMatrix("50,100,1000,5000,10000,20000,40000,50000", "1-7")
+                // An HTTP INSERT of tab-separated rows: what the published JDBC driver's batch sent (README: Write path).
+                .withWritePaths(WritePath.published("tsv", Map.of())));
     }
 
     @Override

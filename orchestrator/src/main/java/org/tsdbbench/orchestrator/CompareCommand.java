@@ -278,17 +278,33 @@ final class CompareCommand implements Callable<Integer> {
         }
         List<String> stable = new ArrayList<>();
         if (stableWithin > 0) stable.addAll(List.of("--stable-within", String.valueOf(stableWithin), "--cell-budget", cellBudget));
-        run.step("write", jmh, "-rowsPerRequest", rpr, "-writeClients", cls, stable);
+        for (List<String> path : writePathRuns(m)) run.step("write", jmh, "-rowsPerRequest", rpr, "-writeClients", cls, stable, path);
         if (further) {
-            // Five blocks of 20 rows of every device; then the clients at a fixed rate for the write test's time.
+            // Five blocks of 20 rows of every device; then the clients at a fixed rate for the write test's time, on the published path.
             run.step("volume", "-f", String.valueOf(forks), "--blocks", "5", "--block-rows", String.valueOf(devices * 20), "-rowsPerRequest", "1000");
-            run.step("write", jmh, "--rate", String.valueOf(rate), "-rowsPerRequest", "100", "-writeClients", "2");
+            run.step("write", jmh, "--rate", String.valueOf(rate), "-rowsPerRequest", "100", "-writeClients", "2",
+                    m.publishedWritePath() == null ? List.of() : List.of("--write-path", m.publishedWritePath()));
         }
         if (isInterrupted()) return;
         printWriteTables(m);
         releaseServer();
         status.set(m.name(), run.failed.isEmpty() ? "passed" : "failed",
-                run.failed.isEmpty() ? "" : "failed steps: " + String.join(" ", run.failed) + " (see " + m.name() + ".log)");
+                run.failed.isEmpty() ? "" : "failed steps: " + String.join(", ", run.failed) + " (see " + m.name() + ".log)");
+    }
+
+    /**
+     * The write step's runs: one per write path the module declares, the published one first (each
+     * its own matrix, its cells labelled with the path), or one when the module declares none.
+     */
+    static List<List<String>> writePathRuns(Module m) {
+        if (m.writePaths().isEmpty()) return List.of(List.of());
+        return m.writePaths().stream().map(p -> List.of("--write-path", p)).toList();
+    }
+
+    /** A step as the log names it: "write (stmt)" for a write path's run. */
+    static String label(String step, List<String> command) {
+        int i = command.indexOf("--write-path");
+        return i >= 0 && i + 1 < command.size() ? step + " (" + command.get(i + 1) + ")" : step;
     }
 
     /** The steps of one database, each a JVM of its jar with the data set, the server's flags and the step's own. */
@@ -309,19 +325,20 @@ final class CompareCommand implements Callable<Integer> {
         /** Runs a step (its arguments: strings or lists of them); whether it passed. */
         boolean step(String name, Object... args) throws IOException, InterruptedException {
             if (isInterrupted()) return false;
-            log(module.name() + ": " + name);
+            List<String> command = concat(base, name, common, args);
+            String label = label(name, command);
+            log(module.name() + ": " + label);
             Path logFile = resultsDir.resolve(module.name() + ".log");
             long from = Files.exists(logFile) ? Files.size(logFile) : 0;
             long t0 = System.nanoTime();
-            List<String> command = concat(base, name, common, args);
             int rc = steps.run(module.name(), command, env, logFile);
             if (isInterrupted()) return false;
             if (rc == 0) {
-                log(module.name() + ": " + name + " done in " + seconds(t0) + " s" + StepSummary.of(name, manifest(module)));
+                log(module.name() + ": " + label + " done in " + seconds(t0) + " s" + StepSummary.of(name, manifest(module)));
                 return true;
             }
-            failed.add(name);
-            log(module.name() + ": " + name + " FAILED after " + seconds(t0) + " s (exit " + rc + "): " + StepSummary.firstError(logFile, from)
+            failed.add(label);
+            log(module.name() + ": " + label + " FAILED after " + seconds(t0) + " s (exit " + rc + "): " + StepSummary.firstError(logFile, from)
                     + " (log: " + logFile + ")");
             return false;
         }

@@ -11,12 +11,17 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One database module as its jar describes itself ({@code <jar> describe}): its name, the script
- * that starts its local server, the write matrix the published reports ran for it, and the script
- * that starts a three-node cluster of it (null: none). The
+ * that starts its local server, the write matrix the published reports ran for it, the script
+ * that starts a three-node cluster of it (null: none), and its declared write paths, the published
+ * one first (empty: the module's one way). The
  * orchestrator keeps no list of modules: every built module jar is asked.
  */
 record Module(String name, String displayName, Path jar, String serverScript, String publishedRowsPerRequest, String publishedClients,
-              String clusterScript) {
+              String clusterScript, List<String> writePaths, String publishedWritePath) {
+
+    Module {
+        writePaths = List.copyOf(writePaths);
+    }
 
     /** Every module of the project, asked in turn (each a short JVM run that touches no server). */
     static List<Module> discover(Project project, List<String> java) throws IOException, UsageException, InterruptedException {
@@ -45,7 +50,18 @@ record Module(String name, String displayName, Path jar, String serverScript, St
             throw new UsageException(jar + " describe: not JSON: " + json.strip());
         }
         JsonNode matrix = about.path("publishedWriteMatrix");
+        List<String> paths = new ArrayList<>();
+        String published = null;
+        for (JsonNode p : about.path("writePaths")) {
+            if (p.path("published").asBoolean(false)) {
+                published = p.path("name").asText();
+                paths.add(0, published);
+            } else {
+                paths.add(p.path("name").asText());
+            }
+        }
         return new Module(about.path("name").asText(), about.path("displayName").asText(), jar, about.path("serverScript").asText(),
-                matrix.path("rowsPerRequest").asText(null), matrix.path("clients").asText(null), about.path("clusterScript").asText(null));
+                matrix.path("rowsPerRequest").asText(null), matrix.path("clients").asText(null), about.path("clusterScript").asText(null),
+                paths, published);
     }
 }

@@ -63,6 +63,22 @@ class OrchestratorOptionsTest {
         assertEquals(List.of(1, 2, 3, 100), CompareCommand.numbers("--rows-per-request", "1-3, 100"));
     }
 
+    /** A module's declared write paths, as describe prints them: one write step each, the published one first, each named in the log. */
+    @Test
+    void theWriteStepRunsOncePerDeclaredPathPublishedFirst() throws Exception {
+        Module tdengine = Module.parse(Path.of("t.jar"), "{\"name\":\"tdengine\",\"serverScript\":\"tdengine\",\"writePaths\":["
+                + "{\"name\":\"stmt\",\"options\":{\"writeMode\":\"stmt\"},\"published\":false},"
+                + "{\"name\":\"sql\",\"options\":{\"writeMode\":\"sql\"},\"published\":true}]}");
+        assertEquals(List.of("sql", "stmt"), tdengine.writePaths());
+        assertEquals("sql", tdengine.publishedWritePath());
+        assertEquals(List.of(List.of("--write-path", "sql"), List.of("--write-path", "stmt")), CompareCommand.writePathRuns(tdengine));
+        Module mysql = Module.parse(Path.of("m.jar"), "{\"name\":\"mysql\",\"serverScript\":\"mysql\"}");
+        assertEquals(List.of(List.of()), CompareCommand.writePathRuns(mysql), "a module without declared paths: one write step, as before");
+        assertEquals(null, mysql.publishedWritePath());
+        assertEquals("write (stmt)", CompareCommand.label("write", List.of("java", "-jar", "t.jar", "write", "-i", "5", "--write-path", "stmt")));
+        assertEquals("write", CompareCommand.label("write", List.of("java", "-jar", "t.jar", "write", "-i", "5")));
+    }
+
     @Test
     void aClusterStatusNamesEachNodeAndItsPid() {
         List<ServerScript.Node> nodes = ServerScript.parseNodes("node 1 127.0.0.1:9042 pid 123 UN\nnode 2 127.0.0.2:9042 pid - stopped\n"

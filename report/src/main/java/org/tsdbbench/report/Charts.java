@@ -265,10 +265,10 @@ final class Charts {
 
     /**
      * Published vs measured: TDengine's lead over each database per published test, the published
-     * ratio beside the one this run measured, on a log axis (leads run from below 1 to thousands).
-     * A ratio this run did not measure has no bar.
+     * ratio beside the one this run measured, on a log axis (leads run from below 1 to thousands),
+     * one chart per group of the section. A ratio this run did not measure has no bar.
      */
-    Optional<Chart> publishedVsMeasured(List<PublishedComparison.Row> rows) {
+    Optional<Chart> publishedVsMeasured(List<PublishedComparison.Row> rows, PublishedComparison.Group group) {
         if (rows.isEmpty()) return Optional.empty();
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         double min = Double.POSITIVE_INFINITY;
@@ -315,7 +315,9 @@ final class Charts {
         });
         r.setDefaultPositiveItemLabelPosition(new ItemLabelPosition(ItemLabelAnchor.OUTSIDE3, TextAnchor.CENTER_LEFT));
         r.setItemMargin(0.05);
-        return Optional.of(categoryChart("published-vs-measured", "Published vs measured: TDengine's lead per test", plot, series,
+        boolean headline = group == PublishedComparison.Group.HEADLINE;
+        return Optional.of(categoryChart(headline ? "published-vs-measured" : "published-vs-measured-" + slug(group.name()),
+                "Published vs measured: TDengine's lead per test" + (headline ? "" : ", " + group.title()), plot, series,
                 Math.max(HEIGHT, 90 + rows.size() * 34)));
     }
 

@@ -38,7 +38,7 @@ final class HtmlReport {
             figure.chart{margin:0;border:1px solid #ddd;width:720px;max-width:100%}figure.chart svg{display:block;width:100%;height:auto}
             figcaption{font-size:12px;color:#555;padding:4px 8px}dl{display:grid;grid-template-columns:max-content auto;gap:2px 12px}
             dt{font-weight:bold}dd{margin:0}code{font-size:12px}
-            #published-table td,#published-table th{text-align:left}td.differences{font-size:12px;color:#444;max-width:640px}td.differences ul{margin:0;padding-left:16px}
+            table.published td,table.published th{text-align:left}summary h3{display:inline}td.differences{font-size:12px;color:#444;max-width:640px}td.differences ul{margin:0;padding-left:16px}
             td.verdict{font-weight:bold}td.verdict.reversed{color:#b00020}td.verdict.not-measured{color:#777;font-weight:normal}
             """;
 
@@ -137,20 +137,32 @@ final class HtmlReport {
         for (String repeated : PublishedComparison.repeated(dbs)) {
             h.append("<li>").append(esc(repeated + " is the column compared: the report holds its database more than once")).append("</li>");
         }
-        h.append("</ul>\n<div class=\"charts\">\n");
-        figure(h, charts.publishedVsMeasured(rows), "Grey: the published ratio; blue: this run's. No blue bar: not measured in this run.");
-        h.append("</div>\n<table id=\"published-table\">\n<tr><th>test</th><th>vs</th><th>published (TDengine / other)</th>")
-                .append("<th>published ratio</th><th>measured (TDengine / other)</th><th>measured ratio</th><th>verdict</th><th>differences</th></tr>\n");
-        for (PublishedComparison.Row r : rows) {
-            h.append("<tr><td>").append(esc(r.test().label())).append("</td><td>").append(esc(r.otherName() + " (report " + r.other().report().id() + ")"))
-                    .append("</td><td>").append(esc(r.published())).append("</td><td>").append(esc(r.publishedRatioText()))
-                    .append("</td><td>").append(esc(r.measured())).append("</td><td>").append(esc(r.measuredRatioText()))
-                    .append("</td><td class=\"verdict ").append(Charts.slug(r.verdict().name())).append("\">").append(esc(r.verdictText()))
-                    .append("</td><td class=\"differences\"><ul>");
-            for (String d : r.differences()) h.append("<li>").append(esc(d)).append("</li>");
-            h.append("</ul></td></tr>\n");
+        h.append("</ul>\n");
+        for (PublishedComparison.Group group : PublishedComparison.Group.values()) {
+            List<PublishedComparison.Row> in = rows.stream().filter(r -> r.test().group() == group).toList();
+            boolean headline = group == PublishedComparison.Group.HEADLINE;
+            // report A's further tables are long (up to 37 rows): each folds away under its title, open on a click (no script needed)
+            if (!headline) {
+                h.append("<details>\n<summary><h3>").append(esc(group.title())).append(" (").append(in.size()).append(" rows)</h3></summary>\n<p class=\"note\">")
+                        .append(esc(group.note())).append("</p>\n");
+            }
+            h.append("<div class=\"charts\">\n");
+            figure(h, charts.publishedVsMeasured(in, group), "Grey: the published ratio; blue: this run's. No blue bar: not measured in this run.");
+            h.append("</div>\n<table ").append(headline ? "id=\"published-table\"" : "id=\"published-table-" + Charts.slug(group.name()) + "\"")
+                    .append(" class=\"published\">\n<tr><th>test</th><th>vs</th><th>published (TDengine / other)</th>")
+                    .append("<th>published ratio</th><th>measured (TDengine / other)</th><th>measured ratio</th><th>verdict</th><th>differences</th></tr>\n");
+            for (PublishedComparison.Row r : in) {
+                h.append("<tr><td>").append(esc(r.test().label())).append("</td><td>").append(esc(r.otherName() + " (report " + r.other().report().id() + ")"))
+                        .append("</td><td>").append(esc(r.published())).append("</td><td>").append(esc(r.publishedRatioText()))
+                        .append("</td><td>").append(esc(r.measured())).append("</td><td>").append(esc(r.measuredRatioText()))
+                        .append("</td><td class=\"verdict ").append(Charts.slug(r.verdict().name())).append("\">").append(esc(r.verdictText()))
+                        .append("</td><td class=\"differences\"><ul>");
+                for (String d : r.differences()) h.append("<li>").append(esc(d)).append("</li>");
+                h.append("</ul></td></tr>\n");
+            }
+            h.append("</table>\n");
+            if (!headline) h.append("</details>\n");
         }
-        h.append("</table>\n");
     }
 
     private static void row(StringBuilder h, String name, List<Database> dbs, Function<Database, Optional<String>> cell) {

@@ -87,13 +87,19 @@ final class MarkdownReport {
         for (String repeated : PublishedComparison.repeated(dbs)) {
             md.append("- ").append(repeated).append(" is the column compared: the report holds its database more than once\n");
         }
-        md.append("\n| test | vs | published (TDengine / other) | published ratio | measured (TDengine / other) | measured ratio | verdict | differences |\n")
-                .append("|---|---|---|---|---|---|---|---|\n");
-        for (PublishedComparison.Row r : PublishedComparison.rows(dbs, figures)) {
-            md.append("| ").append(r.test().label()).append(" | ").append(r.otherName()).append(" (report ").append(r.other().report().id())
-                    .append(") | ").append(r.published()).append(" | ").append(r.publishedRatioText()).append(" | ").append(r.measured())
-                    .append(" | ").append(r.measuredRatioText()).append(" | ").append(r.verdictText()).append(" | ")
-                    .append(String.join(" · ", r.differences())).append(" |\n");
+        List<PublishedComparison.Row> rows = PublishedComparison.rows(dbs, figures);
+        for (PublishedComparison.Group group : PublishedComparison.Group.values()) {
+            // the headline tests first, as the section's first table; then each group of report A's further tables under its own heading
+            if (group != PublishedComparison.Group.HEADLINE) md.append("\n### ").append(group.title()).append("\n\n").append(group.note()).append('\n');
+            md.append("\n| test | vs | published (TDengine / other) | published ratio | measured (TDengine / other) | measured ratio | verdict | differences |\n")
+                    .append("|---|---|---|---|---|---|---|---|\n");
+            for (PublishedComparison.Row r : rows) {
+                if (r.test().group() != group) continue;
+                md.append("| ").append(r.test().label()).append(" | ").append(r.otherName()).append(" (report ").append(r.other().report().id())
+                        .append(") | ").append(r.published()).append(" | ").append(r.publishedRatioText()).append(" | ").append(r.measured())
+                        .append(" | ").append(r.measuredRatioText()).append(" | ").append(r.verdictText()).append(" | ")
+                        .append(String.join(" · ", r.differences())).append(" |\n");
+            }
         }
         md.append('\n');
     }

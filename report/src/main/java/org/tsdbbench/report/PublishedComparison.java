@@ -28,48 +28,122 @@ final class PublishedComparison {
     /** The run's name of TDengine's results ({@code tdengine-manifest.json}) and of the published figures. */
     static final String TDENGINE = "tdengine";
 
-    /** The published tests, in the order the section lists them, with the figure of this run that answers each. */
-    enum Test {
-        WRITE_BEST("write.best", "best write", "rows/s", true),
-        Q1("q1", "read one group (q1, mean of groups)", "s", false),
-        Q2("q2.avg.p100", "avg over all rows (q2.avg.p100)", "s", false),
-        Q3("q3.count.p100", "group by tag (q3.count.p100)", "s", false),
-        Q4("q4.count.p100", "1-minute intervals (q4.count.p100)", "s", false),
-        DISK("disk", "disk use", "bytes", false),
-        WRITE_ONECORE("write.onecore", "write rows/s, one-core test", "rows/s", true),
-        READ_ONECORE("read.onecore", "read rows/s, one-core test", "rows/s", true);
+    /**
+     * The section's groups, each a table of its own: the headline tests of both reports, report A's
+     * resources while one client writes (3.5), and its function tables (3.6) on one sensor and on
+     * 80% of the sensors, with what each group measures here and how that differs.
+     */
+    enum Group {
+        HEADLINE("The headline tests", null),
+        RESOURCES("Resources while one client writes (report A, 3.5)",
+                "Published: each database on one core, sampled each second while one client wrote 10 M rows, averaged: CPU % (of that core, "
+                        + "by our reading: the report does not say, and no figure passes 100), memory % (of the machine's 15 GiB), disk in KB (read as "
+                        + "1,024 bytes). Here: the write step's figures of the one-client cell with the most rows/s "
+                        + "on the published write path (CPU: % of one core, sampled from /proc over the cell; memory: the server's peak RSS over the "
+                        + "cell as a share of this machine's memory) and the disk step's bytes for the data set once settled. Lower is better: ratios "
+                        + "are the other's figure over TDengine's."),
+        ONE_SENSOR("Functions on one sensor (report A, 3.6.3.7)",
+                "Published: the mean latency of each function over one sensor's 200,000 rows (MySQL and OpenTSDB 20,000), the one-core limit "
+                        + "lifted. Here: q5's median latency over device 1's rows (its percentile is the 90th; the report does not say which it "
+                        + "asked). A function a dialect lacks is absent, never faked."),
+        EIGHTY_PERCENT("Functions over 80% of the sensors (report A, 3.6.2.7)",
+                "Published: the mean latency over 80% of 5,000 sensors, 1 billion rows (OpenTSDB and MySQL 100 M), the one-core limit lifted. "
+                        + "Here: q2's median latency at 80% of the devices (q2.<fn>.p80) over the run's rows. FIRST and LAST have no test here "
+                        + "(q2 has none), so their published figures are left out.");
 
-        private final String id;
-        private final String label;
-        private final String unit;
-        private final boolean higherIsBetter;
+        private final String title;
+        private final String note;
 
-        Test(String id, String label, String unit, boolean higherIsBetter) {
-            this.id = id;
-            this.label = label;
-            this.unit = unit;
-            this.higherIsBetter = higherIsBetter;
+        Group(String title, String note) {
+            this.title = title;
+            this.note = note;
         }
 
-        String id() {
-            return id;
+        String title() {
+            return title;
         }
 
-        String label() {
-            return label;
+        /** What the group's published tests measured and what this run measures instead; null for the headline tests. */
+        String note() {
+            return note;
+        }
+    }
+
+    /** Which figure of a run answers a test. */
+    enum Measure {
+        /** The best write cell on the published write path (the published cells when the run has them). */
+        BEST_WRITE,
+        /** The mean of the q1 groups' median latencies. */
+        Q1_MEAN,
+        /** One query's median latency ({@link Test#queryId}). */
+        QUERY,
+        /** The disk step's bytes. */
+        DISK,
+        /** q1's rows read per second. */
+        Q1_ROWS_PER_SECOND,
+        /** The server's CPU % of one core in the one-client write cell. */
+        SERVER_CPU,
+        /** The server's peak RSS in the one-client write cell, as a share of the machine's memory. */
+        SERVER_MEMORY
+    }
+
+    /**
+     * A published test: its id (the figures' {@code test}), label, unit, which side is better,
+     * whether its figure counts only from a run whose servers ran on the report's cores (the
+     * one-core tests), what of a run answers it, the query it reads, and its group.
+     */
+    record Test(String id, String label, String unit, boolean higherIsBetter, boolean oneCore, Measure measure, String queryId, Group group) {
+
+        static final Test WRITE_BEST = new Test("write.best", "best write", "rows/s", true, false, Measure.BEST_WRITE, null, Group.HEADLINE);
+        static final Test Q1 = new Test("q1", "read one group (q1, mean of groups)", "s", false, false, Measure.Q1_MEAN, null, Group.HEADLINE);
+        static final Test Q2 = query("q2.avg.p100", "avg over all rows (q2.avg.p100)", Group.HEADLINE);
+        static final Test Q3 = query("q3.count.p100", "group by tag (q3.count.p100)", Group.HEADLINE);
+        static final Test Q4 = query("q4.count.p100", "1-minute intervals (q4.count.p100)", Group.HEADLINE);
+        static final Test DISK = new Test("disk", "disk use", "bytes", false, false, Measure.DISK, null, Group.HEADLINE);
+        static final Test WRITE_ONECORE = new Test("write.onecore", "write rows/s, one-core test", "rows/s", true, true, Measure.BEST_WRITE, null,
+                Group.HEADLINE);
+        static final Test READ_ONECORE = new Test("read.onecore", "read rows/s, one-core test", "rows/s", true, true, Measure.Q1_ROWS_PER_SECOND, null,
+                Group.HEADLINE);
+        static final Test RESOURCES_CPU = new Test("resources.cpu", "CPU while one client writes", "%", false, true, Measure.SERVER_CPU, null,
+                Group.RESOURCES);
+        static final Test RESOURCES_MEMORY = new Test("resources.memory", "memory while one client writes", "% of RAM", false, true,
+                Measure.SERVER_MEMORY, null, Group.RESOURCES);
+        static final Test RESOURCES_DISK = new Test("resources.disk", "disk after one client wrote", "bytes", false, false, Measure.DISK, null,
+                Group.RESOURCES);
+
+        /** The functions of report A's 3.6 tables that the suite's q5 (one device) and q2 (a share of the devices) apply. */
+        static final List<String> ONE_SENSOR_FUNCTIONS = List.of("count", "avg", "sum", "max", "min", "first", "last", "stddev", "percentile");
+        static final List<String> EIGHTY_PERCENT_FUNCTIONS = List.of("count", "avg", "sum", "max", "min");
+
+        private static final List<Test> ALL = all();
+
+        private static Test query(String id, String label, Group group) {
+            return new Test(id, label, "s", false, false, Measure.QUERY, id, group);
         }
 
-        String unit() {
-            return unit;
+        private static List<Test> all() {
+            List<Test> all = new ArrayList<>(List.of(WRITE_BEST, Q1, Q2, Q3, Q4, DISK, WRITE_ONECORE, READ_ONECORE,
+                    RESOURCES_CPU, RESOURCES_MEMORY, RESOURCES_DISK));
+            for (String fn : ONE_SENSOR_FUNCTIONS) {
+                all.add(query("q5." + fn + ".d1", fn.toUpperCase(Locale.ROOT) + ", one sensor (q5." + fn + ".d1)", Group.ONE_SENSOR));
+            }
+            for (String fn : EIGHTY_PERCENT_FUNCTIONS) {
+                all.add(query("q2." + fn + ".p80", fn.toUpperCase(Locale.ROOT) + ", 80% of sensors (q2." + fn + ".p80)", Group.EIGHTY_PERCENT));
+            }
+            return List.copyOf(all);
         }
 
-        boolean isWrite() {
-            return id.startsWith("write.");
+        /** Every test, in the order the section lists them. */
+        static List<Test> values() {
+            return ALL;
         }
 
         static Optional<Test> byId(String id) {
-            for (Test t : values()) if (t.id.equals(id)) return Optional.of(t);
-            return Optional.empty();
+            return ALL.stream().filter(t -> t.id.equals(id)).findFirst();
+        }
+
+        boolean isWrite() {
+            return measure == Measure.BEST_WRITE;
         }
 
         /** TDengine's lead: how many times better its figure is than the other's. */
@@ -79,13 +153,17 @@ final class PublishedComparison {
 
         /** This run's figure of the test for one database, in the test's unit; empty when it was not measured. */
         Optional<Measured> measure(Database db) {
-            return switch (this) {
-                case WRITE_BEST, WRITE_ONECORE -> Figures.best(db).map(c -> new Measured(c.rowsPerSecond(), c));
-                case Q1 -> meanP50Seconds(db, "q1.").map(s -> new Measured(s, null));
-                case Q2, Q3, Q4 -> Optional.ofNullable(db.queries().get(id)).map(q -> q.p50() / 1000).filter(s -> s > 0)
+            return switch (measure) {
+                case BEST_WRITE -> bestOnPublishedPath(db).map(c -> new Measured(c.rowsPerSecond(), c));
+                case Q1_MEAN -> meanP50Seconds(db, "q1.").map(s -> new Measured(s, null));
+                case QUERY -> Optional.ofNullable(db.queries().get(queryId)).map(q -> q.p50() / 1000).filter(s -> s > 0)
                         .map(s -> new Measured(s, null));
                 case DISK -> db.disk().filter(d -> d.bytes() > 0).map(d -> new Measured(d.bytes(), null));
-                case READ_ONECORE -> q1RowsPerSecond(db).map(r -> new Measured(r, null));
+                case Q1_ROWS_PER_SECOND -> q1RowsPerSecond(db).map(r -> new Measured(r, null));
+                case SERVER_CPU -> oneClientCell(db).filter(c -> c.resources().containsKey("server.cpu"))
+                        .map(c -> new Measured(c.resources().get("server.cpu").score(), c));
+                case SERVER_MEMORY -> oneClientCell(db).filter(c -> c.resources().containsKey("server.rss"))
+                        .flatMap(c -> memoryBytes(db).map(total -> new Measured(100.0 * c.resources().get("server.rss").score() * MIB / total, c)));
             };
         }
 
@@ -94,10 +172,14 @@ final class PublishedComparison {
             return switch (unit) {
                 case "rows/s" -> String.format(Locale.ROOT, "%,.0f rows/s", v);
                 case "bytes" -> Figures.bytes(Math.round(v));
+                case "%" -> Figures.number(v) + "% of a core";
+                case "% of RAM" -> Figures.number(v) + "% of RAM";
                 default -> v >= 1 ? Figures.number(v) + " s" : Figures.ms(v * 1000) + " ms";
             };
         }
     }
+
+    private static final double MIB = 1024.0 * 1024.0;
 
     /** A figure of this run: the value in the test's unit and, for a write, the cell it came from. */
     record Measured(double value, WriteCell cell) {
@@ -152,7 +234,8 @@ final class PublishedComparison {
             + "smaller or larger (the same side ahead, by under half or over twice its published lead; where the other database led in the "
             + "report, said of its lead), reversed (the other side ahead), indicative (a run more than 10x smaller than the published one: its "
             + "ratio, no verdict), not measured (this run has no figure of TDengine or of the other database: never a guess). Where a report "
-            + "gave its own summary ratio, it stands beside the one its figures give. Writes compare the published cells (R/R and clients) "
+            + "gave its own summary ratio, it stands beside the one its figures give. Writes compare the cells of the write path the published "
+            + "reports used (a faster path of the module, such as TDengine's stmt, is named beside them): the published cells (R/R and clients) "
             + "when the run has them, else the best cells, named. Absolute figures do not carry across machines; ratios do, within the "
             + "differences listed beside each row.";
 
@@ -199,7 +282,7 @@ final class PublishedComparison {
                 // a database that left no manifest (failed before its first step) has only its file name: the report's name reads better
                 String otherName = otherDb != null && otherDb.hasManifest() ? otherDb.displayName() : other.product();
                 List<String> differences = differences(test, tdFigure, other, td, otherDb, tdMeasured, otherMeasured, matching);
-                if (scaleDown > Verdict.SCALE_LIMIT) {
+                if (scaleDown > Verdict.SCALE_LIMIT && !Double.isNaN(measuredRatio)) {
                     differences.add(0, String.format(Locale.ROOT, "indicative: this run held 1/%,d of the published rows (no verdict past 1/%.0f)",
                             scaleDown, Verdict.SCALE_LIMIT));
                 }
@@ -213,10 +296,11 @@ final class PublishedComparison {
     /**
      * Whether the database's figure stands for this test: a one-core test's only when its server
      * ran on the report's cores (--server-cores 1), else it would be compared with a figure
-     * measured on every core. Other tests take any run.
+     * measured on every core; so for the resources the write step measured (CPU, memory). Other
+     * tests take any run.
      */
     static boolean onCores(Database db, Test test, Integer reportCores) {
-        if (!test.id().endsWith(".onecore") || reportCores == null) return true;
+        if (!test.oneCore() || reportCores == null) return true;
         MachineRecord m = db.hasManifest() ? db.manifest().machine() : null;
         return m != null && reportCores.equals(m.serverCores());
     }
@@ -245,22 +329,53 @@ final class PublishedComparison {
                 .max((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond())).map(c -> new Measured(c.rowsPerSecond(), c));
     }
 
+    /** The best measured write cell on the published write path (cells the module marked as another path are not the published test's). */
+    static Optional<WriteCell> bestOnPublishedPath(Database db) {
+        return db.writes().stream().filter(WriteCell::measured).filter(c -> !Boolean.FALSE.equals(c.publishedPath()))
+                .max((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond()));
+    }
+
+    /** The best measured write cell on another path than the published one (TDengine's stmt), if the run has one. */
+    static Optional<WriteCell> bestOnOtherPath(Database db) {
+        return db.writes().stream().filter(WriteCell::measured).filter(c -> Boolean.FALSE.equals(c.publishedPath()))
+                .max((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond()));
+    }
+
+    /** The published path's one-client cell with the most rows/s: the nearest to report A's "one client writes 10 M rows". */
+    static Optional<WriteCell> oneClientCell(Database db) {
+        return db.writes().stream().filter(WriteCell::measured).filter(c -> c.clients() == 1).filter(c -> !Boolean.FALSE.equals(c.publishedPath()))
+                .max((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond()));
+    }
+
+    /** The client machine's memory as the manifest records it (the server's, when both run on it). */
+    private static Optional<Long> memoryBytes(Database db) {
+        return Optional.ofNullable(db.manifest()).map(Manifest::machine).map(MachineRecord::memoryBytes).filter(b -> b > 0);
+    }
+
     /**
      * How many times fewer rows this run held than the published test (1: as many or more; 0 when
-     * either scale is unknown): the report's scale, or for the one-core read the rows its read test
-     * read, against the smaller of the two databases' rows here.
+     * either scale is unknown): the rows the published test used (the smaller of the two figures'
+     * where they state them: read back, written, queried), else the report's scale, against the
+     * smaller of the two databases' rows here (one device's rows for the one-sensor functions).
      */
     static long scaleDown(Test test, Figure tdFigure, Figure other, Database td, Database otherDb) {
-        Long published = test == Test.READ_ONECORE ? (other.rowsRead() != null ? Long.valueOf(Math.min(other.rowsRead(), orMax(tdFigure.rowsRead()))) : null)
-                : other.report().scaleRows();
+        Long published = publishedRows(tdFigure, other);
         if (published == null || td == null || otherDb == null) return 0;
-        long here = Math.min(rows(td), rows(otherDb));
+        long here = Math.min(hereRows(test, td), hereRows(test, otherDb));
         if (here <= 0) return 0;
         return Math.max(1, Math.round((double) published / here));
     }
 
-    private static long orMax(Long v) {
-        return v == null ? Long.MAX_VALUE : v;
+    /** The rows of the published test: the smaller of the two figures' own, else the report's scale (null: not stated). */
+    private static Long publishedRows(Figure tdFigure, Figure other) {
+        if (tdFigure.rows() == null && other.rows() == null) return other.report().scaleRows();
+        return Math.min(tdFigure.rows() == null ? Long.MAX_VALUE : tdFigure.rows(), other.rows() == null ? Long.MAX_VALUE : other.rows());
+    }
+
+    /** The rows the run's figure of this test stands on: device 1's rows for a one-sensor function, else the rows the database held. */
+    static long hereRows(Test test, Database db) {
+        if (test.group() == Group.ONE_SENSOR) return spec(db).map(s -> (long) s.rowsPerDevice()).orElse(0L);
+        return rows(db);
     }
 
     private static List<String> differences(Test test, Figure tdFigure, Figure other, Database td, Database otherDb,
@@ -268,15 +383,34 @@ final class PublishedComparison {
         List<String> d = new ArrayList<>();
         d.add("versions: " + version(td, tdFigure) + ", " + version(otherDb, other));
         PublishedFigures.Report report = other.report();
+        boolean lifted = test.group() == Group.ONE_SENSOR || test.group() == Group.EIGHTY_PERCENT;
         d.add("cores: " + cores(td, otherDb) + " (published: " + report.machineCores() + "-core machine, "
-                + (report.serverCores() == null ? "servers on every core" : "each database on " + Figures.cores(report.serverCores())) + ")");
-        d.add("scale: " + scale(td, otherDb) + " (published: "
-                + (report.scaleRows() == null ? report.scale() : String.format(Locale.ROOT, "%,d rows", report.scaleRows())) + ")");
+                + (report.serverCores() == null ? "servers on every core" : lifted ? "servers on every core: the report lifted its one-core limit for 3.6"
+                : "each database on " + Figures.cores(report.serverCores())) + ")");
+        d.add("scale: " + scale(test, td, otherDb) + " (published: " + publishedScale(tdFigure, other) + ")");
         if (test.isWrite()) {
             d.add((matching ? "the published cells: " : "best cells (the run has not both published cells): ") + cellText(tdFigure, tdMeasured)
                     + "; " + cellText(other, otherMeasured));
+            for (Database db : new Database[] {td, otherDb}) {
+                // a one-core test's figure only from a server on the report's cores, the faster path's as much as the published one's
+                Optional<WriteCell> faster = db == null || !onCores(db, test, report.serverCores()) ? Optional.empty() : bestOnOtherPath(db);
+                if (faster.isEmpty()) continue;
+                WriteCell c = faster.get();
+                Optional<Measured> against = db == td ? otherMeasured : tdMeasured;
+                d.add(String.format(Locale.ROOT, "%s's %s path (not the published one, not compared above): %,.0f rows/s at R/R %d x %d%s", db.displayName(),
+                        c.path(), c.rowsPerSecond(), c.rowsPerRequest(), c.clients(), against.map(m -> ", TDengine's lead with it " + ratio(db == td
+                                ? test.lead(c.rowsPerSecond(), m.value()) : test.lead(m.value(), c.rowsPerSecond()))).orElse("")));
+            }
         }
-        if (test.id().endsWith(".onecore") && report.serverCores() != null) {
+        if ((test.measure() == Measure.SERVER_CPU || test.measure() == Measure.SERVER_MEMORY) && (tdMeasured.isPresent() || otherMeasured.isPresent())) {
+            d.add("the cells: " + oneClientText(td, tdMeasured) + "; " + oneClientText(otherDb, otherMeasured));
+        }
+        if (test.measure() == Measure.QUERY) {
+            for (Database db : new Database[] {td, otherDb}) {
+                if (db != null && db.absentQueries().contains(test.queryId())) d.add(db.displayName() + " has no " + test.queryId() + " (absent in its dialect, never faked)");
+            }
+        }
+        if (test.oneCore() && report.serverCores() != null) {
             List<String> notOn = new ArrayList<>();
             for (Database db : new Database[] {td, otherDb}) {
                 if (db != null && test.measure(db).isPresent() && !onCores(db, test, report.serverCores())) notOn.add(db.displayName());
@@ -289,8 +423,8 @@ final class PublishedComparison {
         if (test == Test.READ_ONECORE) {
             d.add("read: here q1's rows/s, one client reading one group (1% of the rows) at a time, the groups' rows over the sum of their"
                     + " median latencies (published: every row read back, best of 1..7 clients: " + tdFigure.product() + " " + tdFigure.clients()
-                    + " clients over " + millions(tdFigure.rowsRead()) + ", " + other.product() + " " + other.clients() + " clients over "
-                    + millions(other.rowsRead()) + ")");
+                    + " clients over " + millions(tdFigure.rows()) + ", " + other.product() + " " + other.clients() + " clients over "
+                    + millions(other.rows()) + ")");
         }
         if (test == Test.Q3 || test == Test.Q4) d.add("published: count, sum and avg in one query; here count alone");
         if (tdFigure.note() != null) d.add(tdFigure.product() + ": " + tdFigure.note());
@@ -324,14 +458,36 @@ final class PublishedComparison {
         return (machine == null ? "machine not recorded" : machine + "-core machine") + (limits.isEmpty() ? "" : ", " + String.join(", ", limits));
     }
 
-    private static String scale(Database td, Database other) {
+    private static String scale(Test test, Database td, Database other) {
         List<String> parts = new ArrayList<>();
         for (Database db : new Database[] {td, other}) {
             if (db == null) continue;
-            long rows = rows(db);
-            if (rows > 0) parts.add(String.format(Locale.ROOT, "%s %,d rows", db.displayName(), rows));
+            long rows = hereRows(test, db);
+            if (rows > 0) parts.add(String.format(Locale.ROOT, "%s %,d rows%s", db.displayName(), rows, test.group() == Group.ONE_SENSOR ? " of device 1" : ""));
         }
         return parts.isEmpty() ? "not measured" : String.join(", ", parts);
+    }
+
+    /** The published test's rows: each figure's own where the report states them, else the report's scale. */
+    private static String publishedScale(Figure tdFigure, Figure other) {
+        if (tdFigure.rows() == null && other.rows() == null) {
+            Long rows = other.report().scaleRows();
+            return rows == null ? other.report().scale() : String.format(Locale.ROOT, "%,d rows", rows);
+        }
+        return rowsOf(tdFigure) + ", " + rowsOf(other);
+    }
+
+    private static String rowsOf(Figure f) {
+        return f.product() + " " + (f.rows() == null ? "rows not stated" : String.format(Locale.ROOT, "%,d rows", f.rows()));
+    }
+
+    /** "TDengine R/R 1000 x 1 client (2,500,000 rows/s, server 512 MB peak RSS of 23.4 GiB)": the one-client cell a resource figure comes from. */
+    private static String oneClientText(Database db, Optional<Measured> measured) {
+        String name = db == null ? "not in this run" : db.displayName();
+        return measured.map(Measured::cell).map(c -> String.format(Locale.ROOT, "%s R/R %d x 1 client (%,.0f rows/s%s%s)", name, c.rowsPerRequest(),
+                c.rowsPerSecond(), c.resources().containsKey("server.rss") ? String.format(Locale.ROOT, ", server %,.0f MB peak RSS",
+                        c.resources().get("server.rss").score()) : "", memoryBytes(db).map(b -> String.format(Locale.ROOT, " of %.1f GiB",
+                        b / MIB / 1024)).orElse(""))).orElse(name + ": no one-client write cell with the server's figures");
     }
 
     /** Rows the database held: the load's verified count, else the data set's size. */

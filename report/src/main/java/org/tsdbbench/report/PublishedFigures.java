@@ -26,14 +26,16 @@ final class PublishedFigures {
     }
 
     /**
-     * One published figure in the test's unit (rows/s, s or bytes), with its text as published, the
-     * report and place in it, the database's version, and the write cell (R/R, clients) or, for a
-     * read, the clients and the rows the read test read; on the other database's figure, the
-     * report's own summary ratio of the test (its words beside it); absent fields are null.
+     * One published figure in the test's unit (rows/s, s, bytes, % of a core, % of RAM), with its
+     * text as published, the report and place in it, the database's version, the write cell (R/R,
+     * clients) or, for a read, the clients; the rows the test used for this database where the
+     * report states them apart from its scale (read back in 3.3, written in 3.5, queried in 3.6);
+     * on the other database's figure, the report's own summary ratio of the test (its words beside
+     * it); absent fields are null.
      */
     record Figure(String test, String database, String product, String version, double value, String unit, String published,
                   Report report, String source, Integer rowsPerRequest, Integer clients, String note, Double reportRatio,
-                  String reportRatioText, Long rowsRead) {
+                  String reportRatioText, Long rows) {
     }
 
     private final List<Report> reports;
@@ -90,7 +92,7 @@ final class PublishedFigures {
             }
             figures.add(new Figure(testId, database, required(f, "product", where), required(f, "version", where), value, unit,
                     required(f, "published", where), report, required(f, "source", where), rpr, clients, text(f, "note"), reportRatio,
-                    text(f, "reportRatioText"), f.hasNonNull("rowsRead") ? f.get("rowsRead").asLong() : null));
+                    text(f, "reportRatioText"), f.hasNonNull("rows") ? f.get("rows").asLong() : null));
         }
         for (PublishedComparison.Test t : PublishedComparison.Test.values()) {
             if (figures.stream().noneMatch(f -> f.test().equals(t.id()) && f.database().equals(PublishedComparison.TDENGINE))) {

@@ -73,8 +73,20 @@ class CapturedRunTest {
     private void sameReports(String name) throws Exception {
         Path run = copy(name + "/run");
         assertEquals(0, report(run.toString()), err);
+        recapture(name, run);
         assertEquals(Files.readString(captured(name).resolve("report.md")), Files.readString(run.resolve("report.md")));
         assertEquals(Files.readString(captured(name).resolve("report-text.html")), text(run.resolve("report.html")));
+    }
+
+    /**
+     * With {@code -Dtsbench.recapture=true}, the reports just made replace the captured ones in the
+     * module's sources (after a change the reports should show): read the diff before committing it.
+     */
+    private static void recapture(String name, Path made) throws IOException {
+        if (!Boolean.getBoolean("tsbench.recapture")) return;
+        Path to = Path.of("src/test/resources/captured", name);
+        Files.writeString(to.resolve("report.md"), Files.readString(made.resolve("report.md")));
+        Files.writeString(to.resolve("report-text.html"), text(made.resolve("report.html")));
     }
 
     @Test
@@ -101,6 +113,7 @@ class CapturedRunTest {
         for (Path shard : List.of(a, b)) folders.add(shard.toAbsolutePath().normalize().toString());
         assertEquals(manifest, json(out.resolve("mysql-manifest.json")));
         assertEquals(json(expected.resolve("run.json")), json(out.resolve("run.json")));
+        recapture(name + "/merged", out);
         assertEquals(Files.readString(expected.resolve("report.md")), Files.readString(out.resolve("report.md")));
         assertEquals(Files.readString(expected.resolve("report-text.html")), text(out.resolve("report.html")));
         return out;

@@ -297,36 +297,71 @@ final class Fixtures {
         return dir;
     }
 
+    /** The machine's memory in every manifest of {@link #everyDatabase}: 24 GiB. */
+    static final long MEMORY_BYTES = 24L << 30;
+
     /**
      * A run of all six databases the reports compare, each on 1 core of 2 (the one-core tests need it),
-     * at 1,000 devices x 100 rows (100,000 rows: 1/1,000 of report B's scale). TDengine: best write
-     * 1,000,000 rows/s at R/R 1000 x 2, and 800,000 at each published one-core cell it has; every
-     * query 1 ms; 1 MB on disk. Each other database: rows/s, latency and disk as given (latency the
-     * same for q1's groups and q2..q4), so every row of the section has a measured ratio.
+     * at 1,000 devices x 100 rows (100,000 rows: 1/1,000 of report B's scale), on a 24 GiB machine.
+     * TDengine: best write 1,000,000 rows/s at R/R 1000 x 2, 500,000 at R/R 100 x 1 with its server
+     * at 20% of a core and 100 MB; every query 1 ms (q1's groups, q2..q4, q5's functions, q2 at 80%);
+     * 1 MB on disk. Each other database: rows/s, latency and disk as given (the latency the same for
+     * every query), its one-client cell's server at 60% of a core and 400 MB, so every row of the
+     * section has a measured ratio.
      */
     static Path everyDatabase(Path dir, double cassandraRowsPerSecond, double cassandraMs, long cassandraDisk) throws IOException {
-        database(dir, "tdengine", "TDengine", "3.3.0.1", 1_000_000, 1.0, 1_000_000);
-        database(dir, "cassandra", "Cassandra", "5.0.2", cassandraRowsPerSecond, cassandraMs, cassandraDisk);
-        database(dir, "clickhouse", "ClickHouse", "18.16.1", 500_000, 2.0, 2_000_000);
-        database(dir, "influx", "InfluxDB", "1.6.7", 100_000, 5.0, 800_000);
-        database(dir, "mysql", "MySQL", "10.11.6-MariaDB", 50_000, 4.0, 9_000_000);
-        database(dir, "opentsdb", "OpenTSDB", "2.4.1", 20_000, 50.0, 20_000_000);
+        return everyDatabase(dir, cassandraRowsPerSecond, cassandraMs, cassandraDisk, 60.0, 400.0);
+    }
+
+    /** The same, Cassandra's one-client cell with its server at this CPU (% of a core) and peak RSS (MB). */
+    static Path everyDatabase(Path dir, double cassandraRowsPerSecond, double cassandraMs, long cassandraDisk, double cassandraCpu,
+                              double cassandraRssMB) throws IOException {
+        database(dir, "tdengine", "TDengine", "3.3.0.1", 1_000_000, 1.0, 1_000_000, 20.0, 100.0);
+        database(dir, "cassandra", "Cassandra", "5.0.2", cassandraRowsPerSecond, cassandraMs, cassandraDisk, cassandraCpu, cassandraRssMB);
+        database(dir, "clickhouse", "ClickHouse", "18.16.1", 500_000, 2.0, 2_000_000, 60.0, 400.0);
+        database(dir, "influx", "InfluxDB", "1.6.7", 100_000, 5.0, 800_000, 60.0, 400.0);
+        database(dir, "mysql", "MySQL", "10.11.6-MariaDB", 50_000, 4.0, 9_000_000, 60.0, 400.0);
+        database(dir, "opentsdb", "OpenTSDB", "2.4.1", 20_000, 50.0, 20_000_000, 60.0, 400.0);
         return dir;
     }
 
-    private static void database(Path dir, String name, String display, String version, double rowsPerSecond, double ms, long diskBytes)
-            throws IOException {
+    private static void database(Path dir, String name, String display, String version, double rowsPerSecond, double ms, long diskBytes,
+                                 double oneClientCpu, double oneClientRssMB) throws IOException {
         ObjectNode m = manifest(display, version);
         ((ObjectNode) m.get("workload").get("spec")).put("numOfDevices", 1000).put("rowsPerDevice", 100);
-        ((ObjectNode) m.get("machine")).put("serverCores", 1);
-        resources(cell(m, 1000, 2, rowsPerSecond, rowsPerSecond / 50), "serverCpuPercent", 90.0);
-        resources(cell(m, 100, 1, rowsPerSecond / 2, rowsPerSecond / 100), "serverCpuPercent", 60.0);
+        ((ObjectNode) m.get("machine")).put("serverCores", 1).put("memoryBytes", MEMORY_BYTES);
+        resources(cell(m, 1000, 2, rowsPerSecond, rowsPerSecond / 50), "serverCpuPercent", 90.0, "serverRssMB", 3000.0);
+        resources(cell(m, 100, 1, rowsPerSecond / 2, rowsPerSecond / 100), "serverCpuPercent", oneClientCpu, "serverRssMB", oneClientRssMB);
         disk(m, diskBytes, 5_000_000, 100_000, name + "'s measurement");
         ArrayNode queries = JSON.createArrayNode();
         for (int g = 0; g <= 90; g += 10) queries.add(queryEntry(name, "q1.g" + g, new double[] {ms, 5}));
-        for (String id : List.of("q2.avg.p100", "q3.count.p100", "q4.count.p100")) queries.add(queryEntry(name, id, new double[] {ms, 5}));
+        List<String> ids = new java.util.ArrayList<>(List.of("q2.avg.p100", "q3.count.p100", "q4.count.p100"));
+        for (String fn : PublishedComparison.Test.ONE_SENSOR_FUNCTIONS) ids.add("q5." + fn + ".d1");
+        for (String fn : PublishedComparison.Test.EIGHTY_PERCENT_FUNCTIONS) ids.add("q2." + fn + ".p80");
+        for (String id : ids) queries.add(queryEntry(name, id, new double[] {ms, 5}));
         queries(dir, name, m, queries);
         write(dir.resolve(name + "-manifest.json"), m);
+    }
+
+    /** One query's median latency changed in a database's manifest (the latency the report reads). */
+    static void p50(Path dir, String db, String queryId, double ms) throws IOException {
+        Path f = dir.resolve(db + "-manifest.json");
+        ObjectNode m = (ObjectNode) JSON.readTree(f.toFile());
+        for (JsonNode q : m.path("query").path("latency")) if (q.path("id").asText().equals(queryId)) ((ObjectNode) q).put("p50Ms", ms);
+        write(f, m);
+    }
+
+    /** Every database of the folder at this scale (devices x rows per device, all stored): past the published scales, for verdicts. */
+    static Path scale(Path dir, int devices, int rowsPerDevice) throws IOException {
+        try (var files = java.nio.file.Files.list(dir)) {
+            for (Path f : files.filter(f -> f.getFileName().toString().endsWith("-manifest.json")).toList()) {
+                ObjectNode m = (ObjectNode) JSON.readTree(f.toFile());
+                ((ObjectNode) m.get("workload").get("spec")).put("numOfDevices", devices).put("rowsPerDevice", rowsPerDevice);
+                ((ObjectNode) m.get("load")).put("rowsStored", (long) devices * rowsPerDevice);
+                write(f, m);
+            }
+        }
+        return dir;
     }
 
     /** Every database of the folder run with --server-cores 1, as the published one-core test needs (machine.serverCores 1). */

@@ -92,7 +92,8 @@ class HtmlReportBrowserTest {
 
     @Test
     void everyChartIsInTheDomAsSvgWithItsSeries() {
-        List<String> ids = List.of("published-vs-measured", "write-best", "write-influxdb", "write-mysql", "write-tdengine", "query-q1", "query-q2-avg", "query-q3-count", "query-q4-count",
+        List<String> ids = List.of("published-vs-measured", "published-vs-measured-resources", "published-vs-measured-one-sensor",
+                "published-vs-measured-eighty-percent", "write-best", "write-influxdb", "write-mysql", "write-tdengine", "query-q1", "query-q2-avg", "query-q3-count", "query-q4-count",
                 "disk-bytes", "disk-bytes-per-row", "range-qps", "volume-writeRowsPerSecond", "volume-readRowsPerSecond");
         Matcher svgs = Pattern.compile("<svg\\b").matcher(dom);
         int count = 0;
@@ -153,6 +154,13 @@ class HtmlReportBrowserTest {
         assertTrue(dom.contains("<td>stddev</td><td>1.75</td><td>absent</td>"), "absent q5 function");
         assertTrue(dom.contains("<td>kept up</td>"), "fixed-rate verdict");
         assertTrue(dom.contains("<h2 id=\"published\">Published vs measured</h2>"), "published vs measured section");
+        // report A's further tables, each folded under its title: resources (3.5), functions on one sensor and on 80% of the sensors (3.6)
+        for (String group : List.of("Resources while one client writes (report A, 3.5) (15 rows)", "Functions on one sensor (report A, 3.6.3.7) (37 rows)",
+                "Functions over 80% of the sensors (report A, 3.6.2.7) (25 rows)")) {
+            assertTrue(dom.contains("<summary><h3>" + group + "</h3></summary>"), group);
+        }
+        assertTrue(dom.contains("<td>PERCENTILE, one sensor (q5.percentile.d1)</td><td>ClickHouse (report A)</td><td>65.2 ms / 15.2 ms</td><td>0.233x</td>"),
+                "a row where the other database led");
         assertTrue(dom.contains("<td>4,213,323 rows/s / 21,020 rows/s</td><td>200x (the report: 150x MySQL's best (3.2.7))</td><td>4,000,000 rows/s / 35,000 rows/s</td><td>114x</td>"
                 + "<td class=\"verdict holds\">holds within 2x</td>"), "a measured row");
         assertTrue(dom.contains("<td class=\"verdict reversed\">reversed</td>"), "a reversed row");

@@ -17,6 +17,14 @@ class PublishedComparisonTest {
 
     private final PublishedFigures published = PublishedFigures.load();
 
+    /**
+     * The section's rows: the headline tests (6 against Cassandra, 2 one-core tests against 5
+     * databases), report A's resources (3 against 5), its one-sensor functions (COUNT..MIN against
+     * 5 databases, FIRST, LAST, STDDEV, PERCENTILE against the 3 that published them) and its
+     * 80%-of-sensors functions (COUNT..MIN against 5).
+     */
+    static final int ALL_ROWS = 16 + 15 + 5 * 5 + 4 * 3 + 5 * 5;
+
     private Row row(List<Row> rows, String test, String other) {
         return rows.stream().filter(r -> r.test().id().equals(test) && r.other().database().equals(other)).findFirst().orElseThrow();
     }
@@ -25,7 +33,8 @@ class PublishedComparisonTest {
     void measuredRatiosAndVerdictsOfASmallRun() throws Exception {
         Fixtures.oneCore(Fixtures.tdengine(Fixtures.standardRun(dir, true)));
         List<Row> rows = PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published);
-        assertEquals(16, rows.size(), "6 tests against Cassandra, 2 one-core tests against 5 databases");
+        assertEquals(ALL_ROWS, rows.size(), "6 tests against Cassandra, 2 one-core tests and 3 resources against 5 databases, 37 one-sensor and 25"
+                + " 80%-of-sensors function figures");
 
         // one-core write: TDengine 4,000,000 rows/s; MySQL 35,000 (lead 114, published 200: holds), InfluxDB 52,000 (76.9 vs 25.5: larger)
         Row mysqlWrite = row(rows, "write.onecore", "mysql");
@@ -96,12 +105,15 @@ class PublishedComparisonTest {
     void withoutTdengineEveryRowIsNotMeasuredAndThePublishedRatiosStay() throws Exception {
         Fixtures.oneCore(Fixtures.standardRun(dir, true));
         List<Row> rows = PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published);
-        assertEquals(16, rows.size());
+        assertEquals(ALL_ROWS, rows.size());
         for (Row r : rows) {
             assertEquals(Verdict.NOT_MEASURED, r.verdict(), r.test().id());
-            assertTrue(r.publishedRatio() > 1, r.test().id() + ": TDengine led every published test");
+            assertEquals(r.test().lead(r.tdengine().value(), r.other().value()), r.publishedRatio(), 1e-12, r.test().id());
             assertTrue(r.measured().startsWith("not measured / "), r.measured());
         }
+        // the rows where the other database led in the report keep its lead: ClickHouse's PERCENTILE on one sensor, 15.2 ms against 65.2
+        assertEquals(15.2 / 65.2, row(rows, "q5.percentile.d1", "clickhouse").publishedRatio(), 1e-9);
+        assertEquals(184_900.0 / 245_868, row(rows, "resources.disk", "influx").publishedRatio(), 1e-9, "InfluxDB's smaller disk in 3.5");
         // MySQL's own figure is still shown: only the ratio needs both
         assertEquals("not measured / 35,000 rows/s", row(rows, "write.onecore", "mysql").measured());
         assertFalse(row(rows, "write.onecore", "mysql").otherMeasured().isEmpty());
@@ -131,7 +143,7 @@ class PublishedComparisonTest {
         // Cassandra: 50,000 rows/s (TDengine 20x ahead), 100 ms per query (100x behind), 20 MB on disk (20x)
         Fixtures.everyDatabase(dir, 50_000, 100.0, 20_000_000);
         List<Row> rows = PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published);
-        assertEquals(16, rows.size());
+        assertEquals(ALL_ROWS, rows.size());
         for (Row r : rows) {
             assertFalse(Double.isNaN(r.measuredRatio()), r.test().id() + " " + r.other().database() + ": " + r.measured());
             assertTrue(r.verdict() != Verdict.NOT_MEASURED, r.test().id() + " " + r.other().database());
@@ -140,6 +152,27 @@ class PublishedComparisonTest {
         assertEquals(100, row(rows, "q2.avg.p100", "cassandra").measuredRatio(), 1e-9, "Cassandra's latency over TDengine's");
         assertEquals(100, row(rows, "q1", "cassandra").measuredRatio(), 1e-9);
         assertEquals(20, row(rows, "disk", "cassandra").measuredRatio(), 1e-9, "Cassandra's bytes over TDengine's");
+        // report A's resources: the one-client cells' server CPU (60% against 20% of a core) and memory (400 MB against 100 MB), the disk step's bytes
+        assertEquals(3, row(rows, "resources.cpu", "cassandra").measuredRatio(), 1e-9, "Cassandra's CPU over TDengine's");
+        assertEquals(4, row(rows, "resources.memory", "cassandra").measuredRatio(), 1e-9, "Cassandra's memory over TDengine's");
+        assertEquals(100.0 * 400 / (24 * 1024), row(rows, "resources.memory", "cassandra").otherMeasured().orElseThrow().value(), 1e-9,
+                "a share of the machine's 24 GiB");
+        assertEquals("20.0% of a core / 60.0% of a core", row(rows, "resources.cpu", "cassandra").measured());
+        assertEquals(20, row(rows, "resources.disk", "cassandra").measuredRatio(), 1e-9);
+        // report A's functions: q5 on one device, q2 at 80% of the devices, the other's latency over TDengine's
+        assertEquals(100, row(rows, "q5.count.d1", "cassandra").measuredRatio(), 1e-9);
+        assertEquals(50, row(rows, "q5.percentile.d1", "opentsdb").measuredRatio(), 1e-9);
+        assertEquals(2, row(rows, "q2.avg.p80", "clickhouse").measuredRatio(), 1e-9);
+        String cpu = String.join("\n", row(rows, "resources.cpu", "cassandra").differences());
+        assertTrue(cpu.contains("the cells: TDengine R/R 100 x 1 client (500,000 rows/s, server 100 MB peak RSS of 24.0 GiB); Cassandra R/R 100 x 1 client"
+                + " (25,000 rows/s, server 400 MB peak RSS of 24.0 GiB)"), cpu);
+        assertTrue(cpu.contains("scale: TDengine 100,000 rows, Cassandra 100,000 rows (published: TDengine 10,000,000 rows, Cassandra 10,000,000 rows)"), cpu);
+        assertTrue(cpu.contains("each database on 1 core"), cpu);
+        String fn = String.join("\n", row(rows, "q5.count.d1", "mysql").differences());
+        assertTrue(fn.contains("scale: TDengine 100 rows of device 1, MySQL 100 rows of device 1 (published: TDengine 200,000 rows, MySQL 20,000 rows)"), fn);
+        assertTrue(fn.contains("servers on every core: the report lifted its one-core limit for 3.6"), fn);
+        assertEquals("indicative (scale 1/200)", row(rows, "q5.count.d1", "mysql").verdictText(), "MySQL's 20,000 rows against device 1's 100");
+        assertEquals("indicative (scale 1/10,000)", row(rows, "q2.count.p80", "influx").verdictText(), "1 billion rows against 100,000");
         for (String test : List.of("write.best", "q1", "q2.avg.p100", "q3.count.p100", "q4.count.p100", "disk")) {
             Row r = row(rows, test, "cassandra");
             assertEquals(Verdict.INDICATIVE, r.verdict(), test);
@@ -156,12 +189,76 @@ class PublishedComparisonTest {
     /** A direction error in the latency or disk path (TDengine's over the other's) turns these ratios upside down and fails. */
     @Test
     void aSlowerOrBiggerTdengineIsBehind() throws Exception {
-        // Cassandra now faster and smaller than TDengine: 0.5 ms per query, 0.5 MB on disk
-        Fixtures.everyDatabase(dir, 50_000, 0.5, 500_000);
+        // Cassandra now faster and smaller than TDengine: 0.5 ms per query, 0.5 MB on disk, its server at 10% of a core and 50 MB
+        Fixtures.everyDatabase(dir, 50_000, 0.5, 500_000, 10.0, 50.0);
         List<Row> rows = PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published);
         assertEquals(0.5, row(rows, "q2.avg.p100", "cassandra").measuredRatio(), 1e-9);
         assertEquals(0.5, row(rows, "disk", "cassandra").measuredRatio(), 1e-9);
         assertEquals(0.5, row(rows, "read.onecore", "cassandra").measuredRatio(), 1e-9, "q1 rows/s: Cassandra reads the same rows in half the time");
+        assertEquals(0.5, row(rows, "resources.cpu", "cassandra").measuredRatio(), 1e-9);
+        assertEquals(0.5, row(rows, "resources.memory", "cassandra").measuredRatio(), 1e-9);
+        assertEquals(0.5, row(rows, "resources.disk", "cassandra").measuredRatio(), 1e-9);
+        assertEquals(0.5, row(rows, "q5.avg.d1", "cassandra").measuredRatio(), 1e-9);
+        assertEquals(0.5, row(rows, "q2.min.p80", "cassandra").measuredRatio(), 1e-9);
+        for (String test : List.of("resources.cpu", "q5.avg.d1", "q2.min.p80")) assertEquals(Verdict.REVERSED, Verdict.of(row(rows, test, "cassandra").publishedRatio(),
+                row(rows, test, "cassandra").measuredRatio()), test);
+    }
+
+    /**
+     * Where the other database led in the report (ClickHouse's PERCENTILE on one sensor, 4.3x;
+     * InfluxDB's smaller disk in 3.5), the verdict speaks of its lead: held, grown (larger, not
+     * "smaller"), or lost (reversed). The run is made as large as the published tests, so verdicts are given.
+     */
+    @Test
+    void whereTheOtherLedTheVerdictSpeaksOfItsLead() throws Exception {
+        Fixtures.scale(Fixtures.everyDatabase(dir, 50_000, 100.0, 20_000_000), 1000, 200_000);
+        Fixtures.p50(dir, "clickhouse", "q5.percentile.d1", 0.25);
+        List<Row> rows = PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published);
+        Row percentile = row(rows, "q5.percentile.d1", "clickhouse");
+        assertEquals(0.25, percentile.measuredRatio(), 1e-9, "ClickHouse 4x ahead, published 4.3x");
+        assertEquals("holds within 2x (ClickHouse's lead)", percentile.verdictText());
+        Fixtures.p50(dir, "clickhouse", "q5.percentile.d1", 0.05);
+        percentile = row(PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published), "q5.percentile.d1", "clickhouse");
+        assertEquals("larger (ClickHouse's lead)", percentile.verdictText(), "ClickHouse's lead grew to 20x");
+        Fixtures.p50(dir, "clickhouse", "q5.percentile.d1", 4.0);
+        percentile = row(PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published), "q5.percentile.d1", "clickhouse");
+        assertEquals("reversed", percentile.verdictText(), "TDengine ahead now");
+        // InfluxDB's disk: 800 kB against TDengine's 1 MB (0.8x), published 0.752x
+        assertEquals("holds within 2x (InfluxDB's lead)", row(rows, "resources.disk", "influx").verdictText());
+        // at 200 M rows report B's tests (100 M) and A's resources (10 M) get verdicts too
+        assertEquals(Verdict.HOLDS, row(rows, "write.best", "cassandra").verdict());
+    }
+
+    /**
+     * The published comparison takes the published write path's cells; a faster path of the module
+     * (TDengine's stmt) is named beside them with its own lead, never put in their place, while the
+     * summary's best write names it.
+     */
+    @Test
+    void writesCompareThePublishedPathAndNameTheFasterOne() throws Exception {
+        Fixtures.everyDatabase(dir, 50_000, 100.0, 20_000_000);
+        var td = (com.fasterxml.jackson.databind.node.ObjectNode) Fixtures.JSON.readTree(dir.resolve("tdengine-manifest.json").toFile());
+        for (var c : td.get("write")) ((com.fasterxml.jackson.databind.node.ObjectNode) c).put("writePathName", "sql").put("publishedPath", true);
+        Fixtures.cell(td, 1000, 2, 3_000_000, 30_000).put("writePathName", "stmt").put("publishedPath", false);
+        Fixtures.write(dir.resolve("tdengine-manifest.json"), td);
+        List<RunResults.Database> dbs = Inputs.read(List.of(dir)).databases();
+        Row r = row(PublishedComparison.rows(dbs, published), "write.best", "cassandra");
+        assertEquals(1_000_000, r.tdengineMeasured().orElseThrow().value(), 1e-9, "sql's best, not stmt's");
+        assertEquals(20, r.measuredRatio(), 1e-9);
+        String d = String.join("\n", r.differences());
+        assertTrue(d.contains("TDengine R/R 1000 x 2 sql (published R/R 2000 x 7)"), d);
+        assertTrue(d.contains("TDengine's stmt path (not the published one, not compared above): 3,000,000 rows/s at R/R 1000 x 2, TDengine's lead with it 60.0x"), d);
+        RunResults.Database tdengine = dbs.stream().filter(db -> db.name().equals("tdengine")).findFirst().orElseThrow();
+        assertEquals("3,000,000 (R/R 1000, 2 clients, stmt)", Figures.bestText(tdengine).orElseThrow(), "the summary's best write names its path");
+        assertTrue(String.join("\n", row(PublishedComparison.rows(dbs, published), "write.onecore", "mysql").differences()).contains("TDengine's stmt path"));
+        // TDengine's server on every core: neither path stands for the one-core test, so the faster one is not named there either
+        ((com.fasterxml.jackson.databind.node.ObjectNode) td.get("machine")).remove("serverCores");
+        Fixtures.write(dir.resolve("tdengine-manifest.json"), td);
+        Row oneCore = row(PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published), "write.onecore", "mysql");
+        assertEquals(Verdict.NOT_MEASURED, oneCore.verdict());
+        String notOnOneCore = String.join("\n", oneCore.differences());
+        assertFalse(notOnOneCore.contains("stmt path"), notOnOneCore);
+        assertFalse(notOnOneCore.contains("indicative"), "no scale line without a measured ratio: " + notOnOneCore);
     }
 
     /** The one-core write at the published cells when the run has them: R/R 1000 x 7 for TDengine is not in this run, so the best cells, said so. */

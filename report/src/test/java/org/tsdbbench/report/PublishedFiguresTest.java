@@ -46,9 +46,34 @@ class PublishedFiguresTest {
         for (String test : List.of("write.best", "q1", "q2.avg.p100", "q3.count.p100", "q4.count.p100", "disk")) {
             assertEquals(Set.of("tdengine", "cassandra"), databases(test), test);
         }
-        for (String test : List.of("write.onecore", "read.onecore")) {
-            assertEquals(Set.of("tdengine", "cassandra", "clickhouse", "influx", "mysql", "opentsdb"), databases(test), test);
+        Set<String> six = Set.of("tdengine", "cassandra", "clickhouse", "influx", "mysql", "opentsdb");
+        for (String test : List.of("write.onecore", "read.onecore", "resources.cpu", "resources.memory", "resources.disk")) {
+            assertEquals(six, databases(test), test);
         }
+        // report A's function tables: MySQL and Cassandra published COUNT..MIN only
+        for (String fn : PublishedComparison.Test.ONE_SENSOR_FUNCTIONS) {
+            assertEquals(List.of("first", "last", "stddev", "percentile").contains(fn) ? Set.of("tdengine", "clickhouse", "influx", "opentsdb") : six,
+                    databases("q5." + fn + ".d1"), fn);
+        }
+        for (String fn : PublishedComparison.Test.EIGHTY_PERCENT_FUNCTIONS) assertEquals(six, databases("q2." + fn + ".p80"), fn);
+    }
+
+    /** Report A's 3.5 and 3.6 figures: the rows each test used, its units (KB as 1,024 bytes, ms as s). */
+    @Test
+    void reportAsResourcesAndFunctionsCarryTheirRows() {
+        Figure disk = published.figure("resources.disk", "influx").orElseThrow();
+        assertEquals(184_900L * 1024, disk.value());
+        assertEquals("184,900 KB", disk.published());
+        assertEquals(10_000_000L, disk.rows());
+        assertEquals(96.67, published.figure("resources.cpu", "cassandra").orElseThrow().value());
+        assertEquals(28.08, published.figure("resources.memory", "cassandra").orElseThrow().value());
+        assertEquals(0.0652, published.figure("q5.percentile.d1", "tdengine").orElseThrow().value(), 1e-12);
+        assertEquals(200_000L, published.figure("q5.count.d1", "tdengine").orElseThrow().rows());
+        assertEquals(20_000L, published.figure("q5.count.d1", "mysql").orElseThrow().rows());
+        assertEquals(20_000L, published.figure("q5.count.d1", "opentsdb").orElseThrow().rows());
+        assertEquals(2_352.268, published.figure("q2.count.p80", "cassandra").orElseThrow().value(), 1e-9);
+        assertEquals(1_000_000_000L, published.figure("q2.count.p80", "cassandra").orElseThrow().rows());
+        assertEquals(100_000_000L, published.figure("q2.count.p80", "mysql").orElseThrow().rows());
     }
 
     @Test

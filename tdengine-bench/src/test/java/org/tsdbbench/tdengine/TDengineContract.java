@@ -200,6 +200,52 @@ abstract class TDengineContract extends DatabaseContract {
     }
 
     /**
+     * The comparison's two write paths into one results folder, as compare runs them: sql, the
+     * published path, then stmt where this connection takes it (else a one-line error naming why,
+     * sql's cells untouched). Each cell is labelled with its path and whether the published reports
+     * used it, verified by count; the second step keeps the first's cells, and sql run again
+     * replaces sql's cells only.
+     */
+    @Test
+    void eachWritePathKeepsItsOwnLabelledCellsInOneFolder() throws Exception {
+        Path results = tmp.resolve("paths");
+        List<String> args = List.of("-numOfDevices", "20", "-rowsPerDevice", "100", "-results", results.toString(), "-f", "0", "-wi", "0",
+                "-i", "1", "-r", "300ms", "-writeClients", "1");
+        Run sql = cli("write", args, List.of("-rowsPerRequest", "100", "--write-path", "sql"));
+        assertEquals(BenchCli.OK, sql.exit(), sql.output());
+        assertTrue(sql.output().contains("writeMode=sql), write path sql (the published reports' path): rows written per second"), sql.output());
+        boolean stmtTaken = WriteMode.STMT.refusal(server.path(), server.expectedMajor()) == null;
+        Run stmt = cli("write", args, List.of("-rowsPerRequest", "100", "--write-path", "stmt"));
+        if (stmtTaken) {
+            assertEquals(BenchCli.OK, stmt.exit(), stmt.output());
+            assertTrue(stmt.output().contains("writeMode=stmt), write path stmt (not the published path)"), stmt.output());
+        } else {
+            assertEquals(BenchCli.USAGE, stmt.exit(), stmt.output());
+            assertTrue(stmt.output().contains("error: --option writeMode=stmt: writeMode=stmt binds parameters through the native client library"),
+                    stmt.output());
+        }
+        JsonNode cells = new ObjectMapper().readTree(results.resolve("tdengine-manifest.json").toFile()).get("write");
+        assertEquals(stmtTaken ? 2 : 1, cells.size(), cells.toString());
+        for (JsonNode cell : cells) {
+            String name = cell.get("writePathName").asText();
+            assertEquals(name.equals("sql"), cell.get("publishedPath").asBoolean(), cell.toString());
+            assertEquals("connection=" + server.path().option() + " writeMode=" + name, cell.get("writePath").asText(), cell.toString());
+            JsonNode verified = cell.get("verified");
+            assertTrue(verified.get("rowsAcked").asLong() > 0, cell.toString());
+            assertEquals(verified.get("rowsAcked").asLong(), verified.get("rowsStored").asLong(), cell.toString());
+        }
+        assertEquals("sql", cells.get(0).get("writePathName").asText());
+        // sql again, another matrix: sql's cell replaced, stmt's kept
+        Run again = cli("write", args, List.of("-rowsPerRequest", "50", "--write-path", "sql"));
+        assertEquals(BenchCli.OK, again.exit(), again.output());
+        cells = new ObjectMapper().readTree(results.resolve("tdengine-manifest.json").toFile()).get("write");
+        assertEquals(stmtTaken ? 2 : 1, cells.size(), cells.toString());
+        for (JsonNode cell : cells) {
+            assertEquals(cell.get("writePathName").asText().equals("sql") ? 50 : 100, cell.get("rowsPerRequest").asInt(), cell.toString());
+        }
+    }
+
+    /**
      * A dead port, a server that accepts and never answers, and the wrong kind of endpoint (REST
      * asked on the native port, native on the REST port) each fail within the connect timeout,
      * naming the address: the native client library bounds none of these itself.

@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code describe}: the module as JSON on one line (name, display name, server script, published
- * write matrix), for the orchestrator that runs every module's jar: it needs no list of modules
+ * write matrix, cluster script, write paths: name, options, published), for the orchestrator that runs every module's jar: it needs no list of modules
  * of its own. Touches no server.
  */
 @Command(name = "describe", mixinStandardHelpOptions = true, version = "tsdb-bench 0.1.0",
@@ -37,6 +37,7 @@ final class DescribeCommand implements Callable<Integer> {
         WriteMatrix m = db.descriptor().publishedWriteMatrix();
         if (m != null) about.put("publishedWriteMatrix", m);
         if (db.descriptor().clusterScript() != null) about.put("clusterScript", db.descriptor().clusterScript());
+        if (!db.descriptor().writePaths().isEmpty()) about.put("writePaths", db.descriptor().writePaths());
         spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(about));
         spec.commandLine().getOut().flush();
         return BenchCli.OK;

@@ -21,6 +21,9 @@ import org.tsdbbench.common.bench.ServerProcesses;
 import org.tsdbbench.common.bench.ServerResourceProfiler;
 import org.tsdbbench.common.bench.WriteBenchmark;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.db.DatabaseDescriptor;
+import org.tsdbbench.common.db.ModuleOption;
+import org.tsdbbench.common.db.WritePath;
 import org.tsdbbench.results.FixedRateRecord;
 import org.tsdbbench.results.ResourcesRecord;
 import org.tsdbbench.results.ServerResourcesRecord;
@@ -64,6 +67,15 @@ final class WriteStep extends Step {
             description = "With --stable-within: how long one cell may take in all, e.g. 120s or 5min (default: ${DEFAULT-VALUE}).")
     String cellBudget = "120s";
 
+    @Option(names = "--write-path", paramLabel = "NAME",
+            description = "One of the module's write paths (describe lists them; TDengine: sql, the path the published reports used, and stmt):"
+                    + " its options are set, every cell is labelled with it and with whether the published reports wrote that way, and the cells"
+                    + " of the module's other paths already in the results folder stay (default: the path the options select, if any).")
+    String writePathName;
+
+    /** The declared write path of this run (named, or selected by the options); null when the module declares none that matches. */
+    private WritePath path;
+
     WriteStep(Database db) {
         super(db);
     }
@@ -80,6 +92,7 @@ final class WriteStep extends Step {
 
     @Override
     protected void validate() throws UsageException {
+        path = writePath(db().descriptor(), writePathName, common.options);
         if (rate < 0) throw new UsageException("--rate " + rate + ": rows per second must be 0 (as fast as possible) or more");
         if (stableWithin < 0 || stableWithin >= 100 || Double.isNaN(stableWithin)) {
             throw new UsageException("--stable-within " + stableWithin + ": a percent of the mean, 0 (one run) to under 100");
@@ -115,13 +128,9 @@ final class WriteStep extends Step {
         Map<String, Cell> cells = new LinkedHashMap<>();
         List<Long> pids = serverPids();
         List<WriteCellRecord> manifestCells = new ArrayList<>();
-        if (!settings.dataSet().shard().whole()) {
-            // A shard runs one cell at a time into the same folder: the cells of its earlier runs stay (this cell's is replaced).
-            List<WriteCellRecord> earlier = fixedRate() ? results.manifest().build().fixedRate() : results.manifest().build().write();
-            int r0 = rowsPerRequest.values().get(0);
-            int c0 = writeClients.values().get(0);
-            if (earlier != null) earlier.stream().filter(e -> e.rowsPerRequest() != r0 || e.clients() != c0).forEach(manifestCells::add);
-        }
+        List<WriteCellRecord> earlier = fixedRate() ? results.manifest().build().fixedRate() : results.manifest().build().write();
+        manifestCells.addAll(kept(earlier, path, writePath(), settings.dataSet().shard().whole() ? null
+                : new int[] {rowsPerRequest.values().get(0), writeClients.values().get(0)}));
         setManifestCells(manifestCells);
         int total = rowsPerRequest.values().size() * writeClients.values().size();
         int done = 0;
@@ -133,7 +142,7 @@ final class WriteStep extends Step {
                 cells.put(r + "x" + c, cell);
                 LatencyBound.Check bound = fixedRate() ? LatencyBound.Check.NONE : LatencyBound.check(cell.score, c, r,
                         cell.record == null ? Double.NaN : cell.record.latencyMillis().getOrDefault("mean", Double.NaN), windowMillis(), LatencyBound.SAME_TRIAL);
-                WriteCellRecord m = cellRecord(r, c, writePath(), cell, bound, fixedRate() ? verdict(cell, c, r) : null);
+                WriteCellRecord m = cellRecord(r, c, writePath(), path, cell, bound, fixedRate() ? verdict(cell, c, r) : null);
                 if (m.failure() != null) failures.add(r + " rows/request x " + c + " clients: " + m.failure());
                 manifestCells.add(m);
                 setManifestCells(manifestCells);
@@ -170,6 +179,7 @@ final class WriteStep extends Step {
         ChainedOptionsBuilder options = jmh()
                 .addProfiler(ServerResourceProfiler.class, pids.stream().map(String::valueOf).collect(Collectors.joining(",")));
         Collection<RunResult> run;
+        String notRun = null;
         try {
             run = runBenchmarks(options
                     .include(Pattern.quote(WriteBenchmark.class.getName()) + "\\.write$")
@@ -180,8 +190,10 @@ final class WriteStep extends Step {
                     .resultFormat(ResultFormatType.JSON)
                     .result(cellJson.toString()), fork);
         } catch (RunnerException | RuntimeException e) {
-            // In this JVM (-f 0) JMH itself fails on a failed benchmark; the trial record says why.
+            // In this JVM (-f 0) JMH itself fails on a failed benchmark (the trial record says why), or JMH did not start (its lock held
+            // by another JMH run on the machine, say): its message then says why.
             run = List.of();
+            notRun = org.tsdbbench.common.db.DatabaseException.rootMessage(e);
         }
         results.appendJmhJson(jsonKind(), cellJson);
         // One record per fork (-f 0 runs one trial in this JVM): every fork's rows count.
@@ -190,7 +202,7 @@ final class WriteStep extends Step {
         TrialRecord record = forks.isEmpty() ? null : TrialRecord.sum(forks);
         if (run.isEmpty()) {
             return new Cell(Double.NaN, Double.NaN, forks, record, record != null && record.failure() != null ? record.failure()
-                    : "the benchmark did not complete (see the JMH output above)", Map.of(), List.of());
+                    : "the benchmark did not complete" + (notRun == null ? " (see the JMH output above)" : ": " + notRun), Map.of(), List.of());
         }
         RunResult result = run.iterator().next();
         Result<?> acked = result.getSecondaryResults().get("rowsAcked");
@@ -206,17 +218,19 @@ final class WriteStep extends Step {
     }
 
     /**
-     * A cell as the manifest keeps it: JMH's score and error, the iterations' spread, what the forks
+     * A cell as the manifest keeps it: how the rows were sent (the module's words, and the declared
+     * path with whether the published reports used it), JMH's score and error, the iterations' spread, what the forks
      * verified, the CPU figures, the latency bound, a fixed-rate verdict, and why it failed: the
      * forks' failure, else the figure's contradiction of its latency (null: neither).
      */
-    static WriteCellRecord cellRecord(int rows, int clients, String writePath, Cell cell, LatencyBound.Check bound, FixedRateRecord verdict) {
+    static WriteCellRecord cellRecord(int rows, int clients, String writePath, WritePath path, Cell cell, LatencyBound.Check bound,
+                                      FixedRateRecord verdict) {
         String failure = cell.failure != null ? cell.failure : bound.contradiction();
         // The rows acknowledged in the measured windows, from the first fork's start to the last one's end, and the
         // seconds actually measured (the forks' windows added): shards of one run are summed over these.
         TrialRecord total = cell.forks.isEmpty() ? null : TrialRecord.sum(cell.forks);
         boolean window = total != null && total.measuredFromMs() > 0;
-        return new WriteCellRecord(rows, clients, null, writePath, null, null, cell.score, cell.error, spread(cell.iterations),
+        return new WriteCellRecord(rows, clients, null, writePath, path == null ? null : path.name(), path == null ? null : path.published(), cell.score, cell.error, spread(cell.iterations),
                 VerificationRecord.of(cell.forks), window ? total.measuredRowsAcked() : null,
                 window ? Instant.ofEpochMilli(total.measuredFromMs()).toString() : null, window ? Instant.ofEpochMilli(total.measuredToMs()).toString() : null,
                 window ? TrialRecord.measuredMillis(cell.forks) / 1000.0 : null, null, resources(cell.cpu), bound.record(), verdict, failure, null);
@@ -266,6 +280,43 @@ final class WriteStep extends Step {
         String failure = TrialRecord.sum(forks).failure();
         if (failure != null) return failure;
         return forks.size() < expected ? "only " + forks.size() + " of " + expected + " forks left a verification record" : null;
+    }
+
+    /**
+     * The declared write path of this run: the one {@code --write-path} names, whose options are
+     * added to the given ones (one given with another value is a usage error naming both), else the
+     * one the given options select; null when the module declares none that matches.
+     */
+    static WritePath writePath(DatabaseDescriptor db, String name, Map<String, String> options) throws UsageException {
+        if (name == null) return db.writePathOf(options).orElse(null);
+        WritePath p = db.writePath(name).orElseThrow(() -> new UsageException("--write-path " + name + ": " + db.displayName()
+                + (db.writePaths().isEmpty() ? " declares no write paths" : " has no write path " + name + "; it has "
+                + String.join(", ", db.writePaths().stream().map(WritePath::name).toList()))));
+        for (Map.Entry<String, String> e : p.options().entrySet()) {
+            String given = options.get(e.getKey());
+            ModuleOption<?> o = db.option(e.getKey()).orElseThrow();
+            if (given != null && !java.util.Objects.equals(o.parse(given), o.parse(e.getValue()))) {
+                throw new UsageException("--write-path " + name + " sets --option " + e.getKey() + "=" + e.getValue() + "; --option "
+                        + e.getKey() + "=" + given + " says otherwise");
+            }
+            options.put(e.getKey(), e.getValue());
+        }
+        return p;
+    }
+
+    /**
+     * The cells of an earlier write step in this folder that this one keeps: those of another write
+     * path (the declared name when both cells have one, else the module's words), and of a shard's
+     * step (one cell at a time: {@code shardCell} = its R/R and clients) those of another cell.
+     */
+    static List<WriteCellRecord> kept(List<WriteCellRecord> earlier, WritePath path, String writePath, int[] shardCell) {
+        if (earlier == null) return List.of();
+        String name = path == null ? null : path.name();
+        return earlier.stream().filter(e -> {
+            boolean samePath = name != null && e.writePathName() != null ? name.equals(e.writePathName())
+                    : java.util.Objects.equals(writePath, e.writePath());
+            return !samePath || shardCell != null && (e.rowsPerRequest() != shardCell[0] || e.clients() != shardCell[1]);
+        }).toList();
     }
 
     /** How the module sent the rows, when it has several ways (its facts' {@code writePath}), else null. */
@@ -353,6 +404,7 @@ final class WriteStep extends Step {
     private String table(Map<String, Cell> cells) {
         StringBuilder sb = new StringBuilder();
         sb.append(db().displayName()).append(writePath() == null ? "" : " (" + writePath() + ")")
+                .append(path == null ? "" : ", write path " + path.name() + (path.published() ? " (the published reports' path)" : " (not the published path)"))
                 .append(": rows written per second (rows acknowledged / s, +- 99.9% CI)\n");
         sb.append(String.format(Locale.ROOT, "%-8s", "R/R"));
         for (int c : writeClients.values()) sb.append(String.format(Locale.ROOT, "%24s", c + (c == 1 ? " client" : " clients")));

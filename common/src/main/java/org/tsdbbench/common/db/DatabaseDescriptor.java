@@ -13,18 +13,33 @@ import java.util.Set;
  * port and user, the environment variable the password is read from, the module's own
  * {@code --option}s (the {@linkplain ModuleOption#shared() shared ones} come on top), the script
  * under {@code scripts/servers/} that starts a local server (without ".sh"), the write matrix
- * the published reports ran (compare's {@code --matrix published}; null when they ran none), and
- * the script that starts a three-node cluster of it (compare's {@code --cluster}; null: none).
+ * the published reports ran (compare's {@code --matrix published}; null when they ran none), the
+ * script that starts a three-node cluster of it (compare's {@code --cluster}; null: none), and the
+ * write paths the comparison runs, the published one first (empty: the module's one way, unnamed).
  */
 public record DatabaseDescriptor(String name, String displayName, int defaultPort, String defaultUser, String passwordEnv,
-                                 List<ModuleOption<?>> options, String serverScript, WriteMatrix publishedWriteMatrix, String clusterScript) {
+                                 List<ModuleOption<?>> options, String serverScript, WriteMatrix publishedWriteMatrix, String clusterScript,
+                                 List<WritePath> writePaths) {
 
     public DatabaseDescriptor {
         options = List.copyOf(options);
+        writePaths = List.copyOf(writePaths);
         if (!name.matches("[a-z][a-z0-9]*")) throw new IllegalArgumentException("database name " + name + ": lower-case letters and digits");
         Set<String> names = new HashSet<>();
         for (ModuleOption<?> o : allOptions(options)) {
             if (!names.add(o.name())) throw new IllegalArgumentException(displayName + " declares option " + o.name() + " twice");
+        }
+        Set<String> paths = new HashSet<>();
+        for (WritePath p : writePaths) {
+            if (!paths.add(p.name())) throw new IllegalArgumentException(displayName + " declares write path " + p.name() + " twice");
+            for (Map.Entry<String, String> e : p.options().entrySet()) {
+                ModuleOption<?> o = allOptions(options).stream().filter(x -> x.name().equals(e.getKey())).findFirst()
+                        .orElseThrow(() -> new IllegalArgumentException(displayName + " write path " + p.name() + ": no option " + e.getKey()));
+                o.parse(e.getValue());
+            }
+        }
+        if (writePaths.stream().filter(WritePath::published).count() > 1) {
+            throw new IllegalArgumentException(displayName + " declares more than one published write path");
         }
     }
 
@@ -36,23 +51,52 @@ public record DatabaseDescriptor(String name, String displayName, int defaultPor
 
     public DatabaseDescriptor(String name, String displayName, int defaultPort, String defaultUser, String passwordEnv,
                               List<ModuleOption<?>> options) {
-        this(name, displayName, defaultPort, defaultUser, passwordEnv, options, name, null, null);
+        this(name, displayName, defaultPort, defaultUser, passwordEnv, options, name, null, null, List.of());
     }
 
     /** This module with another server script ({@code scripts/servers/<script>.sh}). */
     public DatabaseDescriptor withServerScript(String script) {
-        return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, script, publishedWriteMatrix, clusterScript);
+        return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, script, publishedWriteMatrix, clusterScript,
+                writePaths);
     }
 
     /** This module with the write matrix the published reports ran, in the CLI's list syntax ({@code 1,100,500}, {@code 1-7}). */
     public DatabaseDescriptor withPublishedWriteMatrix(String rowsPerRequest, String clients) {
         return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript,
-                new WriteMatrix(rowsPerRequest, clients), clusterScript);
+                new WriteMatrix(rowsPerRequest, clients), clusterScript, writePaths);
     }
 
     /** This module with a three-node cluster that {@code scripts/servers/<script>.sh} starts (start, stop, status, client). */
     public DatabaseDescriptor withClusterScript(String script) {
-        return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript, publishedWriteMatrix, script);
+        return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript, publishedWriteMatrix, script,
+                writePaths);
+    }
+
+    /**
+     * This module with the write paths the comparison runs, each a write matrix of its own: the
+     * published one first, then any faster one (each module's README says which and why).
+     */
+    public DatabaseDescriptor withWritePaths(WritePath... paths) {
+        return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript, publishedWriteMatrix,
+                clusterScript, List.of(paths));
+    }
+
+    /** The declared write path of that name, if any. */
+    public Optional<WritePath> writePath(String pathName) {
+        return writePaths.stream().filter(p -> p.name().equals(pathName)).findFirst();
+    }
+
+    /**
+     * The declared write path these {@code --option}s select: the first whose every option has the
+     * value given, or the option's default where none is given; empty when none matches (or none is
+     * declared). Values are compared as the options parse them ({@code writeMode=Stmt} is stmt).
+     */
+    public Optional<WritePath> writePathOf(Map<String, String> given) {
+        return writePaths.stream().filter(p -> p.options().entrySet().stream().allMatch(e -> {
+            ModuleOption<?> o = option(e.getKey()).orElseThrow();
+            Object value = given.containsKey(e.getKey()) ? o.parse(given.get(e.getKey())) : o.defaultValue();
+            return java.util.Objects.equals(value, o.parse(e.getValue()));
+        })).findFirst();
     }
 
     /** The database (keyspace) the benchmarks use unless {@code -database} says another. */

@@ -60,6 +60,6 @@ class ServerResourceProfilerTest {
         ServerResourceProfiler remote = new ServerResourceProfiler(" ");
         remote.beforeIteration(null, null);
         List<String> labels = remote.afterIteration(null, null, null).stream().map(Result::getLabel).toList();
-        assertEquals(List.of("client.cpu"), labels, "a remote server is not sampled; no rows, no per-row figure");
+        assertEquals(List.of("client.cpu", "client.rss"), labels, "a remote server is not sampled: the client's own CPU and memory only; no rows, no per-row figure");
     }
 }

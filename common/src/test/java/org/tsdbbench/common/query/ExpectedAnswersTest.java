@@ -2,6 +2,7 @@ package org.tsdbbench.common.query;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import java.util.TreeMap;
@@ -29,6 +30,28 @@ class ExpectedAnswersTest {
             feedBruteForce(q, g, check);
             assertNull(check.mismatch(), () -> "brute force disagrees with streaming totals for " + q.id());
         }
+    }
+
+    private static int bytes(WorkloadSpec spec) throws java.io.IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        ExpectedAnswers.of(spec).writeTo(new java.io.DataOutputStream(out));
+        return out.size();
+    }
+
+    /**
+     * What a run keeps in memory to check every answer does not grow with the devices: totals per
+     * group and per (group, minute), and q5's device's rows. So 100 devices x 10,000 rows give the
+     * very size 10,000 devices x 10,000 rows (the published 100 M) do, well within -Xmx512m.
+     */
+    @Test
+    void theAnswersDoNotGrowWithDevicesAndStaySmallAtThePublishedScale() throws Exception {
+        long start = 1_563_249_700_000L;
+        assertEquals(bytes(new WorkloadSpec(100, 2_000, start, 7)), bytes(new WorkloadSpec(300, 2_000, start, 7)), "100 or 300 devices, the same size");
+        int published = bytes(new WorkloadSpec(100, 10_000, start, 7));
+        // 100 groups x 167 minutes of totals, and q5's 10,000 rows of 16 bytes
+        System.out.printf("[answers] the expected answers of 10,000 rows per device (100 M rows at 10,000 devices): %,d bytes%n", published);
+        assertTrue(published < 2_000_000, published + " bytes");
+        assertTrue(published > 10_000 * 16, "q5's rows are kept: " + published + " bytes");
     }
 
     @Test
