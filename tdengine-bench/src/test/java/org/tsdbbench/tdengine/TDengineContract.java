@@ -2,6 +2,7 @@ package org.tsdbbench.tdengine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,19 +16,23 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.tsdbbench.common.bench.Loader;
 import org.tsdbbench.common.bench.StoredRows;
 import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.contract.DatabaseContract;
 import org.tsdbbench.common.contract.TcpProxy;
+import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.data.DeviceGenerator;
 import org.tsdbbench.common.data.DeviceRange;
 import org.tsdbbench.common.data.GeneratedRows;
 import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.results.ServerHeldRecord;
 
 /**
  * The shared contract against a real TDengine on one path, plus what is TDengine's own: the
@@ -91,24 +96,78 @@ abstract class TDengineContract extends DatabaseContract {
         return !WriteMode.LINE.option().equals(writer.extra().get("writeMode"));
     }
 
-    /** 3.x's figure is its data files after FLUSH DATABASE; 2.x, which has no flush, names its data files and write-ahead log apart. */
+    /**
+     * 3.x's figure is TDengine's own count of the table's blocks after FLUSH DATABASE, and the blocks
+     * of a dropped table still in the data files are named beside it, not counted; 2.x, which has
+     * neither, names its data files and write-ahead log apart.
+     */
     @Test
     void diskUseIsTheVnodeFoldersNamedAsSuch() throws Exception {
         try (Session s = db().open(connection())) {
-            s.recreateSchema(SMALL);
             RowBatch batch = new RowBatch(300);
             new GeneratedRows(new DeviceGenerator(SMALL), new DeviceRange(1, 2), false).fill(batch, 300);
+            s.recreateSchema(SMALL);
+            assertEquals(300, s.write(batch));
+            if (server.expectedMajor() >= 3) s.diskUse(); // flushed to the data files, then dropped with its table
+            s.recreateSchema(SMALL);
             assertEquals(300, s.write(batch));
             org.tsdbbench.common.db.DiskUse disk = s.diskUse();
             assertTrue(disk != null && disk.bytes() > 0, String.valueOf(disk));
             String method = disk.method();
-            assertTrue(method.contains("vnodes of database " + connection().database()), method);
+            ServerHeldRecord held = disk.serverHeld();
+            assertNotNull(held, method);
+            assertFalse(held.otherDatabases().contains(connection().database()), held.toString());
             if (server.expectedMajor() >= 3) {
-                assertTrue(method.contains("after FLUSH DATABASE"), method);
+                assertTrue(method.contains("SHOW TABLE DISTRIBUTED: 2 blocks") && method.contains("after FLUSH DATABASE"), method);
+                assertTrue(held.leftoverBytes() > 0 && !held.leftoversCounted() && !held.figureHoldsLeftovers(), held.toString());
+                assertTrue(held.describe().contains("blocks of dropped tables, kept until a compaction), not counted"), held.describe());
             } else {
+                assertTrue(method.contains("vnodes of database " + connection().database()), method);
                 assertTrue(method.matches(".*\\(tsdb, \\d+ bytes\\) and the write-ahead log \\(wal, \\d+ bytes\\).*"), method);
                 assertTrue(method.contains("2.x has no FLUSH DATABASE"), method);
             }
+        }
+    }
+
+    /**
+     * Issue 34: the same rows measured 612,636 bytes in a fresh database and 8,507,164 in the one the
+     * tests had used, whose vnodes' data files keep the blocks of every super table they dropped. A
+     * fresh database, then the same database after four times the rows were written and dropped,
+     * must measure the same within 2% (3.x); 2.x's figure, its data files and write-ahead log, is
+     * held to the contract's 10%.
+     */
+    @Test
+    void aFreshDatabaseAndTheSameOneUsedByOtherRowsMeasureTheSame() throws Exception {
+        String fresh = "bench_disk_fresh";
+        restSql("DROP DATABASE IF EXISTS " + fresh);
+        try {
+            List<String> scale = List.of("-database", fresh, "-numOfDevices", "100", "-rowsPerDevice", "120", "-seed", "5");
+            long first = loadAndMeasureDisk(scale, tmp.resolve("fresh")).get("bytes").asLong();
+            ConnectionOptions c = connection();
+            ConnectionOptions used = new ConnectionOptions(c.host(), c.port(), c.user(), fresh, c.password(), c.extra());
+            WorkloadSpec other = new WorkloadSpec(200, 240, WorkloadSpec.DEFAULT_START_TS, 77);
+            assertTrue(Loader.load(db(), used, DataSet.generated(other), other.totalRows(), 2, 500, n -> { }).verified());
+            try (Session s = db().open(used)) {
+                if (server.expectedMajor() >= 3) s.diskUse(); // the other rows flushed to the data files, then dropped
+                s.recreateSchema(other);
+            }
+            JsonNode again = loadAndMeasureDisk(scale, tmp.resolve("used"));
+            long second = again.get("bytes").asLong();
+            System.out.println("[disk] " + db().name() + " fresh database " + first + " bytes, used " + second + " bytes; " + again.get("serverHeld"));
+            assertTrue(Math.abs(second - first) <= (server.expectedMajor() >= 3 ? 0.02 : 0.10) * first,
+                    "fresh " + first + " bytes, used " + second + ":\n" + again);
+            if (server.expectedMajor() >= 3) assertTrue(again.get("serverHeld").get("leftoverBytes").asLong() > 0, again.toString());
+        } finally {
+            restSql("DROP DATABASE IF EXISTS " + fresh);
+        }
+    }
+
+    /** One statement over REST, whatever path the class tests. */
+    private void restSql(String sql) throws DatabaseException {
+        String password = connection().password().isEmpty() ? "taosdata" : connection().password().reveal();
+        try (RestChannel rest = RestChannel.open(RestChannel.client(Duration.ofSeconds(5)), "http://" + server.host() + ":" + server.restPort(),
+                RestChannel.authorization("root", password), Duration.ofSeconds(60), server.expectedMajor())) {
+            rest.update(sql);
         }
     }
 

@@ -253,6 +253,18 @@ public abstract class DatabaseContract {
         assertFalse(Files.exists(results.resolve(db().name() + "-jmh-settings.json")), "a run's settings file was left behind");
     }
 
+    /** The load and disk steps of one small data set into their own results folder; the manifest's disk record. */
+    protected JsonNode loadAndMeasureDisk(List<String> scale, Path results) throws Exception {
+        List<String> into = List.of("-results", results.toString());
+        Run load = cli("load", scale, into, List.of("-writeClients", "2", "-rowsPerRequest", "100"));
+        assertEquals(BenchCli.OK, load.exit, load.output);
+        Run disk = cli("disk", scale, into);
+        assertEquals(BenchCli.OK, disk.exit, disk.output);
+        JsonNode record = new ObjectMapper().readTree(results.resolve(db().name() + "-manifest.json").toFile()).get("disk");
+        assertTrue(record.has("bytes"), record.toString());
+        return record;
+    }
+
     /**
      * {@code --option prebuild=true}: the requests are built before each iteration and sent in
      * order, every row still counted and stored once.
