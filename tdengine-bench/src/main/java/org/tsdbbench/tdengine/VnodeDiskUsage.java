@@ -30,8 +30,10 @@ import org.tsdbbench.results.ServerHeldRecord;
  * so the same rows measured 14x apart by file size after the tests had dropped and written others.
  * 2.x has neither that count nor FLUSH DATABASE and keeps the rows of a load that fits its cache in
  * the write-ahead log until a commit, so there the figure is the vnodes' data files and log
- * together, each named with its bytes. Both say what else the server held: other databases and
- * their vnodes' bytes, and (3.x) the data files' bytes beyond the counted blocks. The data
+ * together, each named with its bytes, and it holds the rows of tables dropped since the last
+ * commit (and their blocks, until a compaction): the record says so. Both say what else the server
+ * held: other databases and their vnodes' bytes, and (3.x) the data files' bytes beyond the counted
+ * blocks. The data
  * directory comes from the config of the taosd listening on the native port, the vnodes from
  * {@code SHOW <db>.VGROUPS}.
  */
@@ -66,7 +68,8 @@ final class VnodeDiskUsage {
             return new DiskUse(all, "bytes of the data files and meta (tsdb, " + (all - wal) + " bytes) and the write-ahead log (wal, " + wal
                     + " bytes) of the " + vnodes.size() + " vnodes of database " + database + " under " + dataDir + ", unchanged over 2 s:"
                     + " TDengine 2.x has no FLUSH DATABASE and keeps the rows of a load that fits its cache in the log, uncompressed,"
-                    + " until a commit (cache blocks full, or taosd stopped)", held(channel, database, dataDir, vnodes, null));
+                    + " until a commit (cache blocks full, or taosd stopped)", held(channel, database, dataDir, vnodes, null, true,
+                    "rows of dropped tables, if any (kept in the write-ahead log until a commit, and in the data files until a compaction)"));
         }
         Live live = poll.steady(() -> Live.read(channel, database, vnodes), l -> l.blocks().inMemoryRows() == 0 && l.bytes() > 0, 2,
                 last -> unsettled + last);
@@ -87,7 +90,8 @@ final class VnodeDiskUsage {
                 database, live.blocks().blocks(), live.blocks().bytes(), f.head(), f.sttFiles(), f.stt(), f.sets(), vnodes.size(), dataDir,
                 beyondBlocks, f.sma(), meta, other);
         boolean leftovers = beyondBlocks > FRAMING * Math.max(1, f.data());
-        return new DiskUse(live.bytes(), method, held(channel, database, dataDir, vnodes, leftovers ? beyondBlocks : 0L));
+        return new DiskUse(live.bytes(), method, held(channel, database, dataDir, vnodes, leftovers ? beyondBlocks : 0L, false,
+                "this database's data files beyond its current blocks (blocks of dropped tables, kept until a compaction)"));
     }
 
     /**
@@ -174,10 +178,10 @@ final class VnodeDiskUsage {
 
     /**
      * What the server held beside the database: the other databases and their vnode folders' bytes,
-     * and the database's own leftovers the figure leaves out (null: not known, as on 2.x).
+     * and the database's own leftovers (null bytes: not known), counted in the figure or not.
      */
-    private static ServerHeldRecord held(Channel channel, String database, Path dataDir, List<Path> vnodes, Long leftoverBytes)
-            throws DatabaseException {
+    private static ServerHeldRecord held(Channel channel, String database, Path dataDir, List<Path> vnodes, Long leftoverBytes,
+                                         boolean counted, String leftovers) throws DatabaseException {
         List<String> others = new ArrayList<>();
         for (String name : channel.texts("SHOW DATABASES")) {
             if (!name.equalsIgnoreCase(database) && !SYSTEM_DATABASES.contains(name.toLowerCase(Locale.ROOT))) others.add(name);
@@ -188,8 +192,7 @@ final class VnodeDiskUsage {
         } catch (IOException e) {
             throw new DatabaseException("TDengine: cannot list the vnodes under " + dataDir + ": " + e.getMessage(), e);
         }
-        return new ServerHeldRecord(others, otherBytes, leftoverBytes, leftoverBytes == null ? null : false,
-                leftoverBytes == null ? null : "this database's data files beyond its current blocks (blocks of dropped tables, kept until a compaction)");
+        return new ServerHeldRecord(others, otherBytes, leftoverBytes, counted, leftovers);
     }
 
     /** 2.x: bytes of the vnodes' tsdb folders (data files and meta) and their write-ahead logs. */
