@@ -2,6 +2,7 @@ package org.tsdbbench.cassandra;
 
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
@@ -11,6 +12,7 @@ import javax.management.remote.JMXServiceURL;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Poll;
+import org.tsdbbench.results.ServerHeldRecord;
 
 /**
  * Cassandra's disk use the way nodetool gets it: over the node's JMX port, flush the table's
@@ -50,8 +52,19 @@ final class CassandraJmx {
             ObjectName live = new ObjectName("org.apache.cassandra.metrics:type=Table,keyspace=" + keyspace + ",scope=" + table
                     + ",name=LiveDiskSpaceUsed");
             long bytes = ((Number) jmx.getAttribute(live, "Count")).longValue();
+            // Beside it: the other keyspaces and their SSTables in use (a dropped table's files are not in the new table's figure).
+            List<String> others = new ArrayList<>();
+            long otherBytes = 0;
+            for (Object k : (List<?>) jmx.getAttribute(new ObjectName("org.apache.cassandra.db:type=StorageService"), "Keyspaces")) {
+                String name = String.valueOf(k);
+                if (name.equals(keyspace) || name.startsWith("system")) continue;
+                others.add(name);
+                otherBytes += ((Number) jmx.getAttribute(new ObjectName("org.apache.cassandra.metrics:type=Keyspace,keyspace=" + name
+                        + ",name=LiveDiskSpaceUsed"), "Value")).longValue();
+            }
             return new DiskUse(bytes, "JMX: StorageService.forceKeyspaceFlush(" + keyspace + ", " + table
-                    + "), then no compaction pending or running, then the table's LiveDiskSpaceUsed (SSTables in use; commit log not counted)");
+                    + "), then no compaction pending or running, then the table's LiveDiskSpaceUsed (SSTables in use; commit log not counted)",
+                    new ServerHeldRecord(others, otherBytes, null, null, null));
         } catch (DatabaseException e) {
             throw e;
         } catch (IOException e) {

@@ -11,6 +11,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,7 @@ import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.ResultSink;
+import org.tsdbbench.results.ServerHeldRecord;
 
 /**
  * One client's ClickHouse connection. Rows are inserted as a TabSeparated stream (one request, one
@@ -118,14 +120,27 @@ final class ClickHouseSession implements Session {
         return Long.parseLong(scalar(client, "SELECT count() FROM " + database + ".devices"));
     }
 
-    /** Bytes of the table's active parts after OPTIMIZE ... FINAL merged them into one part per partition. */
+    /**
+     * Bytes of the table's active parts after OPTIMIZE ... FINAL merged them into one part per
+     * partition; beside it the other databases (those with tables, and any but {@code default}) and
+     * their active parts' bytes. Each load drops and creates the table, so nothing of earlier runs is
+     * in it (its inactive parts are this load's own, merged away and awaiting deletion).
+     */
     @Override
     public DiskUse diskUse() throws DatabaseException {
         command(client, "OPTIMIZE TABLE " + database + ".devices FINAL");
-        long bytes = Long.parseLong(scalar(client, "SELECT sum(bytes_on_disk) FROM system.parts WHERE database = '" + database
-                + "' AND table = 'devices' AND active"));
+        String parts = "SELECT sum(bytes_on_disk) FROM system.parts WHERE ";
+        String ours = "database = '" + database + "' AND table = 'devices'";
+        long bytes = Long.parseLong(scalar(client, parts + ours + " AND active"));
+        String notOurs = " NOT IN ('system', 'INFORMATION_SCHEMA', 'information_schema', '" + database + "')";
+        List<String> others = new ArrayList<>();
+        streamText(client, "SELECT DISTINCT database FROM system.tables WHERE database" + notOurs + " UNION ALL SELECT name FROM system.databases"
+                + " WHERE name <> 'default' AND name" + notOurs, name -> {
+                    if (!others.contains(name)) others.add(name);
+                });
         return new DiskUse(bytes, "system.parts bytes_on_disk of the active parts of table devices after OPTIMIZE TABLE FINAL"
-                + " (merges finished; inactive parts awaiting deletion not counted)");
+                + " (merges finished; inactive parts awaiting deletion not counted)",
+                new ServerHeldRecord(others, Long.parseLong(scalar(client, parts + "active AND database" + notOurs)), 0L, false, null));
     }
 
     @Override

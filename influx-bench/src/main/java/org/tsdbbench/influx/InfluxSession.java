@@ -1,6 +1,7 @@
 package org.tsdbbench.influx;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,7 @@ import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.ResultSink;
+import org.tsdbbench.results.ServerHeldRecord;
 
 /**
  * One client's InfluxDB connection. A write is one HTTP request of line protocol; the server
@@ -121,8 +123,20 @@ final class InfluxSession implements Session {
     public DiskUse diskUse() throws DatabaseException {
         EngineState settled = Poll.every(Duration.ofSeconds(2), Duration.ofSeconds(SETTLE_SECONDS))
                 .steady(this::engineState, EngineState::idle, 2, last -> "InfluxDB did not settle within " + SETTLE_SECONDS + " s: " + last);
+        List<String> others = new ArrayList<>();
+        var series = run("SHOW DATABASES").getResults().get(0).getSeries();
+        if (series != null) {
+            for (List<Object> row : series.get(0).getValues()) {
+                String name = String.valueOf(row.get(0));
+                if (!name.equals(database) && !name.equals("_internal")) others.add(name);
+            }
+        }
+        long otherBytes = 0;
+        for (String other : others) otherBytes += statSum("shard", "diskBytes", other);
+        // A dropped database takes its shards with it: the recreated one holds nothing of earlier runs.
         return new DiskUse(settled.shardBytes(), "SHOW STATS shard diskBytes of database " + database + " once the cache was snapshotted"
-                + " to TSM files, the WAL was empty and no compaction was queued or running (unchanged over 2 s)");
+                + " to TSM files, the WAL was empty and no compaction was queued or running (unchanged over 2 s)",
+                new ServerHeldRecord(others, otherBytes, 0L, false, null));
     }
 
     /** The engine's state for this database: what is still in memory, in the WAL, being compacted, and the shards' bytes. */
@@ -152,6 +166,11 @@ final class InfluxSession implements Session {
 
     /** Sums one numeric column of a SHOW STATS module over this database's series. */
     private long statSum(String module, String column) throws DatabaseException {
+        return statSum(module, column, database);
+    }
+
+    /** Sums one numeric column of a SHOW STATS module over one database's series. */
+    private long statSum(String module, String column, String database) throws DatabaseException {
         QueryResult r = run("SHOW STATS FOR '" + module + "'");
         long sum = 0;
         var series = r.getResults().get(0).getSeries();

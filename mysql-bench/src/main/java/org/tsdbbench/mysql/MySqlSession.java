@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,6 +19,7 @@ import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.ResultSink;
+import org.tsdbbench.results.ServerHeldRecord;
 
 /**
  * One client's MySQL connection. The table is InnoDB with primary key (devid, ts), which keeps
@@ -196,15 +198,31 @@ final class MySqlSession implements Session {
         }
     }
 
-    /** InnoDB's own figure: the table's data and index pages, after ANALYZE TABLE refreshed the statistics. */
+    /**
+     * InnoDB's own figure: the table's data and index pages, after ANALYZE TABLE refreshed the
+     * statistics; beside it the other schemas and their bytes (a dropped table leaves nothing in the
+     * new one's file).
+     */
     @Override
     public DiskUse diskUse() throws DatabaseException {
         try (Statement st = connection.createStatement()) {
             st.execute("ANALYZE TABLE devices");
             long bytes = Jdbc.queryLong(connection, "SELECT DATA_LENGTH + INDEX_LENGTH FROM information_schema.TABLES"
                     + " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'devices'");
+            List<String> others = new ArrayList<>();
+            long otherBytes = 0;
+            try (ResultSet rs = st.executeQuery("SELECT s.SCHEMA_NAME, COALESCE(SUM(t.DATA_LENGTH + t.INDEX_LENGTH), 0)"
+                    + " FROM information_schema.SCHEMATA s LEFT JOIN information_schema.TABLES t ON t.TABLE_SCHEMA = s.SCHEMA_NAME"
+                    + " WHERE s.SCHEMA_NAME NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys') AND s.SCHEMA_NAME <> DATABASE()"
+                    + " GROUP BY s.SCHEMA_NAME ORDER BY s.SCHEMA_NAME")) {
+                while (rs.next()) {
+                    others.add(rs.getString(1));
+                    otherBytes += rs.getLong(2);
+                }
+            }
             return new DiskUse(bytes, "information_schema.TABLES data_length + index_length of table devices after ANALYZE TABLE"
-                    + " (InnoDB pages in use, including their free space; binary and redo logs not counted)");
+                    + " (InnoDB pages in use, including their free space; binary and redo logs not counted)",
+                    new ServerHeldRecord(others, otherBytes, 0L, false, null));
         } catch (SQLException e) {
             throw new DatabaseException("MySQL disk use failed: " + e.getMessage(), e);
         }

@@ -10,4 +10,14 @@ class OpenTsdbContractTest extends DatabaseContract {
     protected Database db() {
         return new OpenTsdbDatabase();
     }
+
+    /**
+     * OpenTSDB deletes points cell by cell and HBase keeps deleted cells in its store files until a
+     * major compaction, which OpenTSDB's HTTP API cannot start: the same 12,000 rows measured
+     * 2,788,128 bytes, then 6,959,242 after 48,000 other rows had been flushed and deleted.
+     */
+    @Override
+    protected boolean diskFigureHoldsStill() {
+        return false;
+    }
 }

@@ -28,7 +28,9 @@ final class StepSummary {
             case "disk" -> {
                 DiskRecord d = manifest.disk();
                 if (d == null) yield "";
-                yield d.bytes() != null ? String.format(Locale.ROOT, ": %,d bytes (%.1f bytes per row)", d.bytes(), d.bytesPerRow()) : ": " + d.method();
+                String held = d.serverHeld() == null ? null : d.serverHeld().describe();
+                yield (d.bytes() != null ? String.format(Locale.ROOT, ": %,d bytes (%.1f bytes per row)", d.bytes(), d.bytesPerRow()) : ": " + d.method())
+                        + (held == null ? "" : "; the server also held " + held);
             }
             case "query" -> {
                 QueryRecord q = manifest.query();

@@ -136,6 +136,12 @@ final class Figures {
         });
     }
 
+    /** How a disk figure was measured, and what else the server held then when it held anything: "how; the server also held ...". */
+    static String diskMethodText(Disk d) {
+        String method = d.method() == null ? "-" : d.method();
+        return d.serverHeld() == null ? method : method + "; the server also held " + d.serverHeld();
+    }
+
     static double bytesPerRow(Disk d) {
         if (!Double.isNaN(d.bytesPerRow())) return d.bytesPerRow();
         return d.bytes() >= 0 && d.rows() > 0 ? (double) d.bytes() / d.rows() : Double.NaN;

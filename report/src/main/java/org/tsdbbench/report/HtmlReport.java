@@ -274,7 +274,7 @@ final class HtmlReport {
                     .append("</td><td>").append(Figures.number(Figures.bytesPerRow(d)))
                     .append("</td><td>").append(d.rawTextBytes() < 0 ? "-" : Figures.bytes(d.rawTextBytes()))
                     .append("</td><td>").append(Figures.number(d.rawTextBytesPerRow()))
-                    .append("</td><td>").append(esc(d.method() == null ? "-" : d.method())).append("</td></tr>\n");
+                    .append("</td><td>").append(esc(Figures.diskMethodText(d))).append("</td></tr>\n");
         }
         h.append("</table>\n");
     }
@@ -299,7 +299,7 @@ final class HtmlReport {
             fact(h, "run", m.runId() + shard, false);
         }
         Figures.conditionsText(m).ifPresent(c -> fact(h, "conditions", c, c.contains("WARNING")));
-        db.disk().ifPresent(d -> fact(h, "disk", Figures.diskText(db).orElse("-") + (d.method() == null ? "" : "; measured: " + d.method()), false));
+        db.disk().ifPresent(d -> fact(h, "disk", Figures.diskText(db).orElse("-") + "; measured: " + Figures.diskMethodText(d), false));
         Figures.faultText(db).ifPresent(f -> fact(h, "fault", f, m.fault().failure() != null));
         if (!db.absentQueries().isEmpty()) fact(h, "absent in this dialect (not faked)", Figures.jsonList(db.absentQueries()), false);
         List<String> wrong = new ArrayList<>();

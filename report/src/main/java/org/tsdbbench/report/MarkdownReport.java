@@ -195,7 +195,7 @@ final class MarkdownReport {
         }
         Figures.conditionsText(m).ifPresent(c -> md.append("Conditions ").append(c).append(".\n"));
         db.disk().ifPresent(d -> md.append("Disk: ").append(Figures.diskText(db).orElse("-"))
-                .append(d.method() == null ? "" : "; measured: " + d.method()).append(".\n"));
+                .append("; measured: ").append(Figures.diskMethodText(d)).append(".\n"));
         Figures.faultText(db).ifPresent(f -> md.append("Fault: ").append(f).append(".\n"));
         if (!db.absentQueries().isEmpty()) md.append("Absent in this dialect (not faked): ").append(Figures.jsonList(db.absentQueries())).append(".\n");
         Map<String, String> settings = db.server().map(ServerRecord::settings).orElse(Map.of());

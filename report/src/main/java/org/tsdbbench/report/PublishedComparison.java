@@ -10,6 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.tsdbbench.report.PublishedFigures.Figure;
 import org.tsdbbench.report.RunResults.Database;
+import org.tsdbbench.report.RunResults.Disk;
 import org.tsdbbench.report.RunResults.QueryLatency;
 import org.tsdbbench.report.RunResults.WriteCell;
 import org.tsdbbench.results.MachineRecord;
@@ -427,6 +428,14 @@ final class PublishedComparison {
                     + millions(other.rows()) + ")");
         }
         if (test == Test.Q3 || test == Test.Q4) d.add("published: count, sum and avg in one query; here count alone");
+        if (test == Test.DISK) {
+            for (Database db : new Database[] {td, otherDb}) {
+                Disk disk = db == null ? null : db.disk().orElse(null);
+                if (disk == null || disk.serverHeld() == null) continue;
+                d.add(db.displayName() + "'s disk measured on a server that also held " + disk.serverHeld()
+                        + (disk.countsLeftovers() ? ": its figure is not the data set's alone" : ""));
+            }
+        }
         if (tdFigure.note() != null) d.add(tdFigure.product() + ": " + tdFigure.note());
         if (other.note() != null) d.add(other.product() + ": " + other.note());
         return d;

@@ -97,8 +97,12 @@ final class RunResults {
     record QueryLatency(String id, long samples, double p50, double p90, double p99, double mean, double meanError) {
     }
 
-    /** Disk use after the load, as the manifest's {@code disk} object states it; -1 or NaN when a field is absent. */
-    record Disk(long bytes, long rawTextBytes, long rows, double bytesPerRow, String method) {
+    /**
+     * Disk use after the load, as the manifest's {@code disk} object states it; -1 or NaN when a
+     * field is absent. {@code serverHeld}: what else the server held, in one line (null: nothing
+     * known); {@code countsLeftovers}: whether earlier data may be in the figure itself.
+     */
+    record Disk(long bytes, long rawTextBytes, long rows, double bytesPerRow, String method, String serverHeld, boolean countsLeftovers) {
         double rawTextBytesPerRow() {
             return rawTextBytes >= 0 && rows > 0 ? (double) rawTextBytes / rows : Double.NaN;
         }
@@ -176,7 +180,8 @@ final class RunResults {
             DiskRecord d = manifest == null ? null : manifest.disk();
             if (d == null) return Optional.empty();
             return Optional.of(new Disk(d.bytes() == null ? -1 : d.bytes(), d.rawTextBytes(), d.rows(),
-                    orNaN(d.bytesPerRow()), d.method()));
+                    orNaN(d.bytesPerRow()), d.method(), d.serverHeld() == null ? null : d.serverHeld().describe(),
+                    d.serverHeld() != null && d.serverHeld().figureHoldsLeftovers()));
         }
     }
 

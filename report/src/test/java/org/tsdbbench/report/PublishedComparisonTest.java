@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -83,6 +84,33 @@ class PublishedComparisonTest {
         assertTrue(read.contains("read: here q1's rows/s, one client reading one group (1% of the rows) at a time, the groups' rows over the sum"
                 + " of their median latencies (published: every row read back, best of 1..7 clients: TDengine 3 clients over 65 M rows,"
                 + " InfluxDB 3 clients over 1 M rows)"), read);
+    }
+
+    /** A disk figure measured beside other data says so in the disk row, and says when that data is in the figure itself. */
+    @Test
+    void theDiskRowSaysWhatElseTheServersHeld() throws Exception {
+        Fixtures.tdengine(Fixtures.standardRun(dir, true));
+        ObjectNode td = (ObjectNode) RunResults.JSON.readTree(
+                dir.resolve("tdengine-manifest.json").toFile());
+        ObjectNode held = ((ObjectNode) td.get("disk")).putObject("serverHeld");
+        held.putArray("otherDatabases").add("test");
+        held.put("otherDatabasesBytes", 5_000);
+        held.put("leftoverBytes", 449_521);
+        held.put("leftoversCounted", false);
+        held.put("leftovers", "blocks of dropped tables");
+        Fixtures.write(dir.resolve("tdengine-manifest.json"), td);
+        List<Row> rows = PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published);
+        String d = String.join("\n", row(rows, "disk", "cassandra").differences());
+        assertTrue(d.contains("TDengine's disk measured on a server that also held other databases: test (5,000 bytes); 449,521 bytes of"
+                + " blocks of dropped tables, not counted"), d);
+        assertFalse(d.contains("not the data set's alone"), d);
+        assertFalse(String.join("\n", row(rows, "q2.avg.p100", "cassandra").differences()).contains("also held"));
+
+        held.put("leftoversCounted", true);
+        Fixtures.write(dir.resolve("tdengine-manifest.json"), td);
+        rows = PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published);
+        d = String.join("\n", row(rows, "disk", "cassandra").differences());
+        assertTrue(d.contains("counted in the figure: its figure is not the data set's alone"), d);
     }
 
     /** A database whose server ran on every core has no one-core figure: the row says not measured and why, never a verdict. */

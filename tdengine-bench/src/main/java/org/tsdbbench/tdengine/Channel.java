@@ -1,5 +1,6 @@
 package org.tsdbbench.tdengine;
 
+import java.util.List;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.query.ResultSink;
 
@@ -21,6 +22,9 @@ interface Channel extends AutoCloseable {
 
     /** The first column of the first row as text, or null when the query returns no row. */
     String scalar(String sql) throws DatabaseException;
+
+    /** The first column of every row as text (null for NULL), in order: text columns, which {@link #query} cannot carry. */
+    List<String> texts(String sql) throws DatabaseException;
 
     /** The driver (or HTTP client) this channel uses, for the manifest. */
     String driver();

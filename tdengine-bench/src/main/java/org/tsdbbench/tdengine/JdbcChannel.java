@@ -6,6 +6,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -117,6 +119,17 @@ final class JdbcChannel implements Channel {
         } catch (SQLException e) {
             throw new DatabaseException(e.getMessage(), e);
         }
+    }
+
+    @Override
+    public List<String> texts(String sql) throws DatabaseException {
+        List<String> first = new ArrayList<>();
+        try (ResultSet rs = statement.executeQuery(sql)) {
+            while (rs.next()) first.add(rs.getString(1));
+        } catch (SQLException e) {
+            throw new DatabaseException(e.getMessage(), e);
+        }
+        return first;
     }
 
     @Override

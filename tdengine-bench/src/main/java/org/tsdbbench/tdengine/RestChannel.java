@@ -129,9 +129,15 @@ final class RestChannel implements Channel {
 
     @Override
     public String scalar(String sql) throws DatabaseException {
+        List<String> first = texts(sql);
+        return first.isEmpty() ? null : first.get(0);
+    }
+
+    @Override
+    public List<String> texts(String sql) throws DatabaseException {
         List<String> first = new ArrayList<>();
         execute(sql, null, first);
-        return first.isEmpty() ? null : first.get(0);
+        return first;
     }
 
     @Override
@@ -148,8 +154,8 @@ final class RestChannel implements Channel {
         execute(sql, sink, null);
     }
 
-    /** Posts the SQL and streams the answer: rows to the sink, or the first value as text to {@code firstText}. */
-    private void execute(String sql, ResultSink sink, List<String> firstText) throws DatabaseException {
+    /** Posts the SQL and streams the answer: rows to the sink, or each row's first value as text to {@code firstTexts}. */
+    private void execute(String sql, ResultSink sink, List<String> firstTexts) throws DatabaseException {
         HttpRequest request = HttpRequest.newBuilder(sqlUri).timeout(requestTimeout).header("Authorization", authorization)
                 .POST(HttpRequest.BodyPublishers.ofString(sql)).build();
         HttpResponse<InputStream> response;
@@ -164,7 +170,7 @@ final class RestChannel implements Channel {
             throw new DatabaseException("interrupted", e);
         }
         try (InputStream body = response.body(); JsonParser p = JSON.createParser(body)) {
-            new Answer(p, response.statusCode()).read(sink, firstText);
+            new Answer(p, response.statusCode()).read(sink, firstTexts);
             // Read to the end of the body: closing it early hands the connection back with the
             // answer's last chunk unread, and the next answer on it begins with that chunk.
             body.transferTo(OutputStream.nullOutputStream());
@@ -200,7 +206,7 @@ final class RestChannel implements Channel {
             this.httpStatus = httpStatus;
         }
 
-        void read(ResultSink sink, List<String> firstText) throws IOException, DatabaseException {
+        void read(ResultSink sink, List<String> firstTexts) throws IOException, DatabaseException {
             if (p.nextToken() != JsonToken.START_OBJECT) throw new IOException("not a JSON object: not a TDengine REST endpoint?");
             boolean sawData = false;
             while (p.nextToken() == JsonToken.FIELD_NAME) {
@@ -213,7 +219,7 @@ final class RestChannel implements Channel {
                     case "column_meta" -> readColumnMeta();
                     case "data" -> {
                         sawData = true;
-                        readData(sink, firstText);
+                        readData(sink, firstTexts);
                     }
                     default -> p.skipChildren();
                 }
@@ -239,12 +245,12 @@ final class RestChannel implements Channel {
             for (int i = 0; i < timestamp.length; i++) timestamp[i] = ts.get(i);
         }
 
-        private void readData(ResultSink sink, List<String> firstText) throws IOException {
+        private void readData(ResultSink sink, List<String> firstTexts) throws IOException {
             double[] row = new double[timestamp.length];
             while (p.nextToken() == JsonToken.START_ARRAY) {
                 int i = 0;
                 for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken(), i++) {
-                    if (firstText != null && firstText.isEmpty()) firstText.add(t == JsonToken.VALUE_NULL ? null : p.getText());
+                    if (firstTexts != null && i == 0) firstTexts.add(t == JsonToken.VALUE_NULL ? null : p.getText());
                     if (i >= row.length) row = java.util.Arrays.copyOf(row, i + 1);
                     row[i] = value(t, i < timestamp.length && timestamp[i]);
                     if (t == JsonToken.START_ARRAY || t == JsonToken.START_OBJECT) p.skipChildren();

@@ -28,6 +28,11 @@ record TDengineServer(ConnectionPath path, int expectedMajor) {
         return Integer.parseInt(path == ConnectionPath.NATIVE ? env("TDENGINE_NATIVE_PORT", "6030") : env("TDENGINE_PORT", "6041"));
     }
 
+    /** REST (taosAdapter on 3.x, taosd on 2.x), whatever path the class tests. */
+    int restPort() {
+        return Integer.parseInt(env("TDENGINE_PORT", "6041"));
+    }
+
     Map<String, String> options() {
         Map<String, String> o = new LinkedHashMap<>();
         o.put("connection", path.option());

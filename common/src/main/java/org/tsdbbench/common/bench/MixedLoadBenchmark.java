@@ -93,12 +93,12 @@ public class MixedLoadBenchmark {
          * above what the writes' own latency allows when readers shared the group, so the mixed
          * step reads this record instead (and still holds it against the latency).
          */
-        void record(BenchmarkParams params) throws IOException {
+        void record(BenchmarkParams params, String failure) throws IOException {
             if (params == null || settings.verifyLog() == null) return; // a run from an IDE: nobody reads it
             Map<String, String> p = TrialRecord.paramsOf(params.getParamsKeys(), params::getParam);
             p.put("mode", params.getMode().shortLabel());
             new TrialRecord(params.getBenchmark(), p, params.getThreads(), outcome.rowsSent(), outcome.rowsAcked(), -1,
-                    outcome.failedRequests(), outcome.firstError(), Map.of(), null, measuredAcked.get(), measuredFromMs.get(),
+                    outcome.failedRequests(), outcome.firstError(), Map.of(), failure, measuredAcked.get(), measuredFromMs.get(),
                     measuredToMs.get(), Map.of(), null).appendTo(settings.verifyLog());
         }
 
@@ -126,11 +126,23 @@ public class MixedLoadBenchmark {
         trial.prepare(run, rowsPerRequest, resultRows);
     }
 
-    /** Once per trial, after every client has finished (JMH tears a benchmark-wide state down when all threads are done). */
+    /**
+     * Once per trial, after every client has finished (JMH tears a benchmark-wide state down when all
+     * threads are done). The trial's record says whether its count held: JMH drops a trial whose
+     * teardown threw from its results, so the mixed step learns of the failure from the record.
+     */
     @TearDown(Level.Trial)
     public void check(Trial trial, BenchmarkParams params) throws Exception {
-        trial.record(params);
-        trial.check();
+        String failure = "the trial's count did not finish";
+        try {
+            trial.check();
+            failure = null;
+        } catch (Exception e) {
+            failure = e.getMessage() != null ? e.getMessage() : e.toString();
+            throw e;
+        } finally {
+            trial.record(params, failure);
+        }
     }
 
     /** Rows acknowledged, reported by JMH as rows/s beside the latencies. */

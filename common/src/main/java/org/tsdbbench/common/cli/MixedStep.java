@@ -6,7 +6,9 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.util.Statistics;
 import org.tsdbbench.common.bench.MixedLoadBenchmark;
@@ -24,6 +26,9 @@ import picocli.CommandLine.Option;
 @Command(name = "mixed", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
         description = "Writers and readers at the same time, against each alone: write rows/s and query latency (loads the data set first if needed).")
 final class MixedStep extends Step {
+
+    /** The modes of {@link MixedLoadBenchmark}, each a trial of every run, named as a reader of the step's output knows them. */
+    private static final Map<Mode, String> TRIALS = Map.of(Mode.Throughput, "throughput", Mode.SampleTime, "sample-time");
 
     @Option(names = "--writers", description = "Writer clients (default: ${DEFAULT-VALUE}).")
     int writers = 1;
@@ -85,36 +90,64 @@ final class MixedStep extends Step {
             double rowsPerSecond = Double.NaN;
             Statistics write = null;
             Statistics query = null;
+            List<TrialRecord> trials = TrialRecord.readAll(log);
+            Files.deleteIfExists(log);
+            // A trial whose end-of-trial count threw is missing from JMH's results: only its record says so.
+            String trialsFailed = trialsFailure(run.stream().map(r -> r.getParams().getMode()).toList(), trials, Math.max(1, common.forks));
+            if (trialsFailed != null) failures.add(what + ": " + trialsFailed);
             // Rows/s from the sample-time trial's own count over its measured wall clock: the trial whose write latencies
             // stand beside it, so the two can be held against each other. Not JMH's group throughput: that read about
             // 2.7x what the writes' latency allows when readers shared the group; and not the throughput-mode trial,
             // whose speed differed from the sample-time trial's by up to 1.5x in 300 ms iterations.
             long measuredRows = 0;
             long measuredMillis = 0;
-            for (TrialRecord t : TrialRecord.readAll(log)) {
-                if (!org.openjdk.jmh.annotations.Mode.SampleTime.shortLabel().equals(t.params().get("mode"))) continue;
+            for (TrialRecord t : trials) {
+                if (!Mode.SampleTime.shortLabel().equals(t.params().get("mode"))) continue;
                 measuredRows += t.measuredRowsAcked();
                 measuredMillis += t.measuredToMs() - t.measuredFromMs();
             }
-            Files.deleteIfExists(log);
-            if (tg[0] > 0 && measuredMillis > 0 && !run.isEmpty()) rowsPerSecond = measuredRows * 1000.0 / measuredMillis;
-            for (RunResult r : run) {
-                if (r.getParams().getMode() != org.openjdk.jmh.annotations.Mode.SampleTime) continue;
+            if (trialsFailed == null && tg[0] > 0 && measuredMillis > 0) rowsPerSecond = measuredRows * 1000.0 / measuredMillis;
+            for (RunResult r : trialsFailed == null ? run : List.<RunResult>of()) {
+                if (r.getParams().getMode() != Mode.SampleTime) continue;
                 if (tg[0] > 0 && r.getSecondaryResults().get("write") != null) write = r.getSecondaryResults().get("write").getStatistics();
                 if (tg[1] > 0 && r.getSecondaryResults().get("query") != null) query = r.getSecondaryResults().get("query").getStatistics();
             }
             LatencyBound.Check bound = write == null ? LatencyBound.Check.NONE
                     : LatencyBound.check(rowsPerSecond, tg[0], rowsPerRequest.value, write.getMean(), windowMillis(), LatencyBound.SAME_TRIAL);
             if (bound.contradiction() != null) failures.add(what + ": " + bound.contradiction());
-            cells.add(new MixedRunRecord(what, tg[0], tg[1], tg[0] > 0 ? rowsPerSecond : null, bound.record(), bound.contradiction(),
+            cells.add(new MixedRunRecord(what, tg[0], tg[1], tg[0] > 0 && trialsFailed == null ? rowsPerSecond : null, bound.record(),
+                    trialsFailed != null ? trialsFailed : bound.contradiction(),
                     percentile(write, 50), percentile(write, 99), percentile(query, 50), percentile(query, 99)));
             results.manifest().mixed(cells);
             results.saveManifest();
             table.append(String.format(Locale.ROOT, "%-22s %14s %12s %12s %12s %12s%n", what,
-                    tg[0] == 0 ? "-" : Double.isNaN(rowsPerSecond) ? "FAILED" : String.format(Locale.ROOT, "%,.0f", rowsPerSecond),
+                    trialsFailed != null || tg[0] > 0 && Double.isNaN(rowsPerSecond) ? "FAILED"
+                            : tg[0] == 0 ? "-" : String.format(Locale.ROOT, "%,.0f", rowsPerSecond),
                     ms(write, 50), ms(write, 99), ms(query, 50), ms(query, 99)));
         }
         return finish(table, "mixed", failures);
+    }
+
+    /**
+     * Why a run's trials do not stand, or null when they do: each mode's trial must be among JMH's
+     * results and have left one verification record per fork, none of them failed. JMH leaves a
+     * trial whose end-of-trial count threw out of its results (with shouldFailOnError off), so the
+     * other trial's figures alone would otherwise be written as a clean cell.
+     */
+    static String trialsFailure(Collection<Mode> returned, List<TrialRecord> trials, int forks) {
+        List<String> problems = new ArrayList<>();
+        for (Mode mode : List.of(Mode.Throughput, Mode.SampleTime)) {
+            String name = "the " + TRIALS.get(mode) + " trial";
+            List<TrialRecord> records = trials.stream().filter(t -> mode.shortLabel().equals(t.params().get("mode"))).toList();
+            int before = problems.size();
+            for (TrialRecord t : records) if (t.failure() != null) problems.add(name + " failed: " + t.failure());
+            if (records.size() < forks) {
+                problems.add(name + (records.isEmpty() ? " left no verification record (it did not finish)"
+                        : ": only " + records.size() + " of " + forks + " forks left a verification record"));
+            }
+            if (problems.size() == before && !returned.contains(mode)) problems.add(name + " gave JMH no result (see the JMH output above)");
+        }
+        return problems.isEmpty() ? null : String.join("; ", problems);
     }
 
     private static Double percentile(Statistics s, double percentile) {

@@ -1,13 +1,22 @@
 package org.tsdbbench.common.db;
 
+import org.tsdbbench.results.ServerHeldRecord;
+
 /**
  * Bytes a database keeps on disk for the benchmark's data once its own flush and compaction have
- * settled, with how it was measured and waited for, so a disk figure always says what it counts.
+ * settled, with how it was measured and waited for, so a disk figure always says what it counts;
+ * and what else the server held (null: the module cannot tell), so a figure taken beside other
+ * databases or earlier data says so.
  */
-public record DiskUse(long bytes, String method) {
+public record DiskUse(long bytes, String method, ServerHeldRecord serverHeld) {
 
     public DiskUse {
         if (bytes < 0 && bytes != NOT_MEASURED) throw new IllegalArgumentException("bytes " + bytes + " < 0");
+    }
+
+    /** A figure without word of what else the server held. */
+    public DiskUse(long bytes, String method) {
+        this(bytes, method, null);
     }
 
     private static final long NOT_MEASURED = -1;

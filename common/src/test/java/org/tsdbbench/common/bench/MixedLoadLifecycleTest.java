@@ -4,12 +4,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.ThreadParams;
+import org.openjdk.jmh.runner.WorkloadParams;
+import org.openjdk.jmh.runner.options.TimeValue;
 import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.results.TrialRecord;
 
 /**
  * The mixed load's lifecycle as JMH drives it (trial setup, each client's first-iteration setup,
@@ -64,6 +73,37 @@ class MixedLoadLifecycleTest {
         idle.close();
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> bench.check(trial, null));
         assertEquals("Memory mixed load: stored 204 rows, expected the data set's 200 + 5 acknowledged", e.getMessage());
+    }
+
+    /** JMH drops a trial whose teardown threw from its results: the trial's record must carry the failure to the mixed step. */
+    @Test
+    void aTrialWhoseCountFailsLeavesARecordSayingSo(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("mixed-verify.log");
+        MixedLoadBenchmark.Trial trial = new MixedLoadBenchmark.Trial();
+        MixedLoadBenchmark bench = new MixedLoadBenchmark();
+        bench.rowsPerRequest = 5;
+        bench.resultRows = 5;
+        bench.prepare(new RunSettings(DB, SMALL.settings().withVerifyLog(log)), trial);
+        MixedLoadBenchmark.Writer w = new MixedLoadBenchmark.Writer();
+        w.open(trial, writer(0, 1), MEASURED);
+        DB.toLose.set(1);
+        bench.write(w, trial, new MixedLoadBenchmark.Acked());
+        w.close();
+        assertThrows(IllegalStateException.class, () -> bench.check(trial, params(Mode.SampleTime)));
+        List<TrialRecord> records = TrialRecord.readAll(log);
+        assertEquals(1, records.size());
+        assertEquals("sample", records.get(0).params().get("mode"));
+        assertEquals("Memory mixed load: stored 204 rows, expected the data set's 200 + 5 acknowledged", records.get(0).failure());
+    }
+
+    /** JMH's parameters of one trial of the mixed group in this mode. */
+    private static BenchmarkParams params(Mode mode) {
+        WorkloadParams workload = new WorkloadParams();
+        workload.put("rowsPerRequest", "5", 0);
+        workload.put("resultRows", "5", 1);
+        return new BenchmarkParams(MixedLoadBenchmark.class.getName() + ".mixed", "generated", false, 1, new int[] {0, 1},
+                List.of("query", "write"), 1, 0, MEASURED, MEASURED, mode, workload, TimeUnit.MILLISECONDS, 1, "java", List.of(), "17",
+                "vm", "17", "1.37", TimeValue.minutes(1));
     }
 
     @Test
