@@ -21,6 +21,7 @@ import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
@@ -260,6 +261,43 @@ final class CassandraSession implements Session {
         } catch (RuntimeException e) {
             throw new DatabaseException("Cassandra: cannot read server facts: " + DatabaseException.rootMessage(e), e);
         }
+    }
+
+    /**
+     * The commit log's sync mode as the node reports it (system_views.settings). batch and group
+     * answer a write once the commit log is fsynced. periodic answers at once and fsyncs every
+     * commitlog_sync_period: the write is already in the segment, which is memory-mapped (the
+     * kernel's page cache: a killed node keeps it, an OS crash may not) unless the segments are
+     * compressed, encrypted or written with direct or buffered I/O, where it waits in the JVM for
+     * the sync and a killed node loses up to a period of acknowledged writes.
+     */
+    @Override
+    public List<DurabilitySetting> durability() throws DatabaseException {
+        try {
+            String sync = setting("commitlog_sync");
+            String period = setting("commitlog_sync_period");
+            String compression = setting("commitlog_compression.class_name");
+            String access = setting("commitlog_disk_access_mode");
+            boolean encrypted = "true".equals(setting("transparent_data_encryption_options.enabled"));
+            boolean mapped = (access == null || access.equals("legacy") || access.equals("mmap")) && compression == null && !encrypted;
+            String segments = mapped ? "memory-mapped commit log segments" : "commit log segments held in the JVM until written (disk access mode "
+                    + access + (compression != null ? ", compressed by " + compression : "") + (encrypted ? ", encrypted" : "") + ")";
+            boolean periodic = "periodic".equals(sync);
+            String meaning = periodic
+                    ? "a write is answered once it is in the " + segments + ", which are fsynced every " + period
+                    + (mapped ? ": a killed node keeps it (the kernel writes the mapped pages), an OS crash or power loss can cost up to "
+                    + period : ": a killed node can lose up to " + period + " of acknowledged writes")
+                    : "a write is answered once the commit log is fsynced (" + sync + ")";
+            return List.of(DurabilitySetting.of("commitlog_sync", sync + (periodic ? " " + period : ""), meaning, periodic && !mapped));
+        } catch (RuntimeException e) {
+            throw new DatabaseException("Cassandra: cannot read the commit log settings: " + DatabaseException.rootMessage(e), e);
+        }
+    }
+
+    /** One setting of the node as system_views.settings gives it; null when absent or null. */
+    private String setting(String name) {
+        Row r = session.execute(SimpleStatement.newInstance("SELECT value FROM system_views.settings WHERE name = ?", name)).one();
+        return r == null || r.isNull(0) || r.getString(0).equals("null") ? null : r.getString(0);
     }
 
     /**

@@ -231,7 +231,8 @@ final class FaultStep extends Step {
             return finish(failure);
         }
         before.faultNow();
-        long killedAt = kill(target);
+        // Halted at the signal: the request under way gets its answer, no other is sent.
+        long killedAt = kill(target, before::halt);
         long endBefore = before.halt();
         out().printf("# %s killed (SIGKILL) after %,d acknowledged rows%n", target.name(), a.rowsAcked());
         out().flush();
@@ -310,10 +311,20 @@ final class FaultStep extends Step {
 
     /** SIGKILL to the target; returns when it is gone (the time of the kill). */
     private static long kill(Target target) throws Exception {
+        return kill(target, () -> { });
+    }
+
+    /**
+     * SIGKILL to the target, {@code signalled} run as soon as the signal is sent (a process can take
+     * a second to be gone, releasing its memory, while a client's requests fail); returns when it is
+     * gone (the time of the kill).
+     */
+    private static long kill(Target target, Runnable signalled) throws Exception {
         ProcessHandle p = ProcessHandle.of(target.pid())
                 .orElseThrow(() -> new DatabaseException(target.name() + " (pid " + target.pid() + ") is gone before the kill"));
         long at = System.nanoTime();
         p.destroyForcibly();
+        signalled.run();
         p.onExit().get(30, TimeUnit.SECONDS);
         return at;
     }
