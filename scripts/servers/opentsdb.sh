@@ -79,13 +79,14 @@ start_tsd() {
 }
 
 start() {
-  if pid_alive "$TSD_PID" && port_open 127.0.0.1 "$PORT"; then
+  if pid_alive "$TSD_PID" && pid_alive "$HBASE_PID" && port_open 127.0.0.1 "$PORT"; then
     log "$NAME already running on 127.0.0.1:$PORT"; return 0
   fi
   command -v java >/dev/null || apt_install openjdk-17-jdk-headless
   apt_install curl
+  # Either may be missing (the fault tests kill one or the other): start only what is.
   pid_alive "$HBASE_PID" || start_hbase
-  start_tsd
+  pid_alive "$TSD_PID" && port_open 127.0.0.1 "$PORT" || start_tsd
   log "$NAME 2.4.1 on HBase 2.5 running on 127.0.0.1:$PORT"
 }
 

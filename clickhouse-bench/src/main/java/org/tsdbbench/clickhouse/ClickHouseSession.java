@@ -20,6 +20,7 @@ import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
@@ -151,6 +152,23 @@ final class ClickHouseSession implements Session {
             settings.put(name, scalar(client, "SELECT value FROM system.settings WHERE name = '" + name + "'"));
         }
         return new ServerFacts(version, driver(), settings, List.of(String.format(TABLE, database)));
+    }
+
+    /**
+     * Whether an INSERT's part is fsynced before the answer: {@code fsync_after_insert} where the
+     * server has it (it came after 18.16, which never fsyncs a part). Either way the part's files
+     * are written and renamed into place before the INSERT is answered, so a killed server keeps
+     * it; without fsync an OS crash or power loss may not.
+     */
+    @Override
+    public List<DurabilitySetting> durability() throws DatabaseException {
+        String fsync = scalar(client, "SELECT any(value) FROM system.settings WHERE name = 'fsync_after_insert'");
+        boolean known = !fsync.isBlank();
+        String meaning = known && fsync.equals("1")
+                ? "an INSERT's part is written, fsynced and renamed into place before the answer"
+                : "an INSERT's part is written and renamed into place before the answer, not fsynced"
+                        + (known ? "" : " (this version has no fsync_after_insert)") + ": a killed server keeps it, an OS crash or power loss may not";
+        return List.of(DurabilitySetting.of("fsync_after_insert", known ? fsync : "absent", meaning, false));
     }
 
     /**

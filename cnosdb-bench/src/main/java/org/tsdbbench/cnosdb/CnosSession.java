@@ -3,11 +3,13 @@ package org.tsdbbench.cnosdb;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
@@ -107,6 +109,25 @@ final class CnosSession implements Session {
             row.fields().forEachRemaining(f -> settings.put("database." + f.getKey(), f.getValue().asText()));
         }
         return new ServerFacts(version, driver(), settings, DevicesLayout.DESCRIPTION);
+    }
+
+    /**
+     * The database's wal_sync (DESCRIBE DATABASE): a write is answered once its points are in the
+     * vnode's WAL file; wal_sync true fsyncs the WAL before the answer, false leaves it to the
+     * kernel. Either way a killed cnosdb keeps what it acknowledged; with false an OS crash or
+     * power loss may not.
+     */
+    @Override
+    public List<DurabilitySetting> durability() throws DatabaseException {
+        String sync = null;
+        for (JsonNode row : http.sqlJson(database, "DESCRIBE DATABASE " + database)) {
+            if (row.has("wal_sync")) sync = row.get("wal_sync").asText();
+        }
+        if (sync == null) throw new DatabaseException("CnosDB: DESCRIBE DATABASE " + database + " names no wal_sync");
+        return List.of(DurabilitySetting.of("wal_sync", sync, "true".equals(sync)
+                ? "a write is answered once its points are in the WAL file and the WAL is fsynced"
+                : "a write is answered once its points are written to the WAL file, not fsynced: a killed cnosdb keeps them, an OS crash or"
+                + " power loss may not", false));
     }
 
     static String driver() {

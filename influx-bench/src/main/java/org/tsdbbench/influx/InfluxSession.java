@@ -14,6 +14,7 @@ import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DriverVersion;
 import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
@@ -191,6 +192,25 @@ final class InfluxSession implements Session {
         settings.put("precision", "ms");
         settings.put("consistency", "one");
         return new ServerFacts(version, driver(), settings, SCHEMA);
+    }
+
+    /**
+     * wal-fsync-delay as the server reports it (SHOW DIAGNOSTICS, config-data): InfluxDB writes
+     * every point to its WAL and answers a write once the WAL is fsynced; a delay only holds the
+     * answer back to fsync several writes at once. So no value lets a killed influxd lose points it
+     * acknowledged.
+     */
+    @Override
+    public List<DurabilitySetting> durability() throws DatabaseException {
+        String delay = null;
+        var series = run("SHOW DIAGNOSTICS").getResults().get(0).getSeries();
+        for (QueryResult.Series s : series == null ? List.<QueryResult.Series>of() : series) {
+            int col = s.getColumns().indexOf("wal-fsync-delay");
+            if ("config-data".equals(s.getName()) && col >= 0) delay = String.valueOf(s.getValues().get(0).get(col));
+        }
+        if (delay == null) throw new DatabaseException("InfluxDB: SHOW DIAGNOSTICS names no wal-fsync-delay in config-data");
+        return List.of(DurabilitySetting.of("wal-fsync-delay", delay, "a write is answered once its points are in the WAL and the WAL is fsynced"
+                + (delay.equals("0s") ? " (at every write)" : " (writes within " + delay + " share one fsync, each answered after it)"), false));
     }
 
     /** The client library and its version, from its jar's Maven record (the shaded jar's manifest has none). */

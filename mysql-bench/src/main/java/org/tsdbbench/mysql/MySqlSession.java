@@ -14,6 +14,7 @@ import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.Jdbc;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
@@ -243,6 +244,29 @@ final class MySqlSession implements Session {
             return new ServerFacts(meta.getDatabaseProductVersion(), meta.getDriverName() + " " + meta.getDriverVersion(), settings, SCHEMA);
         } catch (SQLException e) {
             throw new DatabaseException("MySQL: cannot read server facts: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * innodb_flush_log_at_trx_commit as the server has it (MariaDB's documentation of the values):
+     * only 0, where the log is written once a second rather than at commit, lets a killed mariadbd
+     * lose commits it acknowledged; 2 leaves the flush to disk to a once-a-second timer, which
+     * only an OS crash or power loss can cost. Every request of this module commits on its own.
+     */
+    @Override
+    public List<DurabilitySetting> durability() throws DatabaseException {
+        try {
+            String flush = Jdbc.queryString(connection, "SELECT @@innodb_flush_log_at_trx_commit");
+            String meaning = switch (flush) {
+                case "0" -> "the redo log is written and flushed about once a second, not at commit: a crash of mariadbd loses the last second's"
+                        + " acknowledged commits";
+                case "2" -> "the redo log is written at every commit and flushed to disk once a second: a killed mariadbd loses nothing,"
+                        + " an OS crash or power loss up to a second";
+                default -> "the redo log is written and flushed to disk at every commit: an acknowledged commit survives a crash";
+            };
+            return List.of(DurabilitySetting.of("innodb_flush_log_at_trx_commit", flush, meaning, "0".equals(flush)));
+        } catch (SQLException e) {
+            throw new DatabaseException("MySQL: cannot read innodb_flush_log_at_trx_commit: " + e.getMessage(), e);
         }
     }
 

@@ -22,6 +22,7 @@ import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
@@ -233,6 +234,42 @@ final class OpenTsdbSession implements Session {
             settings.put(key, config.path(key).asText());
         }
         return new ServerFacts(version(), "JDK HttpClient + Jackson (HTTP API)", settings, LAYOUT);
+    }
+
+    /**
+     * What a kill keeps, from the TSD's and HBase's own configuration. Without {@code ?sync} the
+     * TSD answers a put once it has queued the points and sends them to HBase within
+     * tsd.storage.flush_interval (OpenTSDB's /api/put documentation): the TSD's death, or HBase's
+     * before they reach it, loses points it acknowledged. HBase's region server answers an edit once
+     * its WAL has it; on the local file system (fs.defaultFS file:) the WAL cannot hflush, and
+     * hbase.unsafe.stream.capability.enforce=false tells HBase to go on regardless, so an
+     * acknowledged edit may still be in the region server's buffers when it dies.
+     */
+    @Override
+    public List<DurabilitySetting> durability() throws DatabaseException {
+        String flush = send("GET", "/api/config", null).path("tsd.storage.flush_interval").asText("?");
+        DurabilitySetting put = DurabilitySetting.of("put ?sync", sync ? "present (--option sync=true)" : "absent (--option sync=false)",
+                sync ? "the TSD answers a put once HBase has acknowledged every point"
+                        : "the TSD answers a put once it has queued the points, and sends them to HBase within tsd.storage.flush_interval = "
+                        + flush + " ms: a TSD or HBase killed before then loses points it acknowledged", !sync);
+        Map<String, String> hbase = hbaseConf(List.of("hbase.unsafe.stream.capability.enforce", "fs.defaultFS", "hbase.wal.provider"));
+        String enforce = hbase.getOrDefault("hbase.unsafe.stream.capability.enforce", "true");
+        String fs = hbase.getOrDefault("fs.defaultFS", "?");
+        boolean unsafe = enforce.equals("false") && fs.startsWith("file:");
+        DurabilitySetting wal = new DurabilitySetting("hbase.unsafe.stream.capability.enforce", enforce + " (fs.defaultFS " + fs + ")", unsafe
+                ? "HBase writes its WAL to the local file system, which cannot hflush or hsync, and is told to go on regardless: an edit it"
+                + " acknowledged may still be in the region server's buffers when it dies"
+                : "HBase answers an edit once its WAL has hflushed it", unsafe, "hbase");
+        return List.of(put, wal);
+    }
+
+    /** Some keys of the HBase region server's configuration as it runs (its info server's /conf); a key it lacks is absent. */
+    private Map<String, String> hbaseConf(List<String> keys) throws DatabaseException {
+        Map<String, String> found = new LinkedHashMap<>();
+        for (JsonNode p : send(hbaseInfo.resolve("/conf?format=json"), "GET", null).path("properties")) {
+            if (keys.contains(p.path("key").asText())) found.put(p.path("key").asText(), p.path("value").asText());
+        }
+        return found;
     }
 
     /**

@@ -7,6 +7,7 @@ import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
@@ -144,6 +145,27 @@ final class TDengineSession implements Session {
         facts.put("replica", replica);
         return new ServerFacts(server.text(), channel.driver(), facts,
                 List.of(settings.writeMode() == WriteMode.LINE ? LINE_SUPER_TABLE : SUPER_TABLE));
+    }
+
+    /**
+     * The database's WAL_LEVEL and WAL_FSYNC_PERIOD (3.x: information_schema.ins_databases): at
+     * either level a vnode has written a request to its WAL before it answers; level 1 leaves the
+     * WAL to the kernel to flush, level 2 fsyncs it every WAL_FSYNC_PERIOD ms (0: at every write).
+     * So a killed taosd keeps what it acknowledged at both levels; an OS crash or power loss may
+     * cost level 1 what the kernel had not written. 2.x answers these only in SHOW DATABASES beside
+     * every database's name, which the channels do not read as text: none is declared there.
+     */
+    @Override
+    public List<DurabilitySetting> durability() throws DatabaseException {
+        if (major() < 3) return List.of();
+        String where = " FROM information_schema.ins_databases WHERE name = '" + database + "'";
+        String level = channel.scalar("SELECT `wal_level`" + where);
+        String period = channel.scalar("SELECT `wal_fsync_period`" + where);
+        String meaning = "2".equals(level)
+                ? "a request is in the vnode's WAL before it is answered, and the WAL is fsynced every " + period + " ms (0: at every write)"
+                : "a request is in the vnode's WAL before it is answered; the WAL is not fsynced (the kernel writes it): a killed taosd keeps"
+                + " it, an OS crash or power loss may not";
+        return List.of(DurabilitySetting.of("WAL_LEVEL", level + " (WAL_FSYNC_PERIOD " + period + " ms)", meaning, false));
     }
 
     /** The SQL writer's requests split at the server's SQL length limit: a figure at such an R/R is for several statements. */

@@ -1,6 +1,8 @@
 package org.tsdbbench.tdengine;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.tsdbbench.common.contract.ServerFaultContract;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
@@ -52,6 +54,15 @@ abstract class TDengineServerFault extends ServerFaultContract {
     @Override
     protected long endWithinSeconds() {
         return server.path() == ConnectionPath.REST && server.expectedMajor() >= 3 ? 90 : super.endWithinSeconds();
+    }
+
+    /** taosd killed on this path with SQL INSERTs, and on the native path with parameter binding (stmt) too. */
+    @Override
+    protected List<DurabilityCase> durabilityCases() {
+        String path = "TDengine " + server.expectedMajor() + ".x " + server.path().option();
+        List<DurabilityCase> cases = new ArrayList<>(List.of(new DurabilityCase(path + ", SQL", Map.of(), "taosd")));
+        if (server.path() == ConnectionPath.NATIVE) cases.add(new DurabilityCase(path + ", stmt", Map.of("writeMode", "stmt"), "taosd"));
+        return cases;
     }
 
     /** taosd, which stores the data, listens on the native port (3.x's taosAdapter on the REST port only relays). */

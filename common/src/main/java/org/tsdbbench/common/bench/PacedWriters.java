@@ -22,7 +22,10 @@ public final class PacedWriters {
 
     private final StallMeter meter = new StallMeter();
     private final WriteOutcome outcome = new WriteOutcome();
+    private static final long NOT_HALTED = Long.MIN_VALUE;
+
     private final AtomicBoolean stop = new AtomicBoolean();
+    private final AtomicLong haltedAt = new AtomicLong(NOT_HALTED);
     private final AtomicBoolean restarted = new AtomicBoolean();
     private final AtomicLong ackedAfterRestart = new AtomicLong();
     private final AtomicReference<Exception> broken = new AtomicReference<>();
@@ -75,10 +78,20 @@ public final class PacedWriters {
         restarted.set(true);
     }
 
-    /** Stops the writers and waits for them (the recovery time at most each); returns the time writing ended. */
-    public long stop() throws InterruptedException {
-        long end = System.nanoTime();
+    /**
+     * Tells the writers to send no further request and returns at once with the time writing ended;
+     * a request under way still gets its answer ({@link #stop()} waits for it). A single server's
+     * fault cell halts its writer at the kill, so that nothing it sends reaches the restarted server.
+     */
+    public long halt() {
+        haltedAt.compareAndSet(NOT_HALTED, System.nanoTime());
         stop.set(true);
+        return haltedAt.get();
+    }
+
+    /** Stops the writers and waits for them (the recovery time at most each); returns the time writing ended (the first halt's). */
+    public long stop() throws InterruptedException {
+        long end = halt();
         for (Thread t : threads) t.join(recovery.toMillis());
         return end;
     }

@@ -63,6 +63,15 @@ public interface Session extends AutoCloseable {
     /** Versions, settings and schema, for the manifest. */
     ServerFacts facts() throws DatabaseException;
 
+    /**
+     * The settings that decide what a crash of the server keeps of acknowledged rows, read from the
+     * server (or the request parameters this session sends). Default none: then any acknowledged
+     * row a killed server loses fails the fault step, as nothing the database documents excuses it.
+     */
+    default java.util.List<DurabilitySetting> durability() throws DatabaseException {
+        return java.util.List.of();
+    }
+
     @Override
     void close();
 }

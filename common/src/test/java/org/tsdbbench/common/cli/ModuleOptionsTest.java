@@ -110,9 +110,16 @@ class ModuleOptionsTest {
         assertUsage("--steady 0s: must be more than 0", run(DB, "fault", "--kill-pid", self, "--restart-script", script.toString(), "--steady", "0s"));
         assertUsage("--option flush=ture: must be true or false",
                 run(DB, "fault", "--kill-pid", self, "--restart-script", script.toString(), "--option", "flush=ture"));
+        assertUsage("--pid-files " + tmp.resolve("none") + ": no such folder",
+                run(DB, "fault", "--pid-files", tmp.resolve("none").toString(), "--restart-script", script.toString()));
+        assertUsage("-writeClients 2: --single-server writes with one client, so that lost and extra rows are told apart",
+                run(DB, "fault", "--kill-pid", self, "--restart-script", script.toString(), "--single-server", "-writeClients", "2"));
         CliCapture.Result missing = run(DB, "fault", "--restart-script", script.toString());
         assertEquals(BenchCli.USAGE, missing.exit(), missing.output());
-        assertTrue(missing.output().startsWith("error: Missing required option: '--kill-pid=PID'"), missing.output());
+        assertTrue(missing.output().contains("Missing required argument (specify one of these): (--kill-pid=PID | --pid-files=DIR)"), missing.output());
+        CliCapture.Result both = run(DB, "fault", "--kill-pid", self, "--pid-files", tmp.toString(), "--restart-script", script.toString());
+        assertEquals(BenchCli.USAGE, both.exit(), both.output());
+        assertTrue(both.output().contains("mutually exclusive"), both.output());
     }
 
     @Test

@@ -22,6 +22,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.tsdbbench.common.bench.Loader;
 import org.tsdbbench.common.bench.ServerProcesses;
 import org.tsdbbench.common.cli.BenchCli;
@@ -31,13 +33,21 @@ import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.results.DurabilityRecord;
+import org.tsdbbench.results.FaultRecord;
+import org.tsdbbench.results.RunFolder;
 
 /**
  * What a run does when its real server dies under it. Each test runs the module's CLI as a user
  * would (its own JVM, JMH forks included), kills the server process listening on the port
  * (SIGKILL) or restarts it with the project's own script, and checks that the step ends soon,
  * reports rows acknowledged against rows sent, keeps its results, exits non-zero and leaves no
- * process behind. The server is started again with the script after each test.
+ * process behind; and what a kill keeps: for each write path and process of
+ * {@link #durabilityCases()}, the {@code fault --single-server} step kills the process mid-write
+ * (the pid from its script's pid file), the script starts it again, and the rows acknowledged
+ * before the kill are counted against those stored: a loss passes only when one of the server's
+ * own settings ({@code Session.durability}) excuses it. A module gets all of it by extending this
+ * class. The server is started again with the script after each test.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 public abstract class ServerFaultContract {
@@ -119,6 +129,92 @@ public abstract class ServerFaultContract {
     @AfterEach
     void serverRunsAgain() throws Exception {
         script("start");
+    }
+
+    /** How long the durability test writes before the kill and after the server takes writes again. */
+    private static final String STEADY = "2s";
+
+    /**
+     * One kill of the durability test: a write path (module options added to the test's
+     * connection) and the process killed, by the name of its script's pid file (null: the one
+     * listening on {@link #serverPort()}).
+     */
+    public record DurabilityCase(String name, Map<String, String> options, String process) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    /** The write paths and processes the durability test kills, one kill each; by default the test's connection and the server's process. */
+    protected List<DurabilityCase> durabilityCases() {
+        return List.of(new DurabilityCase(db().displayName(), Map.of(), null));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("durabilityCases")
+    void serverKilledMidWriteKeepsWhatItsSettingsPromise(DurabilityCase c, @TempDir Path dir) throws Exception {
+        Path state = stateDir();
+        List<String> args = new ArrayList<>(List.of("fault", "--single-server", "-numOfDevices", String.valueOf(DatabaseContract.SMALL.numOfDevices()),
+                "-rowsPerDevice", String.valueOf(DatabaseContract.SMALL.rowsPerDevice()), "-results", dir.toString(),
+                "--restart-script", ServerScript.path(serverScript()).toString(), "--steady", STEADY));
+        if (c.process() == null && serverPort() == port()) {
+            // As the comparison run asks for it: the step finds the process among the script's pid files.
+            args.addAll(List.of("--pid-files", state.toString()));
+        } else {
+            String process = c.process() != null ? c.process() : pidFileListeningOn(state, serverPort());
+            args.addAll(List.of("--kill-pid", Files.readString(state.resolve(process + ".pid")).strip(), "--node", process));
+        }
+        args.addAll(cliConnectionArgs());
+        c.options().forEach((k, v) -> args.addAll(List.of("--option", k + "=" + v)));
+        CliCapture.Result r = CliCapture.run(db(), args);
+        FaultRecord f = new RunFolder(dir).manifest(db().name()).orElseThrow(() -> new AssertionError("no manifest:\n" + r.output())).fault();
+        assertTrue(f != null && f.singleServer(), "no single server's fault record:\n" + r.output());
+        DurabilityRecord d = f.durability();
+        System.out.printf(java.util.Locale.ROOT, "[durability] %s | %s killed | %,d acknowledged | %,d lost | %,d extra (%,d rows in failed requests) |"
+                        + " writes again after %.2f s (script's start %.1f s) | %s%s%n", c.name(), f.node(), d.rowsAcknowledgedBeforeKill(), d.rowsLost(),
+                d.rowsExtra(), d.rowsSentBeforeKill() - d.rowsAcknowledgedBeforeKill(), d.writableAfterSeconds(), f.restartSeconds(),
+                String.join("; ", d.settings().stream().map(x -> x.name() + "=" + x.value() + (x.losesOnKill() ? " (may lose on a kill)" : "")).toList()),
+                d.lossExplainedBy() == null ? "" : " | loss excused by " + d.lossExplainedBy());
+        assertEquals(BenchCli.OK, r.exit(), r.output());
+        assertEquals(null, f.failure(), f.toString());
+        // The record's figures agree with each other: lost and extra are the two sides of the count after the restart.
+        assertTrue(d.rowsAcknowledgedBeforeKill() > 0 && d.rowsStoredAfterRestart() >= 0, d.toString());
+        assertEquals(Math.max(0, d.rowsAcknowledgedBeforeKill() - d.rowsStoredAfterRestart()), d.rowsLost(), d.toString());
+        assertEquals(Math.max(0, d.rowsStoredAfterRestart() - d.rowsAcknowledgedBeforeKill()), d.rowsExtra(), d.toString());
+        assertTrue(d.rowsStoredAfterRestart() <= d.rowsSentBeforeKill(), "more stored than sent: " + d);
+        // Every row acknowledged after the restart is stored.
+        assertTrue(f.rowsStored() - d.rowsStoredAfterRestart() >= f.rowsAcknowledged() - d.rowsAcknowledgedBeforeKill(), f.toString());
+        // A loss stands only with a setting of this server under which the database documents it, for the process killed.
+        if (d.rowsLost() > 0) {
+            List<DurabilityRecord.Setting> excusing = d.settings().stream()
+                    .filter(x -> x.losesOnKill() && (x.process() == null || x.process().equals(f.node()))).toList();
+            assertFalse(excusing.isEmpty(), d.rowsLost() + " acknowledged rows lost, and no setting excuses it: " + d);
+            assertTrue(d.lossExplainedBy() != null && d.lossExplainedBy().contains(excusing.get(0).name()), d.toString());
+        } else {
+            assertEquals(null, d.lossExplainedBy(), d.toString());
+        }
+        assertTrue(d.writableAfterSeconds() > 0 && d.writableAfterSeconds() < 120, "writes acknowledged again after " + d.writableAfterSeconds() + " s");
+        assertEquals(0, ServerScript.call(serverScript(), "status").exit(), "the server runs again after the fault step");
+    }
+
+    /** Where the server's script keeps its pid files: $TSBENCH_STATE/&lt;script&gt;, else .servers/&lt;script&gt; of the project. */
+    private Path stateDir() {
+        String root = System.getenv("TSBENCH_STATE");
+        Path project = ServerScript.path(serverScript()).getParent().getParent().getParent();
+        return (root == null || root.isBlank() ? project.resolve(".servers") : Path.of(root)).resolve(serverScript());
+    }
+
+    /** The name of the pid file whose process listens on the port. */
+    private static String pidFileListeningOn(Path state, int port) throws IOException {
+        List<Long> listening = ServerProcesses.listeningOn(port);
+        try (var files = Files.list(state)) {
+            for (Path f : files.filter(p -> p.getFileName().toString().endsWith(".pid")).sorted().toList()) {
+                String pid = Files.readString(f).strip();
+                if (pid.matches("[0-9]+") && listening.contains(Long.parseLong(pid))) return f.getFileName().toString().replace(".pid", "");
+            }
+        }
+        throw new AssertionError("no pid file in " + state + " names the process listening on port " + port + " (" + listening + ")");
     }
 
     @Test
