@@ -58,11 +58,12 @@ stop_pid() {
 # stdin, in a file or in the environment, never in argv (ps shows every process's argv to every
 # user), and `client` names the file instead of printing the value.
 
-# wanted_password VAR FILE -> the password the server should have: $VAR if set, else FILE's, else a new random one
+# wanted_password VAR FILE [LENGTH] -> the password the server should have: $VAR if set, else
+# FILE's, else a new random one of LENGTH letters and digits (default 20)
 wanted_password() {
   if [ -n "${!1:-}" ]; then printf '%s' "${!1}"
   elif [ -s "$2" ]; then cat "$2"
-  else head -c 64 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c 20
+  else head -c 96 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c "${3:-20}"
   fi
 }
 

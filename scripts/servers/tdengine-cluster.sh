@@ -49,7 +49,8 @@ adapter_pidfile() { echo "$VDIR/taosadapter.pid"; }
 # running PIDFILE -> 0 when the pid file names a live process of this cluster (a stale pid may be reused)
 running() { pid_alive "$1" && grep -qaF -- "$VDIR/" "/proc/$(cat "$1")/cmdline" 2>/dev/null; }
 
-password() { wanted_password TDENGINE_PASSWORD "$DIR/password"; }
+# 15 characters at most: TDengine 2.x refuses a longer one ("name or password too long")
+password() { wanted_password TDENGINE_PASSWORD "$DIR/password" 15; }
 
 # sql SQL -> the REST answer as root with the cluster's password
 sql() { tdengine_rest_sql "$REST_PORT" "$PASSWORD" "$1"; }

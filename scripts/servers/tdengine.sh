@@ -45,7 +45,8 @@ require_home() {
 # running PIDFILE -> 0 when the pid file names a live process of this state dir (a stale pid may be reused)
 running() { pid_alive "$1" && grep -qaF -- "$DIR/" "/proc/$(cat "$1")/cmdline" 2>/dev/null; }
 
-password() { wanted_password TDENGINE_PASSWORD "$DIR/password"; }
+# 15 characters at most: TDengine 2.x refuses a longer one ("name or password too long")
+password() { wanted_password TDENGINE_PASSWORD "$DIR/password" 15; }
 
 # rest_sql PASSWORD SQL -> the REST answer
 rest_sql() { tdengine_rest_sql "$REST_PORT" "$1" "$2"; }
@@ -54,13 +55,17 @@ rest_sql() { tdengine_rest_sql "$REST_PORT" "$1" "$2"; }
 dnode_ready() { rest_sql "$1" "show dnodes" | grep -q '"ready"'; }
 
 # ready -> 0 when the dnode says ready to root with the wanted, the stored or TDengine's default
-# password (a new data dir has the default; a changed TDENGINE_PASSWORD is not set yet)
+# password (a new data dir has the default; a changed TDENGINE_PASSWORD is not set yet); 2 when
+# REST refuses all three, 1 when it does not answer yet
 ready() {
-  local pw
+  local pw answer refused=2
   for pw in "$(password)" "$(cat "$DIR/password" 2>/dev/null)" taosdata; do
-    [ -n "$pw" ] && dnode_ready "$pw" && return 0
+    [ -n "$pw" ] || continue
+    answer="$(rest_sql "$pw" "show dnodes")"
+    grep -q '"ready"' <<<"$answer" && return 0
+    grep -qi 'authentication failure' <<<"$answer" || refused=1
   done
-  return 1
+  return $refused
 }
 
 write_config() {
@@ -95,7 +100,7 @@ ensure_password() {
 start() {
   require_home
   apt_install curl
-  local i
+  local i rc
   # The other installation this script started (the other major) holds the same ports: it makes way.
   if running "$TAOSD_PID" && [ "$(cat "$DIR/home" 2>/dev/null)" != "$HOME_DIR" ]; then
     log "stopping TDengine $(cat "$DIR/home" 2>/dev/null) first: the two majors share ports"
@@ -128,7 +133,9 @@ start() {
   fi
   # Ready when REST answers and the dnode says ready: the first minute of a new data dir included.
   for ((i = 0; i < 600; i++)); do   # 120 s
-    ready && break
+    rc=0; ready || rc=$?
+    [ "$rc" -ne 0 ] || break
+    [ "$rc" -ne 2 ] || die "$NAME $VERSION on 127.0.0.1:$REST_PORT refuses root with the wanted, the stored and TDengine's default password: set TDENGINE_PASSWORD to its root password"
     running "$TAOSD_PID" || { tail -n 20 "$VDIR/log/taosd.out" >&2 || true; die "taosd $VERSION exited before its dnode was ready (logs: $VDIR/log)"; }
     if [ "$MAJOR" -ge 3 ] && ! running "$ADAPTER_PID"; then
       tail -n 20 "$VDIR/log/taosadapter.out" >&2 || true; die "taosadapter $VERSION exited before answering on 127.0.0.1:$REST_PORT (logs: $VDIR/log)"
