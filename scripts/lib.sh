@@ -52,6 +52,32 @@ stop_pid() {
   rm -f "$pidfile"
 }
 
+# Passwords of the local servers (every script alike; scripts/servers/README.md, "Secrets"): the one
+# a server should have is <DB>_PASSWORD when the caller sets it, else the one its state folder keeps
+# in the file `password` (mode 600), else a new random one. It reaches the server's own tools on
+# stdin, in a file or in the environment, never in argv (ps shows every process's argv to every
+# user), and `client` names the file instead of printing the value.
+
+# wanted_password VAR FILE [LENGTH] -> the password the server should have: $VAR if set, else
+# FILE's, else a new random one of LENGTH letters and digits (default 20)
+wanted_password() {
+  if [ -n "${!1:-}" ]; then printf '%s' "${!1}"
+  elif [ -s "$2" ]; then cat "$2"
+  else head -c 96 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c "${3:-20}"
+  fi
+}
+
+# keep_password FILE PASSWORD -> FILE (mode 600) holds PASSWORD, the server's current one
+keep_password() { (umask 077; printf '%s' "$2" >"$1.tmp") && chmod 600 "$1.tmp" && mv "$1.tmp" "$1"; }
+
+# client_secret VAR FILE -> the `client` action's line for the password: `secret VAR=FILE` (the
+# caller reads the file), nothing when the caller has set VAR itself or there is no password yet
+client_secret() { if [ -z "${!1:-}" ] && [ -s "$2" ]; then echo "secret $1=$2"; fi; }
+
+# curl_user USER PASSWORD -> a curl config line logging in as USER, for `curl -K <(curl_user ...)`:
+# the credentials reach curl through a pipe, not its argv (the quoting is curl's config syntax)
+curl_user() { local s="$1:$2"; s=${s//\\/\\\\}; printf 'user = "%s"\n' "${s//\"/\\\"}"; }
+
 # apt_install PKG... -> installs Debian packages that are missing (we run as root, no sudo)
 apt_install() {
   local missing=() p

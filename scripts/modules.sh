@@ -11,15 +11,21 @@ present_modules() {
 }
 
 # export_secrets [SERVER...] -> exports the environment each server's script says its clients
-# need (a generated password, a native client's library path); default: every module's server.
-# A variable the caller already set is kept.
+# need (`env NAME=VALUE`: a native client's library path; `secret NAME=FILE`: a generated password,
+# read from its file here); default: every module's server. A variable the caller already set is kept.
 export_secrets() {
-  local servers=("$@") s line
+  local servers=("$@") s line name
   if [ ${#servers[@]} -eq 0 ]; then mapfile -t servers < <(present_modules | cut -d: -f2); fi
   for s in "${servers[@]}"; do
     [ -f "$REPO_DIR/scripts/servers/$s.sh" ] || continue
     while IFS= read -r line; do
-      case "$line" in env\ *=*) export "${line#env }" ;; esac
+      case "$line" in
+        env\ *=*) export "${line#env }" ;;
+        secret\ *=*)
+          line="${line#secret }"; name="${line%%=*}"
+          [ -r "${line#*=}" ] || die "scripts/servers/$s.sh client: $name's file ${line#*=} cannot be read"
+          export "$name=$(head -n 1 "${line#*=}")" ;;
+      esac
     done < <(bash "$REPO_DIR/scripts/servers/$s.sh" client)
   done
 }

@@ -60,8 +60,8 @@ run_cluster() {
     log "$db cluster up in $((SECONDS - t0)) s"
     (
       export_secrets
-      # The cluster's root password (the one TDENGINE_PASSWORD set, or the cluster's own).
-      if [ "$db" = tdengine ]; then TDENGINE_PASSWORD="$(cat "$STATE_ROOT/tdengine-cluster/password")"; export TDENGINE_PASSWORD; fi
+      # The cluster's password, not the single server's (the one <DB>_PASSWORD set, or the cluster's own).
+      export "${db^^}_PASSWORD=$(cat "$STATE_ROOT/$db-cluster/password")"
       mvn_plain -pl "$module" -am verify -Dtest="$class" -Dsurefire.failIfNoSpecifiedTests=false
     ) || rc=$?
   else

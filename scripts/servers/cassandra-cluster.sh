@@ -11,8 +11,10 @@
 # It takes the single node's ports: it refuses to start while cassandra.sh's node runs (and that one
 # refuses while this runs). State, data, logs and pids under $STATE_ROOT/cassandra-cluster/node<i>;
 # `stop` keeps the data. `status` prints one line per node (`node <i> <host>:9042 pid <pid> <state>`)
-# and the -host list of the cluster; exit 3 unless all three run and are UN. `client` prints what a
-# client of the cluster needs (`arg` lines, as scripts/servers/*.sh client): all three nodes as
+# and the -host list of the cluster; exit 3 unless all three run and are UN. Logins need a password,
+# as on the single node (cassandra.sh): role bench, kept in $STATE_ROOT/cassandra-cluster/password.
+# `client` prints what a client of the cluster needs (`secret` and `arg` lines, as
+# scripts/servers/*.sh client): the password's file, all three nodes as
 # contact points, keyspace replication factor 3, QUORUM reads and writes, and requests that time out
 # after 20 s (a coordinator that has not yet noticed a killed replica may wait on it; the client retries).
 set -euo pipefail
@@ -118,6 +120,13 @@ start() {
     sleep 1
   done
   ((tries < 60)) || die "$NAME: the three nodes did not all see each other Up/Normal (nodetool status; logs under $DIR)"
+  # The login: made on a new cluster (system_auth then gets 3 replicas, so a login survives a node
+  # down), checked at every start of the whole cluster, changed with CASSANDRA_PASSWORD; a node that
+  # comes back after a fault finds it as it was.
+  if [ ${#missing[@]} -eq ${#NODES[@]} ] || [ ! -s "$DIR/password" ] \
+      || { [ -n "${CASSANDRA_PASSWORD:-}" ] && [ "$CASSANDRA_PASSWORD" != "$(cat "$DIR/password")" ]; }; then
+    cassandra_ensure_role "$DIR" "$(host 1)" ${#NODES[@]} "$(cassandra_classpath "$DIR")"
+  fi
   if [ ${#missing[@]} -eq 0 ]; then
     log "$NAME already running: $(hosts) (CQL $CQL_PORT)"
   else
@@ -154,6 +163,7 @@ status() {
 }
 
 client() {
+  client_secret CASSANDRA_PASSWORD "$DIR/password"
   printf 'arg %s\n' -host "$(hosts)" --option replicationFactor=3 --option consistency=QUORUM --option requestTimeoutMs=20000
 }
 

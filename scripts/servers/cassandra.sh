@@ -5,6 +5,10 @@
 # runs as its own Java 17 JVM with the project's cassandra.yaml and logback.xml.
 # Heap: CASSANDRA_HEAP (default 1G; as root Cassandra mlocks it, so RSS is at least the heap).
 # Config, data, logs and pid live in $STATE_ROOT/cassandra; `stop` keeps the data.
+# Logins need a password (PasswordAuthenticator): role bench, a superuser, made at the first start;
+# its password is CASSANDRA_PASSWORD if set, else a random one made once, kept in
+# $STATE_ROOT/cassandra/password (mode 600), never in argv or logs (scripts/servers/README.md,
+# "Secrets"). A start on a running node sets a changed CASSANDRA_PASSWORD.
 set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
 source "$(dirname "$0")/cassandra/node.sh"   # the classpath, JVM flags and readiness shared with cassandra-cluster.sh
@@ -23,9 +27,16 @@ wait_ready() { cassandra_wait_cql "$DIR" 127.0.0.1 "$1" 120; }
 
 start() {
   if running; then
-    if port_open 127.0.0.1 "$PORT"; then log "$NAME already running on 127.0.0.1:$PORT"; return 0; fi
+    if port_open 127.0.0.1 "$PORT"; then
+      # A changed CASSANDRA_PASSWORD takes effect without a restart.
+      if [ -n "${CASSANDRA_PASSWORD:-}" ] && [ "$CASSANDRA_PASSWORD" != "$(cat "$DIR/password" 2>/dev/null)" ]; then
+        cassandra_ensure_role "$DIR" 127.0.0.1 1 "$(cassandra_classpath "$DIR")"
+      fi
+      log "$NAME already running on 127.0.0.1:$PORT"; return 0
+    fi
     log "$NAME is starting (pid $(cat "$PIDFILE")), waiting for it"
     wait_ready "$(cat "$PIDFILE")" || die "$NAME did not come up (log: $LOG)"
+    cassandra_ensure_role "$DIR" 127.0.0.1 1 "$(cassandra_classpath "$DIR")"
     return 0
   fi
   if cassandra_cluster_running; then
@@ -49,7 +60,8 @@ start() {
     stop_pid "$PIDFILE" "$NAME" 30
     die "$NAME did not start: CQL on 127.0.0.1:$PORT not answering (logs: $DIR/log)"
   fi
-  log "$NAME $CASSANDRA_VERSION running on 127.0.0.1:$PORT (pid $(cat "$PIDFILE"), heap $HEAP, up in $((SECONDS - t0)) s)"
+  cassandra_ensure_role "$DIR" 127.0.0.1 1 "$cp"
+  log "$NAME $CASSANDRA_VERSION running on 127.0.0.1:$PORT (pid $(cat "$PIDFILE"), heap $HEAP, role bench, up in $((SECONDS - t0)) s)"
 }
 
 case "${1:-}" in
@@ -61,6 +73,6 @@ case "${1:-}" in
     if running && port_open 127.0.0.1 "$PORT"; then echo "$NAME running on 127.0.0.1:$PORT (pid $(cat "$PIDFILE"))"
     elif running; then echo "$NAME starting (pid $(cat "$PIDFILE")), CQL not answering yet"; exit 3
     else echo "$NAME stopped"; exit 3; fi ;;
-  client) ;;   # a client needs nothing but the address
+  client) client_secret CASSANDRA_PASSWORD "$DIR/password" ;;   # the address is the module's default
   *) die "usage: $0 start|stop|status|client" ;;
 esac

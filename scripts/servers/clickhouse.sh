@@ -2,7 +2,10 @@
 # ClickHouse for the clickhouse-bench module, on 127.0.0.1: HTTP 8123, native 9000.
 #   scripts/servers/clickhouse.sh start|stop|status|client     ports: CLICKHOUSE_PORT, CLICKHOUSE_NATIVE_PORT
 # Debian's clickhouse-server (18.16, the only one these machines can install). Its config, users,
-# data, logs and pid live in $STATE_ROOT/clickhouse; user `default`, no password, loopback only.
+# data, logs and pid live in $STATE_ROOT/clickhouse; user `default`, loopback only, with a password:
+# CLICKHOUSE_PASSWORD if set, else a random one made once, kept in $STATE_ROOT/clickhouse/password
+# (mode 600). users.xml holds only its SHA-256; it never appears in argv or logs
+# (scripts/servers/README.md, "Secrets"). A start on a running server sets a changed password.
 set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
 
@@ -21,6 +24,9 @@ trap on_exit EXIT
 # running -> 0 when the pid file names a live server of this state dir (a stale pid may be reused)
 running() { pid_alive "$PIDFILE" && grep -qaF -- "$CONF" "/proc/$(cat "$PIDFILE")/cmdline" 2>/dev/null; }
 pinged() { [ "$(curl -s --max-time 2 "http://127.0.0.1:$PORT/ping" 2>/dev/null)" = "Ok." ]; }
+
+# sql PASSWORD SQL -> the answer to SQL as user default (credentials through a pipe, SQL on stdin); fails on an error
+sql() { printf '%s' "$2" | curl -sf --max-time 10 -K <(curl_user default "$1") --data-binary @- "http://127.0.0.1:$PORT/" 2>/dev/null; }
 
 write_config() {
   mkdir -p "$DIR"/{data,tmp,user_files,format_schemas} "$LOGDIR"
@@ -50,8 +56,15 @@ write_config() {
   <max_concurrent_queries>100</max_concurrent_queries>
 </yandex>
 XML
+}
+
+# write_users PASSWORD -> users.xml: user default, logging in with PASSWORD (its SHA-256 only), from
+# loopback. The server reloads the file within seconds when it runs.
+write_users() {
+  local hash
+  hash="$(printf '%s' "$1" | sha256sum | cut -d' ' -f1)"
   # Quota with zero limits = unlimited; max_memory_usage 10 GB per query (the machine has 24).
-  cat >"$DIR/users.xml" <<XML
+  (umask 077; cat >"$DIR/users.xml.tmp") <<XML
 <yandex>
   <profiles>
     <default>
@@ -61,7 +74,7 @@ XML
   </profiles>
   <users>
     <default>
-      <password></password>
+      <password_sha256_hex>$hash</password_sha256_hex>
       <networks><ip>127.0.0.1</ip><ip>::1</ip></networks>
       <profile>default</profile>
       <quota>default</quota>
@@ -75,10 +88,31 @@ XML
   </quotas>
 </yandex>
 XML
+  mv "$DIR/users.xml.tmp" "$DIR/users.xml"
+}
+
+# ensure_password PASSWORD -> user default logs in with PASSWORD (users.xml rewritten and reloaded
+# when the password changed), and $DIR/password holds it
+ensure_password() {
+  local i
+  if ! sql "$1" "SELECT 1" >/dev/null; then
+    write_users "$1"
+    for ((i = 0; i < 150; i++)); do   # 30 s
+      sql "$1" "SELECT 1" >/dev/null && break
+      sleep 0.2
+    done
+    sql "$1" "SELECT 1" >/dev/null || die "$NAME on 127.0.0.1:$PORT refuses user default with the password of $DIR/users.xml (log: $LOGDIR)"
+  fi
+  keep_password "$DIR/password" "$1"
 }
 
 start() {
-  if running && pinged; then echo "$NAME already running on 127.0.0.1:$PORT"; return 0; fi
+  local pw
+  pw="$(wanted_password CLICKHOUSE_PASSWORD "$DIR/password")"
+  if running && pinged; then
+    ensure_password "$pw"   # a changed CLICKHOUSE_PASSWORD takes effect without a restart
+    echo "$NAME already running on 127.0.0.1:$PORT"; return 0
+  fi
   apt_install clickhouse-server curl
   if ! running; then
     # Another server on our ports would answer /ping while ours fails to bind.
@@ -87,6 +121,7 @@ start() {
       if port_open 127.0.0.1 "$p"; then die "127.0.0.1:$p is in use by another process (set CLICKHOUSE_PORT / CLICKHOUSE_NATIVE_PORT)"; fi
     done
     write_config
+    write_users "$pw"
     # It runs in the foreground (no --daemon): nohup + & and its pid. As root it only warns.
     # Run from the state dir so nothing (core files, relative paths) lands in the caller's cwd.
     (cd "$DIR" && exec nohup clickhouse-server --config-file="$CONF" </dev/null >>"$LOGDIR/stdout.log" 2>&1) &
@@ -105,7 +140,8 @@ start() {
     stop_pid "$PIDFILE" "$NAME" 30   # a hung server would only confuse the next start
     die "$NAME did not answer on 127.0.0.1:$PORT/ping within 60 s (logs: $LOGDIR)"
   fi
-  log "$NAME $(curl -s "http://127.0.0.1:$PORT/" --data-binary 'SELECT version()') running on 127.0.0.1:$PORT (native $NATIVE_PORT, data: $DIR/data)"
+  ensure_password "$pw"
+  log "$NAME $(sql "$pw" 'SELECT version()') running on 127.0.0.1:$PORT (native $NATIVE_PORT, user default, data: $DIR/data)"
 }
 
 case "$ACTION" in
@@ -116,6 +152,6 @@ case "$ACTION" in
   status)
     if running && pinged; then echo "$NAME running on 127.0.0.1:$PORT"
     else echo "$NAME stopped"; exit 3; fi ;;
-  client) ;;   # a client needs nothing but the address
+  client) client_secret CLICKHOUSE_PASSWORD "$DIR/password" ;;   # the address is the module's default
   *) die "usage: $0 start|stop|status|client" ;;
 esac

@@ -4,7 +4,8 @@
 # Config, data, socket, log and pid live in $STATE_ROOT/mysql; `stop` keeps the data.
 # It serves the database `bench` to the TCP user `bench`. Its password is MYSQL_PASSWORD if set,
 # else a random one made once; $STATE_ROOT/mysql/password (mode 600) always holds the current one
-# (compare.sh and test.sh read it from there). It is never printed.
+# (`client` names that file; compare.sh and test.sh read it from there). It is never printed nor
+# in argv (scripts/servers/README.md, "Secrets").
 set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
 
@@ -51,8 +52,7 @@ sql_quote() { local s=${1//\\/\\\\}; printf '%s' "${s//\'/\'\'}"; }
 ensure_user() {
   local stored="" want q
   [ -f "$DIR/password" ] && stored="$(cat "$DIR/password")"
-  want="${MYSQL_PASSWORD:-$stored}"
-  [ -n "$want" ] || want="$(head -c 18 /dev/urandom | base64 | tr -d '/+=')"
+  want="$(wanted_password MYSQL_PASSWORD "$DIR/password")"
   q="$(sql_quote "$want")"
   # information_schema cannot be granted on: PROCESS is what opens its server-wide tables.
   mariadb --socket="$SOCK" -uroot <<SQL
@@ -69,8 +69,7 @@ SQL
 ALTER USER 'bench'@'127.0.0.1' IDENTIFIED BY '$q';
 ALTER USER 'bench'@'localhost' IDENTIFIED BY '$q';
 SQL
-    (umask 077; printf '%s' "$want" >"$DIR/password")
-    chmod 600 "$DIR/password"
+    keep_password "$DIR/password" "$want"
   fi
 }
 
@@ -112,7 +111,7 @@ case "$ACTION" in
     if running && port_open 127.0.0.1 "$PORT"; then echo "$NAME running on 127.0.0.1:$PORT"
     else echo "$NAME stopped"; exit 3; fi ;;
   client)
-    # The bench user's generated password, unless the caller has one already.
-    if [ -z "${MYSQL_PASSWORD:-}" ] && [ -f "$DIR/password" ]; then echo "env MYSQL_PASSWORD=$(cat "$DIR/password")"; fi ;;
+    # The file of the bench user's password, unless the caller has the password already.
+    client_secret MYSQL_PASSWORD "$DIR/password" ;;
   *) die "usage: $0 start|stop|status|client" ;;
 esac

@@ -11,12 +11,12 @@
 # Ready when every dnode and mnode says ready. The native client's config folder (firstEp dnode 1,
 # secondEp dnode 2) is client/ there: `--option configDir=` for the native path.
 # The root password: TDENGINE_PASSWORD if set, else a random one made once; the current one is kept in
-# $STATE_ROOT/tdengine-cluster/password (mode 600); never in argv or logs.
+# $STATE_ROOT/tdengine-cluster/password (mode 600); never in argv or logs (scripts/servers/README.md, "Secrets").
 # It takes the single dnode's ports: it refuses to start while tdengine.sh's server runs (and that one
 # refuses while this runs). `stop` keeps the data. `status` prints one line per dnode
 # (`node <i> localhost:<port> pid <pid> <status>`), the REST address and the client config folder;
 # exit 3 unless all three dnodes run and are ready. `client` prints what a client of the cluster needs
-# (`env` and `arg` lines, as scripts/servers/tdengine.sh client): the password, this installation's
+# (`secret`, `env` and `arg` lines, as scripts/servers/tdengine.sh client): the password's file, this installation's
 # libtaos.so, and the native path through the client config folder with REPLICA 3.
 set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
@@ -49,12 +49,8 @@ adapter_pidfile() { echo "$VDIR/taosadapter.pid"; }
 # running PIDFILE -> 0 when the pid file names a live process of this cluster (a stale pid may be reused)
 running() { pid_alive "$1" && grep -qaF -- "$VDIR/" "/proc/$(cat "$1")/cmdline" 2>/dev/null; }
 
-password() {
-  if [ -n "${TDENGINE_PASSWORD:-}" ]; then printf '%s' "$TDENGINE_PASSWORD"
-  elif [ -f "$DIR/password" ]; then cat "$DIR/password"
-  else head -c 32 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c 15
-  fi
-}
+# 15 characters at most: TDengine 2.x refuses a longer one ("name or password too long")
+password() { wanted_password TDENGINE_PASSWORD "$DIR/password" 15; }
 
 # sql SQL -> the REST answer as root with the cluster's password
 sql() { tdengine_rest_sql "$REST_PORT" "$PASSWORD" "$1"; }
@@ -93,8 +89,7 @@ ensure_password() {
     tdengine_rest_sql "$REST_PORT" "$had" "alter user root pass '$want'" | tdengine_succeeded \
       || die "could not set the root password of $NAME on 127.0.0.1:$REST_PORT"
   fi
-  (umask 077; printf '%s' "$want" >"$DIR/password")
-  chmod 600 "$DIR/password"
+  keep_password "$DIR/password" "$want"
   PASSWORD="$want"
 }
 
@@ -211,7 +206,7 @@ status() {
 client() {
   require_home
   local rest
-  if [ -z "${TDENGINE_PASSWORD:-}" ] && [ -f "$DIR/password" ]; then echo "env TDENGINE_PASSWORD=$(cat "$DIR/password")"; fi
+  client_secret TDENGINE_PASSWORD "$DIR/password"
   echo "env TDENGINE_CONFIG_DIR=$VDIR/client"
   # The native client loads the first libtaos.so on the path: this installation's.
   rest=":${LD_LIBRARY_PATH:-}:"

@@ -8,7 +8,8 @@
 # ports, so one runs at a time; each version keeps its own config, data and logs under
 # $STATE_ROOT/tdengine/<version>/ (cfg/ is also the native client's config dir: firstEp).
 # The root password is TDENGINE_PASSWORD if set, else a random one made once; the file
-# $STATE_ROOT/tdengine/password (mode 600) holds the current one. It never appears in argv or logs.
+# $STATE_ROOT/tdengine/password (mode 600) holds the current one. It never appears in argv or logs
+# (scripts/servers/README.md, "Secrets"); a changed TDENGINE_PASSWORD is set by the next start.
 # `home` prints the installation the script would start (exit 3 when none is installed). `start`
 # exits 4 when none is installed: the comparison then skips TDengine, saying what to install.
 # `client` prints what a client needs (see scripts/servers/README.md): the password, the native
@@ -44,12 +45,8 @@ require_home() {
 # running PIDFILE -> 0 when the pid file names a live process of this state dir (a stale pid may be reused)
 running() { pid_alive "$1" && grep -qaF -- "$DIR/" "/proc/$(cat "$1")/cmdline" 2>/dev/null; }
 
-password() {
-  if [ -n "${TDENGINE_PASSWORD:-}" ]; then printf '%s' "$TDENGINE_PASSWORD"
-  elif [ -f "$DIR/password" ]; then cat "$DIR/password"
-  else head -c 32 /dev/urandom | base64 | tr -dc 'A-Za-z0-9' | head -c 15
-  fi
-}
+# 15 characters at most: TDengine 2.x refuses a longer one ("name or password too long")
+password() { wanted_password TDENGINE_PASSWORD "$DIR/password" 15; }
 
 # rest_sql PASSWORD SQL -> the REST answer
 rest_sql() { tdengine_rest_sql "$REST_PORT" "$1" "$2"; }
@@ -57,44 +54,60 @@ rest_sql() { tdengine_rest_sql "$REST_PORT" "$1" "$2"; }
 # dnode_ready PASSWORD -> 0 when the dnode says ready (3.x answers REST before it can create a database)
 dnode_ready() { rest_sql "$1" "show dnodes" | grep -q '"ready"'; }
 
+# ready -> 0 when the dnode says ready to root with the wanted, the stored or TDengine's default
+# password (a new data dir has the default; a changed TDENGINE_PASSWORD is not set yet); 2 when
+# REST refuses all three, 1 when it does not answer yet
+ready() {
+  local pw answer refused=2
+  for pw in "$(password)" "$(cat "$DIR/password" 2>/dev/null)" taosdata; do
+    [ -n "$pw" ] || continue
+    answer="$(rest_sql "$pw" "show dnodes")"
+    grep -q '"ready"' <<<"$answer" && return 0
+    grep -qi 'authentication failure' <<<"$answer" || refused=1
+  done
+  return $refused
+}
+
 write_config() {
   tdengine_taos_cfg "$VDIR/cfg" "$MAJOR" "$PORT" "$VDIR/data" "$VDIR/log"
   if [ "$MAJOR" -ge 3 ]; then tdengine_adapter_toml "$VDIR/cfg/taosadapter.toml" "$VDIR/cfg" "$REST_PORT" "$VDIR/log"; fi
 }
 
-# ensure_password -> root's password is the wanted one (a new data dir starts with taosdata), and
+# ensure_password -> root's password is the wanted one (a new data dir starts with taosdata; the
+# one kept from an earlier start is changed when TDENGINE_PASSWORD asks for another), and
 # $DIR/password holds it
 ensure_password() {
-  local want
+  local want had found=""
   want="$(password)"
   if ! rest_sql "$want" "show databases" | tdengine_succeeded; then
-    rest_sql taosdata "show databases" | tdengine_succeeded \
-      || die "$NAME on 127.0.0.1:$REST_PORT refuses root with the stored password and with TDengine's default: set TDENGINE_PASSWORD to its root password"
-    rest_sql taosdata "alter user root pass '$want'" | tdengine_succeeded \
+    for had in "$(cat "$DIR/password" 2>/dev/null)" taosdata; do
+      if [ -n "$had" ] && rest_sql "$had" "show databases" | tdengine_succeeded; then found=1; break; fi
+    done
+    [ -n "$found" ] || die "$NAME on 127.0.0.1:$REST_PORT refuses root with the wanted, the stored and TDengine's default password: set TDENGINE_PASSWORD to its root password"
+    rest_sql "$had" "alter user root pass '$want'" | tdengine_succeeded \
       || die "could not set the root password of $NAME on 127.0.0.1:$REST_PORT"
+    keep_password "$DIR/password" "$want"
     if [ "$MAJOR" -lt 3 ]; then
       # 2.x's REST server keeps serving the login it cached with the old password: restart it.
       stop
-      (umask 077; printf '%s' "$want" >"$DIR/password")
       start
       return 0
     fi
   fi
-  (umask 077; printf '%s' "$want" >"$DIR/password")
-  chmod 600 "$DIR/password"
+  keep_password "$DIR/password" "$want"
 }
 
 start() {
   require_home
   apt_install curl
-  local pw i
-  pw="$(password)"
+  local i rc
   # The other installation this script started (the other major) holds the same ports: it makes way.
   if running "$TAOSD_PID" && [ "$(cat "$DIR/home" 2>/dev/null)" != "$HOME_DIR" ]; then
     log "stopping TDengine $(cat "$DIR/home" 2>/dev/null) first: the two majors share ports"
     stop
   fi
-  if running "$TAOSD_PID" && { [ "$MAJOR" -lt 3 ] || running "$ADAPTER_PID"; } && dnode_ready "$pw"; then
+  if running "$TAOSD_PID" && { [ "$MAJOR" -lt 3 ] || running "$ADAPTER_PID"; } && ready; then
+    ensure_password   # a changed TDENGINE_PASSWORD takes effect without a restart
     echo "$NAME $VERSION already running on 127.0.0.1:$PORT (REST $REST_PORT)"; return 0
   fi
   write_config
@@ -120,7 +133,9 @@ start() {
   fi
   # Ready when REST answers and the dnode says ready: the first minute of a new data dir included.
   for ((i = 0; i < 600; i++)); do   # 120 s
-    { dnode_ready "$pw" || dnode_ready taosdata; } && break   # a new data dir has TDengine's default
+    rc=0; ready || rc=$?
+    [ "$rc" -ne 0 ] || break
+    [ "$rc" -ne 2 ] || die "$NAME $VERSION on 127.0.0.1:$REST_PORT refuses root with the wanted, the stored and TDengine's default password: set TDENGINE_PASSWORD to its root password"
     running "$TAOSD_PID" || { tail -n 20 "$VDIR/log/taosd.out" >&2 || true; die "taosd $VERSION exited before its dnode was ready (logs: $VDIR/log)"; }
     if [ "$MAJOR" -ge 3 ] && ! running "$ADAPTER_PID"; then
       tail -n 20 "$VDIR/log/taosadapter.out" >&2 || true; die "taosadapter $VERSION exited before answering on 127.0.0.1:$REST_PORT (logs: $VDIR/log)"
@@ -135,8 +150,8 @@ start() {
   log "$NAME $VERSION running on 127.0.0.1:$PORT (native) and :$REST_PORT (REST$([ "$MAJOR" -ge 3 ] && echo ", WebSocket")), home $HOME_DIR, data $VDIR/data"
 }
 
-# client -> for the installation that runs (or would run): the root password (unless the caller
-# has one), the native client's config folder and library (its own major's libtaos first on the
+# client -> for the installation that runs (or would run): the root password's file (unless the
+# caller has the password), the native client's config folder and library (its own major's libtaos first on the
 # path), and the flags that write over the native client, as the published tests did. Nothing for
 # a server TDENGINE_URL names: its password is the caller's.
 client() {
@@ -144,7 +159,7 @@ client() {
   local home version rest
   if running "$TAOSD_PID"; then home="$(cat "$DIR/home")"; else home="$HOME_DIR"; fi
   [ -n "$home" ] || return 0
-  if [ -z "${TDENGINE_PASSWORD:-}" ] && [ -f "$DIR/password" ]; then echo "env TDENGINE_PASSWORD=$(cat "$DIR/password")"; fi
+  client_secret TDENGINE_PASSWORD "$DIR/password"
   version=$(ls "$home"/lib/libtaos.so.*.*.* 2>/dev/null | head -1)
   version="${version##*libtaos.so.}"
   echo "env TDENGINE_CONFIG_DIR=$DIR/$version/cfg"

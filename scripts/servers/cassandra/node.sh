@@ -72,6 +72,11 @@ cassandra_launch() {
   # JMX on loopback only (cassandra.jmx.local.port): nodetool works as `java <same --add-* flags>
   # -cp <classpath.txt> org.apache.cassandra.tools.NodeTool -p <jmx port> status` (cassandra_nodetool).
   # After an OutOfMemoryError exit rather than serve half-broken (a dead server is an honest result).
+  # superuser_setup_delay_ms 0: the default superuser, which cassandra_ensure_role logs in as on a
+  # new node, is there as soon as the node has joined (10 s later by default). bcrypt's cost 2^4 for
+  # the passwords set from now on (2^10 by default): every connection logs in, and at 2^10 a login
+  # on two busy shared cores took over the driver's 5 s (AUTH_RESPONSE timed out) while the
+  # benchmark's client opened its sessions; the password is checked all the same.
   # The netty settings are upstream's (fast direct buffers; pre-4.1.75 allocator defaults).
   (cd "$dir" && exec nohup java -Xms"$heap" -Xmx"$heap" -XX:+UseG1GC -XX:+ExitOnOutOfMemoryError "${CASSANDRA_JPMS[@]}" \
     -Djdk.attach.allowAttachSelf=true \
@@ -80,9 +85,24 @@ cassandra_launch() {
     -Dio.netty.allocator.maxOrder=11 \
     -Dcassandra.config="file://$dir/cassandra.yaml" -Dcassandra.storagedir="$dir" -Dcassandra.logdir="$dir/log" \
     -Dcassandra.triggers_dir="$dir/triggers" -Dlogback.configurationFile="$CASSANDRA_HERE/logback.xml" -Dcassandra-foreground=yes \
-    -Dcassandra.jmx.local.port="$jmx" -Djava.net.preferIPv4Stack=true "$@" \
+    -Dcassandra.jmx.local.port="$jmx" -Djava.net.preferIPv4Stack=true -Dcassandra.superuser_setup_delay_ms=0 \
+    -Dcassandra.auth_bcrypt_gensalt_log2_rounds=4 "$@" \
     -cp "$cp" org.apache.cassandra.service.CassandraDaemon </dev/null >>"$dir/log/stdout.log" 2>&1) &
   echo $! >"$pidfile"
+}
+
+# cassandra_ensure_role DIR HOST REPLICATION CLASSPATH -> role bench logs in on HOST with the wanted
+# password (CASSANDRA_PASSWORD, else DIR/password's, else a new one), created or changed by
+# Roles.java, system_auth with REPLICATION replicas; DIR/password then holds it. The passwords go
+# to Java in its environment, never in argv.
+cassandra_ensure_role() {
+  local dir=$1 host=$2 replication=$3 cp=$4 want
+  want="$(wanted_password CASSANDRA_PASSWORD "$dir/password")"
+  BENCH_PASSWORD="$want" BENCH_STORED="$(cat "$dir/password" 2>/dev/null || true)" \
+    java -Xmx256m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC "${CASSANDRA_JPMS[@]}" \
+    -Dlogback.configurationFile="$CASSANDRA_HERE/logback-tools.xml" -cp "$cp" "$CASSANDRA_HERE/Roles.java" "$host" "$replication" \
+    || exit 2   # Roles.java said why in its error line
+  keep_password "$dir/password" "$want"
 }
 
 # cassandra_nodetool CLASSPATH JMX_PORT ARGS... -> nodetool against the node whose JMX port is given

@@ -12,9 +12,9 @@ tdengine_version() {
 }
 
 # tdengine_rest_sql PORT PASSWORD SQL -> the REST answer of root on 127.0.0.1:PORT; the credentials
-# go to curl on stdin, never in argv
+# (curl_user) and the SQL (stdin), which may set a password, never reach curl's argv
 tdengine_rest_sql() {
-  printf 'user = "root:%s"\n' "$2" | curl -s --max-time 10 -K - -d "$3" "http://127.0.0.1:$1/rest/sql" 2>/dev/null || true
+  printf '%s' "$3" | curl -s --max-time 10 -K <(curl_user root "$2") --data-binary @- "http://127.0.0.1:$1/rest/sql" 2>/dev/null || true
 }
 
 # tdengine_succeeded -> 0 when the REST answer on stdin says success (3.x code 0, 2.x status succ)

@@ -1,5 +1,6 @@
 package org.tsdbbench.cassandra;
 
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
@@ -10,6 +11,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.tsdbbench.common.db.ConnectionOptions;
@@ -107,6 +109,15 @@ public final class CassandraDatabase extends Database {
         CqlSession session;
         try {
             session = b.build();
+        } catch (AllNodesFailedException e) {
+            // The driver's message says "Could not reach any contact point" even when a node answered
+            // and refused the login: the reason named is the first node error, in the driver's words
+            // (its own message, not its innermost cause's, which for a refused connection is a bare class name).
+            Throwable first = e.getAllErrors().values().stream().flatMap(List::stream).findFirst().orElse(null);
+            if (first == null || first.getMessage() == null) throw DatabaseException.unreachable(displayName(), o, e);
+            RuntimeException why = new RuntimeException(first.getMessage());
+            why.addSuppressed(e);
+            throw DatabaseException.unreachable(displayName(), o, why);
         } catch (RuntimeException e) {
             throw DatabaseException.unreachable(displayName(), o, e);
         }

@@ -5,6 +5,8 @@ import java.util.concurrent.TimeUnit;
 import okhttp3.OkHttpClient;
 import org.influxdb.InfluxDB;
 import org.influxdb.InfluxDBFactory;
+import org.influxdb.dto.Query;
+import org.influxdb.dto.QueryResult;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
@@ -53,10 +55,13 @@ public final class InfluxDatabase extends Database {
                 : InfluxDBFactory.connect(url, o.user(), o.password().reveal(), http);
         try {
             String version = client.ping().getVersion();
+            // The ping needs no login, a query does: a wrong user or password is named here, not at the first write.
+            QueryResult login = client.query(new Query("SHOW DATABASES"));
+            if (login.hasError()) throw new DatabaseException(login.getError());
             boolean gzip = o.get(GZIP);
             if (gzip) client.enableGzip();
             return new InfluxSession(client, o.database(), version, gzip);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | DatabaseException e) {
             client.close();
             throw DatabaseException.unreachable(displayName(), o, e);
         }

@@ -16,8 +16,8 @@ import java.util.stream.Stream;
 /**
  * A local server as its script under scripts/servers/ runs it: {@code start}, {@code stop},
  * {@code status} (exit 0 running, 3 stopped), and {@code client}, which prints what a client of
- * the running server needs ({@code env NAME=VALUE} and {@code arg VALUE} lines: a generated
- * password, a native library path, the flags that reach it). A start that exits 4 says the server
+ * the running server needs ({@code env NAME=VALUE}, {@code secret NAME=FILE} and {@code arg VALUE}
+ * lines: a native library path, the file holding a generated password, the flags that reach it). A start that exits 4 says the server
  * cannot be had on this machine (not installed): the database is skipped, not failed. The scripts
  * keep each server's pid files in its state folder, which is how a running server is pinned to
  * the cores of {@code --server-cores}.
@@ -73,7 +73,11 @@ final class ServerScript {
         return run(List.of(), "stop", false);
     }
 
-    /** What a client of the running server needs; the values (a password among them) are passed on, never printed. */
+    /**
+     * What a client of the running server needs. A {@code secret NAME=FILE} line names the file
+     * holding a password (the script never prints one): its first line becomes NAME in the steps'
+     * environment, passed on, never printed.
+     */
     Client client() throws IOException, InterruptedException, UsageException {
         Process p = new ProcessBuilder("bash", project.serverScript(name).toString(), "client").redirectError(ProcessBuilder.Redirect.INHERIT).start();
         Map<String, String> env = new LinkedHashMap<>();
@@ -82,15 +86,28 @@ final class ServerScript {
             for (String line = r.readLine(); line != null; line = r.readLine()) {
                 if (line.startsWith("env ") && line.indexOf('=') > 4) {
                     env.put(line.substring(4, line.indexOf('=')), line.substring(line.indexOf('=') + 1));
+                } else if (line.startsWith("secret ") && line.indexOf('=') > 7) {
+                    env.put(line.substring(7, line.indexOf('=')), firstLine(Path.of(line.substring(line.indexOf('=') + 1))));
                 } else if (line.startsWith("arg ")) {
                     args.add(line.substring(4));
                 } else if (!line.isBlank()) {
-                    throw new UsageException("scripts/servers/" + name + ".sh client: unexpected line (env NAME=VALUE or arg VALUE): " + line.split("=")[0]);
+                    throw new UsageException("scripts/servers/" + name + ".sh client: unexpected line (env NAME=VALUE, secret NAME=FILE or arg VALUE): "
+                            + line.split("=")[0]);
                 }
             }
         }
         if (p.waitFor() != 0) throw new UsageException("scripts/servers/" + name + ".sh client failed (exit " + p.exitValue() + ")");
         return new Client(env, args);
+    }
+
+    /** The password a {@code secret} line names: the first line of its file. */
+    private String firstLine(Path file) throws UsageException {
+        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String first = r.readLine();
+            return first == null ? "" : first;
+        } catch (IOException e) {
+            throw new UsageException("scripts/servers/" + name + ".sh client: the password file " + file + " cannot be read (" + e.getMessage() + ")");
+        }
     }
 
     /** One node of a cluster as its script's status names it: {@code node <index> <address> pid <pid> <state>}; pid -1 when stopped. */

@@ -57,6 +57,10 @@ public sealed interface Answer {
         }
     }
 
+    private static boolean isWhole(double v) {
+        return v == Math.rint(v) && !Double.isInfinite(v);
+    }
+
     /** Integers as such, other values with every digit that tells them apart (a small tolerance needs them). */
     private static String format(double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) return Double.toString(v);
@@ -79,7 +83,9 @@ public sealed interface Answer {
 
     /**
      * q1, q6: every row fetched; compared by checksum. Rows are {@code ts, devid, temperature,
-     * humidity}; humidity, a float or double in a database, is rounded to hundredths first.
+     * humidity}; humidity, a float or double in a database, is rounded to hundredths first. The
+     * other three are integers: a value that is not a whole number (20.7, a null) fails the check
+     * by itself, never truncated into one that fits.
      */
     record Rows(LogicalQuery query, Checksum expected) implements Answer {
         @Override
@@ -91,9 +97,11 @@ public sealed interface Answer {
                 long sumDevid;
                 long sumH;
                 long fingerprint;
+                String notWhole;
 
                 @Override
                 public void row(double[] v) {
+                    if (notWhole == null) notWhole = notWhole(v);
                     long ts = (long) v[0];
                     long devid = (long) v[1];
                     long temperature = (long) v[2];
@@ -111,8 +119,18 @@ public sealed interface Answer {
                     return count;
                 }
 
+                /** The first integer column of the row that does not hold a whole number, described; else null. */
+                private String notWhole(double[] v) {
+                    if (!isWhole(v[0])) return "a row has ts " + format(v[0]) + ", not a whole number";
+                    String row = "the row at ts " + format(v[0]);
+                    if (!isWhole(v[1])) return row + " has devid " + format(v[1]) + ", not a whole number";
+                    if (!isWhole(v[2])) return row + " of device " + format(v[1]) + " has temperature " + format(v[2]) + ", not a whole number";
+                    return null;
+                }
+
                 @Override
                 public String mismatch() {
+                    if (notWhole != null) return query.id() + ": " + notWhole;
                     Checksum actual = new Checksum(count, sumT, sumTs, sumDevid, sumH, fingerprint);
                     return actual.equals(expected) ? null : query.id() + ": expected " + expected.describe() + ", got " + actual.describe();
                 }

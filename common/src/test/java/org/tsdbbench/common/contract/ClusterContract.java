@@ -273,7 +273,7 @@ public abstract class ClusterContract {
         List<String> args = new ArrayList<>(List.of("fault", "-numOfDevices", String.valueOf(SMALL.numOfDevices()), "-rowsPerDevice",
                 String.valueOf(SMALL.rowsPerDevice()), "-results", dir.toString(), "--kill-pid", String.valueOf(victim.pid()),
                 "--node", "node " + victim.index(), "--restart-script", ServerScript.path(clusterScript()).toString(), "--steady", "2s"));
-        // call, not run: the client action prints the password, which no test output may show.
+        // call, not run: what the client action prints stays out of the test output.
         for (String line : ServerScript.call(clusterScript(), "client").output().lines().toList()) {
             if (line.startsWith("arg ")) args.add(line.substring(4));
         }

@@ -76,6 +76,39 @@ class AnswerCheckTest {
         assertTrue(short1.mismatch().startsWith("q1.g0: expected rows=2"), short1.mismatch());
     }
 
+    /**
+     * Temperature is an integer column: a database that returns 20.7 where 20 was written has not
+     * returned the row, though the old cast to long read it as 20 (issue 31). A whole number sent
+     * as a double (20.0) is the same value.
+     */
+    @Test
+    void aTemperatureThatIsNotAWholeNumberFails() {
+        Answer.Rows rows = rowsAnswer(new double[][] {{1000, 100, 20, 50.25}, {2000, 100, 21, 50.25}});
+        Answer.Check fraction = rows.newCheck();
+        fraction.row(new double[] {1000, 100, 20.7, 50.25});
+        fraction.row(new double[] {2000, 100, 21, 50.25});
+        assertEquals("q1.g0: the row at ts 1000 of device 100 has temperature 20.7, not a whole number", fraction.mismatch());
+        Answer.Check missing = rows.newCheck();
+        missing.row(new double[] {1000, 100, Double.NaN, 50.25});
+        missing.row(new double[] {2000, 100, 21, 50.25});
+        assertEquals("q1.g0: the row at ts 1000 of device 100 has temperature NaN, not a whole number", missing.mismatch());
+        Answer.Check whole = rows.newCheck();
+        whole.row(new double[] {1000.0, 100.0, 20.0, 50.25});
+        whole.row(new double[] {2000, 100, 21, 50.25});
+        assertNull(whole.mismatch());
+    }
+
+    @Test
+    void aTimestampOrDeviceThatIsNotAWholeNumberFails() {
+        Answer.Rows rows = rowsAnswer(new double[][] {{1000, 100, 20, 50.25}});
+        Answer.Check ts = rows.newCheck();
+        ts.row(new double[] {1000.5, 100, 20, 50.25});
+        assertEquals("q1.g0: a row has ts 1000.5, not a whole number", ts.mismatch());
+        Answer.Check devid = rows.newCheck();
+        devid.row(new double[] {1000, 100.25, 20, 50.25});
+        assertEquals("q1.g0: the row at ts 1000 has devid 100.25, not a whole number", devid.mismatch());
+    }
+
     /** The rows of a q6 range straight from the generator, as a database returns them: {@code ts, devid, temperature, humidity}. */
     private static double[][] generatedRows(DeviceGenerator g, int devid, int n) {
         double[][] rows = new double[n][];
