@@ -21,6 +21,7 @@ RENDER=(
   "opentsdb|opentsdb-bench|org.tsdbbench.opentsdb.OpenTsdbDatabase"
   "tdengine|tdengine-bench|org.tsdbbench.tdengine.TDengineDatabase"
   "tdengine|tdengine-bench|org.tsdbbench.tdengine.TDengineDialect|tdengine2|TDengine 2.x|2"
+  "timescaledb|timescaledb-bench|org.tsdbbench.timescaledb.TimescaleDatabase"
 )
 
 wanted=",$(IFS=,; echo "$*"),"
@@ -36,7 +37,7 @@ done
 [ ${#selected[@]} -gt 0 ] || die "no such module: $* (have: $(present_modules | cut -d: -f3 | tr '\n' ' '))"
 
 log "building $(IFS=,; echo "${modules[*]}") and common's test jar"
-mvn_plain -q -DskipTests -pl "common,$(IFS=,; echo "${modules[*]}")" package
+mvn_plain -q -DskipTests -pl "common,$(IFS=,; echo "${modules[*]}")" -am package
 tests_jar="$(ls common/target/common-*-tests.jar)"
 for entry in "${selected[@]}"; do
   IFS='|' read -r -a f <<<"$entry"
