@@ -22,7 +22,6 @@ final class TimestampText {
     private byte[] dayText;
     /** Whether {@link #day} is before year 1 (PostgreSQL counts 1 BC, 2 BC... where ISO counts 0, -1...). */
     private boolean beforeChrist;
-    private final byte[] scratch = new byte[MAX_LENGTH];
 
     /** Appends the timestamp's text; returns the position after it. */
     int append(byte[] buf, int pos, long epochMs) {
@@ -54,17 +53,10 @@ final class TimestampText {
         return pos;
     }
 
-    /** Appends the timestamp's text to a statement being built. */
-    void append(StringBuilder sb, long epochMs) {
-        int n = append(scratch, 0, epochMs);
-        for (int i = 0; i < n; i++) sb.append((char) scratch[i]);
-    }
-
     /** The text of one timestamp, e.g. for a query's time range. */
     static String of(long epochMs) {
-        StringBuilder sb = new StringBuilder(MAX_LENGTH);
-        new TimestampText().append(sb, epochMs);
-        return sb.toString();
+        byte[] text = new byte[MAX_LENGTH];
+        return new String(text, 0, new TimestampText().append(text, 0, epochMs), StandardCharsets.US_ASCII);
     }
 
     private void newDay(long d) {

@@ -43,9 +43,9 @@ class TimescaleOfflineTest {
         assertEquals("COPY devices (ts,devid,devname,devgroup,temperature,humidity) FROM STDIN", CopyBuilder.STATEMENT);
     }
 
-    /** The COPY buffer grows for a large request, and a name's bytes are UTF-8. */
+    /** The buffer grows for a large request, and a name's bytes are UTF-8 (the INSERT text reads them back as such). */
     @Test
-    void copyBodyGrowsAndEncodesNamesAsUtf8() {
+    void requestsGrowAndCarryNamesInUtf8() {
         RowBatch b = new RowBatch(5000);
         for (int i = 0; i < 5000; i++) b.add(i, i % 2 == 0 ? "gerät_" + i : "dev_" + i, i % 100, 1_563_249_700_000L + i, i % 40, 1.5f);
         CopyBuilder body = new CopyBuilder().build(b);
@@ -54,6 +54,8 @@ class TimescaleOfflineTest {
         assertEquals(5000, lines.size());
         assertEquals("2019-07-16 04:01:44.999+00\t4999\tdev_4999\t99\t39\t1.50", lines.get(4999));
         assertEquals("2019-07-16 04:01:44.998+00\t4998\tgerät_4998\t98\t38\t1.50", lines.get(4998));
+        assertTrue(new InsertBuilder().build(b).endsWith(",('2019-07-16 04:01:44.998+00',4998,'gerät_4998',98,38,1.50),"
+                + "('2019-07-16 04:01:44.999+00',4999,'dev_4999',99,39,1.50)"));
     }
 
     @Test
@@ -66,12 +68,12 @@ class TimescaleOfflineTest {
         assertEquals("10000-01-01 00:00:00+00", TimestampText.of(Instant.parse("+10000-01-01T00:00:00Z").toEpochMilli()));
         assertEquals("0001-12-31 00:00:00+00 BC", TimestampText.of(Instant.parse("0000-12-31T00:00:00Z").toEpochMilli()));
         // One builder across days: the cached date follows.
-        StringBuilder sb = new StringBuilder();
+        byte[] text = new byte[2 * TimestampText.MAX_LENGTH];
         TimestampText t = new TimestampText();
-        t.append(sb, 86_399_999L);
-        sb.append(' ');
-        t.append(sb, 86_400_000L);
-        assertEquals("1970-01-01 23:59:59.999+00 1970-01-02 00:00:00+00", sb.toString());
+        int n = t.append(text, 0, 86_399_999L);
+        text[n++] = ' ';
+        n = t.append(text, n, 86_400_000L);
+        assertEquals("1970-01-01 23:59:59.999+00 1970-01-02 00:00:00+00", new String(text, 0, n, StandardCharsets.US_ASCII));
     }
 
     /** {@code --option prebuild=true}: the INSERT text and the COPY body are built when prepared, and a later refill of the batch leaves them alone. */
