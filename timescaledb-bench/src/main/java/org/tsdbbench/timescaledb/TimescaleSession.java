@@ -169,10 +169,12 @@ final class TimescaleSession implements Session {
      */
     final class PreparedRequest implements PreparedWrite {
         /**
-         * Heap a bound row holds in the driver's batch, estimated: six parameters (value, type,
-         * their text), the Timestamp and the batch's copy of the parameter list.
+         * Heap a bound row holds in the driver's batch: its six parameters (values, types, their
+         * text) and the Timestamp. Measured: 351 bytes a row (200 requests of 1,000 rows held,
+         * heap after GC, driver 42.7.14); the INSERT text and the COPY body measured as their
+         * {@link #bytes} say (52 and 39 bytes a row).
          */
-        static final long BOUND_ROW_BYTES = 600;
+        static final long BOUND_ROW_BYTES = 400;
 
         private final int rows;
         final String sql;

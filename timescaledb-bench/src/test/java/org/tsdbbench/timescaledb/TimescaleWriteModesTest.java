@@ -71,9 +71,9 @@ class TimescaleWriteModesTest {
 
     /**
      * A 1,000-row request whose last row the server refuses (a timestamp past PostgreSQL's range)
-     * fails and stores none of its rows, in every mode: the batch mode's rewritten INSERTs of up to
-     * 128 rows each included, which the driver sends as one implicit transaction. The session
-     * then writes a good request whole.
+     * fails and stores none of its rows, in every mode: the batch mode's rewritten INSERTs (several:
+     * the driver rewrites in blocks of a power of two of rows) included, which the driver sends as
+     * one implicit transaction. The session then writes a good request whole.
      */
     @Test
     void aRequestTheServerRefusesStoresNoneOfItsRows() throws Exception {
