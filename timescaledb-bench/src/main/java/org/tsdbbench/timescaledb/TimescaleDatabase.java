@@ -25,9 +25,6 @@ public final class TimescaleDatabase extends Database {
     static final ModuleOption<String> SSL_MODE = ModuleOption.choice("sslMode", "disable", "The driver's sslmode.",
             "disable", "allow", "prefer", "require", "verify-ca", "verify-full");
 
-    /** Rows the driver fetches at a time when a query's answer is read (a cursor, so a large answer is never held whole). */
-    static final int FETCH_ROWS = 10_000;
-
     private final TimescaleDialect dialect = new TimescaleDialect();
 
     public TimescaleDatabase() {
@@ -66,7 +63,6 @@ public final class TimescaleDatabase extends Database {
         p.setProperty("socketTimeout", String.valueOf(seconds(o.requestTimeout())));
         // The "batch" write mode: the driver rewrites a JDBC batch of INSERTs into multi-row INSERTs.
         p.setProperty("reWriteBatchedInserts", "true");
-        p.setProperty("defaultRowFetchSize", String.valueOf(FETCH_ROWS));
         p.setProperty("ApplicationName", "tsdb-bench");
         return p;
     }

@@ -24,8 +24,8 @@ import org.tsdbbench.common.query.LogicalQuery;
  * Bad input and failures of the CLI that are TimescaleDB's own, against the real server (the
  * database-independent ones, such as malformed data files, are proved once through the MySQL
  * jar): a database that is missing or lacks the extension is a one-line error, and a query the
- * server refuses ends only its own transaction: the queries after it on the same session are
- * answered and measured, and what earlier steps wrote stays.
+ * server refuses ends only itself: the queries after it on the same session are answered and
+ * measured, and what earlier steps wrote stays.
  */
 class TimescaleCliFaultsTest {
 
@@ -64,9 +64,9 @@ class TimescaleCliFaultsTest {
     }
 
     /**
-     * The query step with a query the server refuses first: it is recorded as failed, its
-     * transaction rolled back, and the correct query after it on the same session is checked and
-     * measured; the load's record stays; exit 1.
+     * The query step with a query the server refuses first: it is recorded as failed, and the
+     * correct query after it on the same session is checked and measured; the load's record
+     * stays; exit 1.
      */
     @Test
     void aRefusedQueryEndsOnlyItselfAndResultsSoFarStay() throws Exception {

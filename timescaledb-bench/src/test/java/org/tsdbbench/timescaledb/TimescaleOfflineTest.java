@@ -114,14 +114,19 @@ class TimescaleOfflineTest {
         assertTrue(d.render(LogicalQuery.parse("q1.g40"), spec).orElseThrow().endsWith("WHERE devgroup = 40"));
     }
 
-    /** Twelve chunks over the data set's span, as report C's intervals (at least a second). */
+    /** Twelve chunks over the data set's span, as report C's intervals, but at least a million rows a chunk. */
     @Test
-    void chunkIntervalIsTheSpanOverTwelve() {
+    void chunkIntervalIsTheSpanOverTwelveOrAMillionRows() {
+        // 10,000 devices x 10,000 rows: 833.334 s, 8.3 M rows a chunk.
         assertEquals(833_334, DevicesTable.chunkIntervalMillis(WorkloadSpec.defaults()));
-        assertEquals(12_500, DevicesTable.chunkIntervalMillis(new WorkloadSpec(200, 150, WorkloadSpec.DEFAULT_START_TS, 1)));
-        assertEquals(1000, DevicesTable.chunkIntervalMillis(new WorkloadSpec(5, 3, WorkloadSpec.DEFAULT_START_TS, 1)));
+        // 100 devices x 1,000 rows (compare's default): 10,000 s for a million rows, the whole data set in one chunk.
+        assertEquals(10_000_000, DevicesTable.chunkIntervalMillis(new WorkloadSpec(100, 1000, WorkloadSpec.DEFAULT_START_TS, 1)));
+        // 1,000 devices x 10,000 rows: 1,000 s (a million rows) rather than 833 s.
+        assertEquals(1_000_000, DevicesTable.chunkIntervalMillis(new WorkloadSpec(1000, 10_000, WorkloadSpec.DEFAULT_START_TS, 1)));
+        // 1 M devices x 120 rows: the span's twelfth, 10 s (10 M rows).
+        assertEquals(10_000, DevicesTable.chunkIntervalMillis(new WorkloadSpec(1_000_000, 120, WorkloadSpec.DEFAULT_START_TS, 1)));
         List<String> rowStore = DevicesTable.create(new WorkloadSpec(100, 1000, 0, 1), false);
-        assertTrue(rowStore.get(1).contains("by_range('ts', INTERVAL '83334 milliseconds')"), rowStore.toString());
+        assertTrue(rowStore.get(1).contains("by_range('ts', INTERVAL '10000000 milliseconds')"), rowStore.toString());
         assertTrue(rowStore.stream().noneMatch(s -> s.contains("timescaledb.compress")), rowStore.toString());
         assertTrue(DevicesTable.create(new WorkloadSpec(100, 1000, 0, 1), true).get(4)
                 .contains("timescaledb.compress_segmentby = 'devid', timescaledb.compress_orderby = 'ts DESC'"));
