@@ -22,6 +22,7 @@ RENDER=(
   "cnosdb|cnosdb-bench|org.tsdbbench.cnosdb.CnosDatabase"
   "tdengine|tdengine-bench|org.tsdbbench.tdengine.TDengineDatabase"
   "tdengine|tdengine-bench|org.tsdbbench.tdengine.TDengineDialect|tdengine2|TDengine 2.x|2"
+  "timescaledb|timescaledb-bench|org.tsdbbench.timescaledb.TimescaleDatabase"
 )
 
 wanted=",$(IFS=,; echo "$*"),"

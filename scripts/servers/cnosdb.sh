@@ -15,7 +15,7 @@
 # CNOSDB_PASSWORD if set, else a random one made once; $STATE_ROOT/cnosdb/password (mode 600)
 # holds the current one. It is set with auth off (CnosDB's way: a server with auth on accepts no
 # login whose password it does not know), then the server runs with auth on. It never appears in
-# argv, logs or output; `client` gives it as `env CNOSDB_PASSWORD=...` to the steps' JVMs.
+# argv, logs or output; `client` names its file (`secret CNOSDB_PASSWORD=FILE`) for the steps' JVMs.
 set -euo pipefail
 source "$(dirname "$0")/../lib.sh"
 
@@ -56,9 +56,7 @@ password() {
 # sql PASSWORD STATEMENT -> the HTTP status of the statement run as root; the answer in $DIR/answer.
 # The login goes to curl as a config on a pipe and the statement on stdin: neither is in argv.
 sql() {
-  local user=${1//\\/\\\\}
-  user=${user//\"/\\\"}
-  printf '%s' "$2" | curl -s -o "$DIR/answer" -w '%{http_code}' --max-time 10 -K <(printf 'user = "root:%s"\n' "$user") \
+  printf '%s' "$2" | curl -s -o "$DIR/answer" -w '%{http_code}' --max-time 10 -K <(curl_user root "$1") \
     -X POST --data-binary @- "http://127.0.0.1:$PORT/api/v1/sql?db=public" || true
 }
 
@@ -175,8 +173,8 @@ case "$ACTION" in
     if running && pinged; then echo "$NAME running on 127.0.0.1:$PORT ($(cat "$DIR/home" 2>/dev/null))"
     else echo "$NAME stopped"; exit 3; fi ;;
   client)
-    # root's generated password, unless the caller has one already (or CNOSDB_URL names another server).
-    if [ -z "${CNOSDB_URL:-}" ] && [ -z "${CNOSDB_PASSWORD:-}" ] && [ -f "$DIR/password" ]; then echo "env CNOSDB_PASSWORD=$(cat "$DIR/password")"; fi ;;
+    # the file of root's password, unless the caller has one already (or CNOSDB_URL names another server).
+    if [ -z "${CNOSDB_URL:-}" ]; then client_secret CNOSDB_PASSWORD "$DIR/password"; fi ;;
   home)
     [ -n "$HOME_DIR" ] || { echo "CnosDB is not installed" >&2; exit 3; }
     echo "$HOME_DIR" ;;

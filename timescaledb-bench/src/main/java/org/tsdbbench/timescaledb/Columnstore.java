@@ -1,0 +1,69 @@
+package org.tsdbbench.timescaledb;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Locale;
+import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.Jdbc;
+
+/**
+ * TimescaleDB's columnstore for the devices table, and the table's bytes on disk in both forms.
+ * A chunk is converted with {@code compress_chunk}: its rows become compressed batches of up to
+ * 1,000 rows of one device ({@code segmentby devid}), newest first; rows written into a converted
+ * chunk later wait in its row store until the next conversion, which merges them in.
+ */
+final class Columnstore {
+
+    /** The scratch copy that gives a row-store table's columnstore size; dropped after. */
+    static final String DISK_COPY = DevicesTable.NAME + "_disk_copy";
+
+    private Columnstore() {
+    }
+
+    /** Converts every chunk of the table that holds rows in the row store (a converted one is skipped with a notice). */
+    static void convert(Connection c, String table) throws SQLException {
+        Jdbc.queryLong(c, "SELECT count(compress_chunk(c, if_not_compressed => true)) FROM show_chunks('" + table + "') c");
+    }
+
+    /**
+     * The bytes of the devices table as it is (after ANALYZE, as MySQL's disk step), and in the
+     * other form: a table in the columnstore gives its size before conversion as TimescaleDB
+     * recorded it; a table in the row store is copied into a hypertable of the same chunks that is
+     * converted, measured and dropped, so the measured table stays exactly as loaded.
+     */
+    static DiskUse measure(Connection c, boolean compressed) throws SQLException {
+        Jdbc.execute(c, "ANALYZE " + DevicesTable.NAME);
+        String table = "hypertable_size('" + DevicesTable.NAME + "')";
+        String counted = "heap, indexes and TOAST of every chunk; the WAL not counted";
+        if (compressed) {
+            convert(c, DevicesTable.NAME);
+            long bytes = Jdbc.queryLong(c, "SELECT " + table);
+            long rowStore = Jdbc.queryLong(c, "SELECT before_compression_total_bytes FROM hypertable_compression_stats('" + DevicesTable.NAME + "')");
+            return new DiskUse(bytes, String.format(Locale.ROOT, "%s after ANALYZE, every chunk in the columnstore (compress_chunk, segmentby %s,"
+                            + " orderby %s; %s). In the row store, before conversion, the same chunks took %,d bytes (%.1fx as much):"
+                            + " hypertable_compression_stats' before_compression_total_bytes", table, DevicesTable.SEGMENT_BY,
+                    DevicesTable.ORDER_BY, counted, rowStore, (double) rowStore / bytes));
+        }
+        long bytes = Jdbc.queryLong(c, "SELECT " + table);
+        long columnstore = copySize(c);
+        return new DiskUse(bytes, String.format(Locale.ROOT, "%s after ANALYZE, every chunk in the row store as loaded (%s). In the columnstore"
+                        + " the same rows take %,d bytes (%.1fx less): hypertable_size of a copy (INSERT ... SELECT into a hypertable of the same"
+                        + " chunk interval) after compress_chunk of every chunk, segmentby %s, orderby %s; the copy is dropped, the table stays as loaded",
+                table, counted, columnstore, (double) bytes / columnstore, DevicesTable.SEGMENT_BY, DevicesTable.ORDER_BY));
+    }
+
+    /** The devices table's rows in the columnstore, in a copy of their own. */
+    private static long copySize(Connection c) throws SQLException {
+        String interval = Jdbc.queryString(c, "SELECT time_interval::text FROM timescaledb_information.dimensions"
+                + " WHERE hypertable_name = '" + DevicesTable.NAME + "' AND column_name = 'ts'");
+        Jdbc.execute(c, "DROP TABLE IF EXISTS " + DISK_COPY);
+        try {
+            for (String ddl : DevicesTable.create(DISK_COPY, interval, true)) Jdbc.execute(c, ddl);
+            Jdbc.execute(c, "INSERT INTO " + DISK_COPY + " SELECT * FROM " + DevicesTable.NAME);
+            convert(c, DISK_COPY);
+            return Jdbc.queryLong(c, "SELECT hypertable_size('" + DISK_COPY + "')");
+        } finally {
+            Jdbc.execute(c, "DROP TABLE IF EXISTS " + DISK_COPY);
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package org.tsdbbench.timescaledb;
+
+import java.util.Optional;
+import org.tsdbbench.common.query.Aggregate;
+import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.SqlDialect;
+
+/**
+ * TimescaleDB's SQL for the catalog: ts is a {@code timestamptz}, so a minute is TimescaleDB's
+ * {@code time_bucket('1 minute', ts)} (minutes are aligned to the epoch whatever the bucket's
+ * origin) and a time range compares with timestamp literals, which let the planner exclude chunks
+ * before it runs. The percentile is PostgreSQL's ordered-set aggregate {@code percentile_disc}
+ * (the nearest rank, a value the column holds); stddev is {@code stddev_pop}, avg a numeric.
+ */
+public final class TimescaleDialect extends SqlDialect {
+
+    @Override
+    protected String minuteBucket() {
+        return "time_bucket('1 minute', ts)";
+    }
+
+    @Override
+    protected Optional<String> percentile() {
+        return Optional.of("percentile_disc(" + Aggregate.PERCENTILE_LEVEL / 100.0 + ") WITHIN GROUP (ORDER BY temperature)");
+    }
+
+    @Override
+    protected String range(LogicalQuery q) {
+        return "SELECT ts, devid, temperature, humidity FROM " + table() + " WHERE " + (q.device() == 0 ? "" : "devid = " + q.device() + " AND ")
+                + "ts >= '" + TimestampText.of(q.fromTs()) + "' AND ts < '" + TimestampText.of(q.toTs()) + "'";
+    }
+}

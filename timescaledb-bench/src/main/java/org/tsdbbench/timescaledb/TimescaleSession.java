@@ -1,0 +1,288 @@
+package org.tsdbbench.timescaledb;
+
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyIn;
+import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.Jdbc;
+import org.tsdbbench.common.db.PreparedWrite;
+import org.tsdbbench.common.db.ServerFacts;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.ResultSink;
+
+/**
+ * One client's TimescaleDB connection. Every request is one implicit transaction in autocommit
+ * (a multi-row INSERT, a COPY, or a JDBC batch, which the driver sends with one Sync), committed
+ * with PostgreSQL's default durability before it is acknowledged; a query is one statement in
+ * autocommit too. With {@code compress}, the table is made for the columnstore and every count
+ * first converts what is still in the row store (see {@link Columnstore}).
+ */
+final class TimescaleSession implements Session {
+
+    private static final String BATCH_INSERT = InsertBuilder.PREFIX + "(?,?,?,?,?,?)";
+
+    private final Connection connection;
+    private final WriteMode mode;
+    private final boolean compress;
+    private final InsertBuilder insert = new InsertBuilder();
+    private final CopyBuilder copy = new CopyBuilder();
+    private PreparedStatement batchInsert;
+
+    TimescaleSession(Connection connection, WriteMode mode, boolean compress) {
+        this.connection = connection;
+        this.mode = mode;
+        this.compress = compress;
+    }
+
+    @Override
+    public void recreateSchema(WorkloadSpec spec) throws DatabaseException {
+        try {
+            Jdbc.execute(connection, "DROP TABLE IF EXISTS " + DevicesTable.NAME);
+            Jdbc.execute(connection, "DROP TABLE IF EXISTS " + Columnstore.DISK_COPY);
+            for (String ddl : DevicesTable.create(spec, compress)) Jdbc.execute(connection, ddl);
+        } catch (SQLException e) {
+            throw new DatabaseException("TimescaleDB: cannot create the hypertable: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public long write(RowBatch batch) throws DatabaseException {
+        try {
+            return switch (mode) {
+                case MULTIROW -> sendInsert(insert.build(batch));
+                case COPY -> {
+                    CopyBuilder body = copy.build(batch);
+                    yield sendCopy(body.bytes(), body.length());
+                }
+                case BATCH -> {
+                    if (batchInsert == null) batchInsert = connection.prepareStatement(BATCH_INSERT);
+                    try {
+                        bind(batchInsert, batch);
+                        yield executeBatch(batchInsert);
+                    } finally {
+                        batchInsert.clearBatch();   // a failed request's rows never join the next one
+                    }
+                }
+            };
+        } catch (SQLException e) {
+            throw writeFailed(batch.size(), e);
+        }
+    }
+
+    private DatabaseException writeFailed(int rows, SQLException e) {
+        return new DatabaseException("TimescaleDB " + mode.name().toLowerCase(Locale.ROOT) + " write of " + rows + " rows failed: "
+                + DatabaseException.rootMessage(e), e);
+    }
+
+    /** One multi-row INSERT: the server's row count is the rows stored. */
+    private long sendInsert(String sql) throws SQLException {
+        try (Statement st = connection.createStatement()) {
+            return st.executeUpdate(sql);
+        }
+    }
+
+    /** One COPY FROM STDIN: the server's row count at its end is the rows stored (all or none). */
+    private long sendCopy(byte[] body, int length) throws SQLException {
+        CopyIn in = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(CopyBuilder.STATEMENT);
+        try {
+            in.writeToCopy(body, 0, length);
+            return in.endCopy();
+        } finally {
+            if (in.isActive()) in.cancelCopy();
+        }
+    }
+
+    /** Adds every row of the batch to the statement's JDBC batch. */
+    private static void bind(PreparedStatement st, RowBatch b) throws SQLException {
+        for (int i = 0; i < b.size(); i++) {
+            // A Timestamp is an instant: the driver sends it with its offset, the column is timestamptz.
+            st.setTimestamp(1, new Timestamp(b.ts[i]));
+            st.setInt(2, b.devid[i]);
+            st.setString(3, b.devname[i]);
+            st.setInt(4, b.devgroup[i]);
+            st.setInt(5, b.temperature[i]);
+            st.setFloat(6, b.humidity[i]);
+            st.addBatch();
+        }
+    }
+
+    private static long executeBatch(PreparedStatement st) throws SQLException {
+        long acked = 0;
+        for (int count : st.executeBatch()) {
+            // The rewritten multi-row INSERTs report SUCCESS_NO_INFO per row: the batch, which the
+            // driver sends as one implicit transaction, succeeded, so each such row was stored.
+            if (count == Statement.SUCCESS_NO_INFO) acked++;
+            else if (count > 0) acked += count;
+        }
+        return acked;
+    }
+
+    /**
+     * The request built now: multirow, the INSERT text; copy, the COPY body in bytes of its own;
+     * batch, a statement of its own with every row bound and added to its JDBC batch (the driver's
+     * rewrite into multi-row INSERTs is part of executing it, the measured call). Sending closes
+     * the batch's statement.
+     */
+    @Override
+    public PreparedWrite prepare(RowBatch batch) throws DatabaseException {
+        int rows = batch.size();
+        switch (mode) {
+            case MULTIROW -> {
+                return new PreparedRequest(rows, insert.build(batch), null, null);
+            }
+            case COPY -> {
+                return new PreparedRequest(rows, null, copy.build(batch).copy(), null);
+            }
+            default -> {
+                try {
+                    PreparedStatement st = connection.prepareStatement(BATCH_INSERT);
+                    try {
+                        bind(st, batch);
+                    } catch (SQLException e) {
+                        st.close();
+                        throw e;
+                    }
+                    return new PreparedRequest(rows, null, null, st);
+                } catch (SQLException e) {
+                    throw new DatabaseException("TimescaleDB: cannot bind " + rows + " rows: " + e.getMessage(), e);
+                }
+            }
+        }
+    }
+
+    /**
+     * A request built by {@link #prepare}: the INSERT text, the COPY body, or a statement with its
+     * rows bound. {@link #bytes} is the text's or body's bytes, or {@link #BOUND_ROW_BYTES} a bound row.
+     */
+    final class PreparedRequest implements PreparedWrite {
+        /**
+         * Heap a bound row holds in the driver's batch: its six parameters (values, types, their
+         * text) and the Timestamp. Measured: 351 bytes a row (200 requests of 1,000 rows held,
+         * heap after GC, driver 42.7.14); the INSERT text and the COPY body measured as their
+         * {@link #bytes} say (52 and 39 bytes a row).
+         */
+        static final long BOUND_ROW_BYTES = 400;
+
+        private final int rows;
+        final String sql;
+        final byte[] body;
+        final PreparedStatement bound;
+
+        private PreparedRequest(int rows, String sql, byte[] body, PreparedStatement bound) {
+            this.rows = rows;
+            this.sql = sql;
+            this.body = body;
+            this.bound = bound;
+        }
+
+        @Override
+        public int rows() {
+            return rows;
+        }
+
+        @Override
+        public long bytes() {
+            return sql != null ? 64 + sql.length() : body != null ? 64 + body.length : 512 + BOUND_ROW_BYTES * rows;
+        }
+
+        @Override
+        public long send() throws DatabaseException {
+            try {
+                if (sql != null) return sendInsert(sql);
+                if (body != null) return sendCopy(body, body.length);
+                try (PreparedStatement st = bound) {
+                    return executeBatch(st);
+                }
+            } catch (SQLException e) {
+                throw writeFailed(rows, e);
+            }
+        }
+    }
+
+    /**
+     * One round trip, in autocommit, as every module's query: the driver reads the whole answer
+     * before the rows reach the check (172 bytes a row measured for q1's columns: 172 MB for its
+     * 1 M rows at 100 M rows). A cursor would stream it, but only inside a transaction, whose
+     * COMMIT is one more round trip per query: measured under load, a q5 query took 2.2-3.6 ms
+     * alone and 4.4-7.0 ms that way.
+     */
+    @Override
+    public void query(String text, ResultSink sink) throws DatabaseException {
+        try {
+            Jdbc.query(connection, text, sink);
+        } catch (SQLException e) {
+            throw new DatabaseException("TimescaleDB query failed: " + DatabaseException.rootMessage(e) + " [" + text + "]", e);
+        }
+    }
+
+    @Override
+    public long countRows() throws DatabaseException {
+        try {
+            if (compress) Columnstore.convert(connection, DevicesTable.NAME);
+            return Jdbc.queryLong(connection, "SELECT count(*) FROM " + DevicesTable.NAME);
+        } catch (SQLException e) {
+            throw new DatabaseException("TimescaleDB count failed: " + DatabaseException.rootMessage(e), e);
+        }
+    }
+
+    @Override
+    public DiskUse diskUse() throws DatabaseException {
+        try {
+            return Columnstore.measure(connection, compress);
+        } catch (SQLException e) {
+            throw new DatabaseException("TimescaleDB disk use failed: " + DatabaseException.rootMessage(e), e);
+        }
+    }
+
+    /** The server settings that change the figures (scripts/servers/timescaledb.sh sets them), and how this session writes and stores. */
+    @Override
+    public ServerFacts facts() throws DatabaseException {
+        try {
+            DatabaseMetaData meta = connection.getMetaData();
+            Map<String, String> settings = new LinkedHashMap<>();
+            try (Statement st = connection.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT name, current_setting(name) FROM pg_settings WHERE name IN ('shared_buffers',"
+                         + "'effective_cache_size','work_mem','maintenance_work_mem','max_wal_size','min_wal_size','checkpoint_timeout',"
+                         + "'wal_compression','fsync','synchronous_commit','full_page_writes','max_parallel_workers_per_gather',"
+                         + "'random_page_cost','jit','timescaledb.max_background_workers','timescaledb.telemetry_level') ORDER BY name")) {
+                while (rs.next()) settings.put(rs.getString(1), rs.getString(2));
+            }
+            settings.put("writePath", "writeMode=" + mode.name().toLowerCase(Locale.ROOT));
+            settings.put("storage", compress
+                    ? "columnstore (compress=true: every chunk converted before a count, segmentby " + DevicesTable.SEGMENT_BY + ")"
+                    : "row store (compress=false)");
+            settings.put("chunkTimeInterval", "the data set's time span / " + DevicesTable.CHUNKS_PER_SPAN + ", at least "
+                    + DevicesTable.MIN_CHUNK_ROWS + " rows a chunk");
+            String extension = Jdbc.queryString(connection, "SELECT coalesce((SELECT extversion FROM pg_extension WHERE extname = 'timescaledb'), '')");
+            if (extension.isEmpty()) {
+                throw new DatabaseException("TimescaleDB: database " + connection.getCatalog() + " has no timescaledb extension"
+                        + " (a superuser's CREATE EXTENSION timescaledb, as scripts/servers/timescaledb.sh does)");
+            }
+            String version = extension + " on PostgreSQL " + meta.getDatabaseProductVersion();
+            return new ServerFacts(version, meta.getDriverName() + " " + meta.getDriverVersion(), settings, DevicesTable.described(compress));
+        } catch (SQLException e) {
+            throw new DatabaseException("TimescaleDB: cannot read server facts: " + DatabaseException.rootMessage(e), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            // closing a dead connection: nothing left to release
+        }
+    }
+}
