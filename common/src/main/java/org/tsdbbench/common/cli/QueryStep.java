@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
  * generator's (a wrong answer names the query, the expected and the actual value), then the
  * correct ones are measured by JMH in sample-time mode: latency per query with percentiles. Every
  * measured run is checked too: a query that answers wrong there fails with that answer (in the
- * output and the manifest's check) and is left out of the step's latency table.
+ * output and the manifest's check) and is left out of the step's latency table and JMH JSON.
  * With {@code --shard i/N} it is one of N query clients over the whole data set, which a sharded
  * load stored (it is not loaded again); the shards' latencies are merged by {@code report --merge}.
  */
@@ -146,6 +146,8 @@ final class QueryStep extends Step {
                     failures.subList(failed, failures.size()).clear();
                     failures.add(wrong);
                     checked.replaceAll(c -> c.id().equals(id) ? new QueryRecord.QueryCheck(id, c.query(), false, wrong) : c);
+                    // JMH may still have reported the runs before the wrong one: no latency of a query that answered wrong.
+                    results.dropJmhResults("query", "queryId", id);
                     continue;
                 }
                 measured.ifPresent(run::add);
