@@ -146,8 +146,10 @@ final class ClusterRun {
     }
 
     /**
-     * " (wrong answers of the database: shard i: ...; ...)" from the query shards' manifests, or ""
-     * when no shard recorded one: a wrong answer is what the database returned, not a failure of the run.
+     * " (answers checked wrong: shard i: ...; ...)" from the query shards' manifests, or "" when no
+     * shard recorded one. Each says itself what it was: "q4.sum.p80: wrong answer in 1 benchmark run:
+     * minute ...: expected 51195, got 51197" (what the database returned) or "q4.avg.p100: query
+     * failed: ..." (no answer), never only that the step failed.
      */
     static String wrongAnswers(String db, Path dir) throws IOException {
         List<String> wrong = new ArrayList<>();
@@ -156,7 +158,7 @@ final class ClusterRun {
             if (m == null || m.query() == null || m.query().checked() == null) continue;
             for (QueryRecord.QueryCheck c : m.query().checked()) if (!c.correct()) wrong.add("shard " + i + ": " + c.problem());
         }
-        return wrong.isEmpty() ? "" : " (wrong answers of the database: " + String.join("; ", wrong) + ")";
+        return wrong.isEmpty() ? "" : " (answers checked wrong: " + String.join("; ", wrong) + ")";
     }
 
     /** Ends the running processes (the run was interrupted); the cluster is stopped by {@link #release}. */
