@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.function.Consumer;
 import org.tsdbbench.results.LoadRecord;
 import org.tsdbbench.results.Manifest;
+import org.tsdbbench.results.QueryRecord;
 import org.tsdbbench.results.RunFolder;
 import org.tsdbbench.results.RunRecord;
 import org.tsdbbench.results.VerifyRecord;
@@ -97,7 +98,7 @@ final class ClusterRun {
             if (steps.once("schema", "schema") && steps.sharded("load", "-writeClients", "1", "-rowsPerRequest", "1000")) {
                 if (!steps.once("verify", "verify")) failed.add("verify");
                 // Every shard a query client over the whole data set the load stored.
-                if (!steps.sharded("query", queryJmh)) failed.add("query");
+                if (!steps.sharded("query", queryJmh)) failed.add("query" + wrongAnswers(m.name(), dir));
             } else {
                 failed.add("load");
             }
@@ -142,6 +143,22 @@ final class ClusterRun {
         merged.writeManifest(db, m.toBuilder().verify(v).load(new LoadRecord(l.shards(), l.clients(), l.rowsPerRequest(), l.rowsSent(),
                 l.rowsAcknowledged(), v.rowsStored(), l.countError(), l.rowsExpected(), l.failedRequests(), l.firstError(), l.seconds(),
                 l.rowsPerSecond(), l.verified() && v.verified())).build());
+    }
+
+    /**
+     * " (answers checked wrong: shard i: ...; ...)" from the query shards' manifests, or "" when no
+     * shard recorded one. Each says itself what it was: "q4.sum.p80: wrong answer in 1 benchmark run:
+     * minute ...: expected 51195, got 51197" (what the database returned) or "q4.avg.p100: query
+     * failed: ..." (no answer), never only that the step failed.
+     */
+    static String wrongAnswers(String db, Path dir) throws IOException {
+        List<String> wrong = new ArrayList<>();
+        for (int i = 0; i < NODES; i++) {
+            Manifest m = new RunFolder(dir.resolve("shard-" + i)).manifest(db).orElse(null);
+            if (m == null || m.query() == null || m.query().checked() == null) continue;
+            for (QueryRecord.QueryCheck c : m.query().checked()) if (!c.correct()) wrong.add("shard " + i + ": " + c.problem());
+        }
+        return wrong.isEmpty() ? "" : " (answers checked wrong: " + String.join("; ", wrong) + ")";
     }
 
     /** Ends the running processes (the run was interrupted); the cluster is stopped by {@link #release}. */

@@ -1,5 +1,6 @@
 package org.tsdbbench.common.bench;
 
+import java.nio.file.Path;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Answer;
@@ -24,9 +25,19 @@ public record PreparedQuery(LogicalQuery query, String text, RowShaper shaper, A
 
     /** Runs the query and checks every row it returns: a wrong answer throws, naming what differs. */
     public long runChecked(Session session) throws DatabaseException {
+        return runChecked(session, null);
+    }
+
+    /**
+     * As {@link #runChecked(Session)}, a wrong answer also appended to {@code wrongAnswers} (when not
+     * null) before it throws: the step that ran the benchmark reads it there, since JMH keeps a
+     * failed iteration's exception to its own output.
+     */
+    public long runChecked(Session session, Path wrongAnswers) throws DatabaseException {
         Answer.Check check = run(session);
         String mismatch = check.mismatch();
-        if (mismatch != null) throw new IllegalStateException("wrong answer: " + mismatch);
-        return check.rows();
+        if (mismatch == null) return check.rows();
+        if (wrongAnswers != null) WrongAnswers.append(wrongAnswers, mismatch);
+        throw new IllegalStateException("wrong answer: " + mismatch);
     }
 }

@@ -1,5 +1,6 @@
 package org.tsdbbench.common.bench;
 
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -19,7 +20,9 @@ import org.tsdbbench.common.db.Session;
 
 /**
  * The query tests: one invocation runs one query until its last row has reached the client, then
- * checks the rows against the generator's expected answer (a wrong answer fails the benchmark).
+ * checks the rows against the generator's expected answer (a wrong answer fails the benchmark,
+ * and is appended to the settings' verify log when there is one: JMH keeps a failed iteration's
+ * exception to its own output, and may still report the iterations before it).
  * Sample-time mode gives the latency distribution with percentiles, per query id.
  *
  * <p>One class for every database ({@link RunSettings} says which). From an IDE it runs as it is:
@@ -39,6 +42,7 @@ public class QueryBenchmark {
 
     private Session session;
     private PreparedQuery query;
+    private Path wrongAnswers;
 
     /**
      * Prepares the query and its expected answer; loads the data set first unless the settings say
@@ -51,12 +55,13 @@ public class QueryBenchmark {
         QuerySet queries = QuerySet.prepare(db, settings);
         if (!settings.dataChecked()) queries.ensureLoaded(db, settings);
         query = queries.get(queryId);
+        wrongAnswers = settings.verifyLog();
         session = db.open(settings.connection());
     }
 
     @Benchmark
     public long query() throws Exception {
-        return query.runChecked(session);
+        return query.runChecked(session, wrongAnswers);
     }
 
     @TearDown(Level.Trial)

@@ -16,6 +16,7 @@ import org.tsdbbench.common.bench.BenchSettings;
 import org.tsdbbench.common.bench.PreparedQuery;
 import org.tsdbbench.common.bench.QueryBenchmark;
 import org.tsdbbench.common.bench.QuerySet;
+import org.tsdbbench.common.bench.WrongAnswers;
 import org.tsdbbench.common.data.Shard;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
@@ -29,7 +30,9 @@ import picocli.CommandLine.Option;
 /**
  * The query step: every query of q1..q4 is first run once and its answer checked against the
  * generator's (a wrong answer names the query, the expected and the actual value), then the
- * correct ones are measured by JMH in sample-time mode: latency per query with percentiles.
+ * correct ones are measured by JMH in sample-time mode: latency per query with percentiles. Every
+ * measured run is checked too: a query that answers wrong there fails with that answer (in the
+ * output and the manifest's check) and is left out of the step's latency table and JMH JSON.
  * With {@code --shard i/N} it is one of N query clients over the whole data set, which a sharded
  * load stored (it is not loaded again); the shards' latencies are merged by {@code report --merge}.
  */
@@ -136,7 +139,18 @@ final class QueryStep extends Step {
                 out().printf("# query %d/%d: %s%n", i + 1, correct.size(), id);
                 out().flush();
                 int failed = failures.size();
-                measure(id, failures).ifPresent(run::add);
+                Optional<RunResult> measured = measure(id, failures);
+                String wrong = wrongInMeasuredRuns(id);
+                if (wrong != null) {
+                    // The database answered, wrong: that is the query's failure, not what JMH made of the iteration's exception.
+                    failures.subList(failed, failures.size()).clear();
+                    failures.add(wrong);
+                    checked.replaceAll(c -> c.id().equals(id) ? new QueryRecord.QueryCheck(id, c.query(), false, wrong) : c);
+                    // JMH may still have reported the runs before the wrong one: no latency of a query that answered wrong.
+                    results.dropJmhResults("query", "queryId", id);
+                    continue;
+                }
+                measured.ifPresent(run::add);
                 if (failures.size() > failed) reachable = awaitServer();
             }
             results.manifest().query(new QueryRecord(checked, List.copyOf(set.absent()), latencies(run)));
@@ -159,7 +173,22 @@ final class QueryStep extends Step {
         // The step has made sure the server holds the data set: the trials need not count it again.
         return runJmh("query", jmh()
                 .include(Pattern.quote(QueryBenchmark.class.getName()) + "\\.query$")
-                .param("queryId", id), settings.withDataChecked(), id, failures).stream().findFirst();
+                .param("queryId", id), settings.withDataChecked().withVerifyLog(results.verifyLog("query")), id, failures).stream().findFirst();
+    }
+
+    /**
+     * The wrong answer query {@code id} gave in its measured runs, as its failure (the first one,
+     * with how many runs were wrong), or null when every run's answer was right.
+     */
+    private String wrongInMeasuredRuns(String id) throws IOException {
+        List<String> wrong = WrongAnswers.of(results.verifyLog("query"), id);
+        return wrong.isEmpty() ? null : wrongAnswer(id, wrong);
+    }
+
+    /** "q4.sum.p80: wrong answer in 1 benchmark run: minute ...: expected 51195, got 51197" (the first one of them). */
+    static String wrongAnswer(String id, List<String> mismatches) {
+        int n = mismatches.size();
+        return id + ": wrong answer in " + n + " benchmark run" + (n == 1 ? "" : "s") + ": " + mismatches.get(0).substring(id.length() + 2);
     }
 
     /** After a failed query: the server may be restarting; wait for it before the next query. */

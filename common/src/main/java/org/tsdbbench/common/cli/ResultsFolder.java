@@ -89,6 +89,17 @@ public final class ResultsFolder {
         Files.deleteIfExists(cellJson);
     }
 
+    /** Removes from the step's JSON file the results whose JMH parameter {@code param} is {@code value} (a query that answered wrong). */
+    public void dropJmhResults(String step, String param, String value) throws IOException {
+        Path all = file(step, "json");
+        if (!Files.exists(all)) return;
+        ArrayNode kept = JMH_JSON.createArrayNode();
+        for (JsonNode result : JMH_JSON.readTree(all.toFile())) {
+            if (!value.equals(result.path("params").path(param).asText(null))) kept.add(result);
+        }
+        write(all, kept);
+    }
+
     public void saveManifest() throws IOException {
         folder.writeManifest(db, manifest.updated(Instant.now().toString()).build());
     }
