@@ -181,19 +181,23 @@ final class OpenTsdbSession implements Session {
         points(send("POST", "/api/query", text), sink);
     }
 
-    /** Every point of an answer as a row of {@link OpenTsdbResultShaper#POINT}. */
+    /** Every point of an answer as a row of {@link OpenTsdbResultShaper#POINT}, with the metric's name and the tags as texts. */
     static void points(JsonNode answer, ResultSink sink) {
         double[] row = new double[6];
+        String[] texts = new String[6];
         for (JsonNode series : answer) {
             row[0] = series.path("query").path("index").asInt(0);
-            row[1] = series.path("metric").asText().equals("humidity") ? 1 : 0;
+            texts[1] = series.path("metric").asText();
+            row[1] = texts[1].equals("humidity") ? 1 : 0;
+            texts[2] = tagText(series, "devid");
             row[2] = tag(series, "devid");
+            texts[3] = tagText(series, "devgroup");
             row[3] = tag(series, "devgroup");
             for (Iterator<Map.Entry<String, JsonNode>> it = series.path("dps").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> dp = it.next();
                 row[4] = Long.parseLong(dp.getKey());
                 row[5] = dp.getValue().asDouble();
-                sink.row(row);
+                sink.row(row, texts);
             }
         }
     }
@@ -201,6 +205,11 @@ final class OpenTsdbSession implements Session {
     private static double tag(JsonNode series, String name) {
         JsonNode v = series.path("tags").get(name);
         return v == null ? Double.NaN : Double.parseDouble(v.asText());
+    }
+
+    private static String tagText(JsonNode series, String name) {
+        JsonNode v = series.path("tags").get(name);
+        return v == null ? null : v.asText();
     }
 
     @Override
