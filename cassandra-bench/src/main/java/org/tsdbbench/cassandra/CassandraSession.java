@@ -232,7 +232,7 @@ final class CassandraSession implements Session {
     }
 
     @Override
-    public long countRows() throws DatabaseException {
+    public long countRows(WorkloadSpec spec) throws DatabaseException {
         try {
             return session.execute(timed(SimpleStatement.newInstance("SELECT COUNT(*) FROM " + keyspace + ".devices"))).one().getLong(0);
         } catch (RuntimeException e) {

@@ -114,7 +114,7 @@ final class ClickHouseSession implements Session {
     }
 
     @Override
-    public long countRows() throws DatabaseException {
+    public long countRows(WorkloadSpec spec) throws DatabaseException {
         return Long.parseLong(scalar(client, "SELECT count() FROM " + database + ".devices"));
     }
 

@@ -124,7 +124,7 @@ final class InfluxSession implements Session {
     }
 
     @Override
-    public long countRows() throws DatabaseException {
+    public long countRows(WorkloadSpec spec) throws DatabaseException {
         QueryResult r = run("SELECT COUNT(temperature) FROM devices");
         var series = r.getResults().get(0).getSeries();
         if (series == null || series.isEmpty()) return 0;

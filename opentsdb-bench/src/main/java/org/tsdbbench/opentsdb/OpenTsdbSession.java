@@ -68,7 +68,7 @@ final class OpenTsdbSession implements Session {
     @Override
     public void recreateSchema(WorkloadSpec spec) throws DatabaseException {
         deleteAll();
-        Emptying emptying = new Emptying();
+        Emptying emptying = new Emptying(spec);
         long left = Poll.every(Duration.ofMillis(250), Duration.ofSeconds(120)).until(emptying::pointsLeft, n -> n == 0);
         if (left > 0) throw new DatabaseException("OpenTSDB: " + left + " points still present 120 s after deleting them");
         // Let any delete still queued in the TSD reach HBase before new points are written.
@@ -81,11 +81,16 @@ final class OpenTsdbSession implements Session {
      * its way when writing resumes.
      */
     private final class Emptying {
+        private final WorkloadSpec spec;
         private long last = Long.MAX_VALUE;
         private long fallingAt = System.nanoTime();
 
+        Emptying(WorkloadSpec spec) {
+            this.spec = spec;
+        }
+
         long pointsLeft() throws DatabaseException {
-            long now = countRows();
+            long now = countRows(spec);
             if (now < last) {
                 fallingAt = System.nanoTime();
             } else if (System.nanoTime() - fallingAt > 5_000_000_000L) {
@@ -213,7 +218,7 @@ final class OpenTsdbSession implements Session {
     }
 
     @Override
-    public long countRows() throws DatabaseException {
+    public long countRows(WorkloadSpec spec) throws DatabaseException {
         String body = "{\"start\":0,\"end\":" + FAR_FUTURE_MS + ",\"queries\":[{\"metric\":\"temperature\",\"aggregator\":\"zimsum\","
                 + "\"downsample\":\"0all-count\"}]}";
         JsonNode answer;

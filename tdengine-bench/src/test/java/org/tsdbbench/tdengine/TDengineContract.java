@@ -141,11 +141,11 @@ abstract class TDengineContract extends DatabaseContract {
             }
             try (Session s = db().open(o)) {
                 s.recreateSchema(SMALL);
-                assertEquals(0, s.countRows(), mode + ": an empty super table counts 0");
+                assertEquals(0, s.countRows(SMALL), mode + ": an empty super table counts 0");
                 long acked = s.write(batch) + s.write(batch);
                 assertEquals(600, acked, mode.toString());
                 // The same rows twice: a sub-table keeps one row per timestamp.
-                assertEquals(300, StoredRows.settled(db(), s, 300), mode + ": stored rows");
+                assertEquals(300, StoredRows.settled(db(), s, SMALL, 300), mode + ": stored rows");
                 assertEquals(mode.option(), s.facts().settings().get("writeMode"));
             }
         }

@@ -21,6 +21,7 @@ import org.tsdbbench.common.bench.ServerProcesses;
 import org.tsdbbench.common.bench.ServerResourceProfiler;
 import org.tsdbbench.common.bench.WriteBenchmark;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.results.CpuRecord;
 import org.tsdbbench.results.FixedRateRecord;
 import org.tsdbbench.results.ServerResourcesRecord;
@@ -64,8 +65,8 @@ final class WriteStep extends Step {
             description = "With --stable-within: how long one cell may take in all, e.g. 120s or 5min (default: ${DEFAULT-VALUE}).")
     String cellBudget = "120s";
 
-    WriteStep(Database db) {
-        super(db);
+    WriteStep(Database db, Workload workload) {
+        super(db, workload);
     }
 
     @Override
@@ -103,7 +104,7 @@ final class WriteStep extends Step {
         for (int c : writeClients.values()) {
             if (c < 1 || c > maxClients) {
                 throw new UsageException("-writeClients " + c + ": must be 1.." + maxClients + " (each client owns whole "
-                        + (common.dataDir != null ? "files" : "devices") + ")");
+                        + common.dataSet().splitUnit() + ")");
             }
         }
     }
