@@ -1,7 +1,10 @@
 package org.tsdbbench.common.data;
 
+import java.util.List;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.QueryCatalog;
 import org.tsdbbench.common.workload.DataSpec;
 import org.tsdbbench.common.workload.Workload;
 
@@ -30,6 +33,12 @@ public record WorkloadSpec(int numOfDevices, int rowsPerDevice, long startTs, lo
     @Override
     public Workload workload() {
         return DevicesWorkload.INSTANCE;
+    }
+
+    /** q1..q5 ({@link QueryCatalog#all()}): the same for every spec. */
+    @Override
+    public List<LogicalQuery> catalog() {
+        return QueryCatalog.all();
     }
 
     /** The session's devices overload. */

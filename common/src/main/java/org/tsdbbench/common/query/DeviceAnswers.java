@@ -21,12 +21,12 @@ public record DeviceAnswers(WorkloadSpec spec, ExpectedAnswers expected) impleme
         return expected.totalRows();
     }
 
-    /** q1..q5 of {@link QueryCatalog#all()}, in its order. */
+    /** q1..q5 of the spec's catalog, in its order. */
     @Override
     public PreparedCatalog prepare(Dialect dialect) {
         List<PreparedQuery> queries = new ArrayList<>();
         List<String> absent = new ArrayList<>();
-        for (LogicalQuery q : QueryCatalog.all()) {
+        for (LogicalQuery q : spec.catalog()) {
             Optional<String> text = dialect.render(q, spec);
             if (text.isPresent()) queries.add(prepared(q, text.get(), dialect));
             else absent.add(q.id());

@@ -1,5 +1,6 @@
 package org.tsdbbench.common.workload;
 
+import java.util.List;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
 
@@ -12,6 +13,9 @@ import org.tsdbbench.common.db.Session;
 public interface DataSpec {
 
     Workload workload();
+
+    /** The workload's catalog for this spec, in its order (parameters a workload draws from the seed are drawn here). */
+    List<? extends Query> catalog();
 
     /** Drops the workload's tables in the session's database, if present, and creates them empty. */
     void recreateSchema(Session session) throws DatabaseException;

@@ -42,12 +42,14 @@ class DevicesWorkloadTest {
         assertEquals(Optional.empty(), Workloads.named("load", "--", "--workload", "iot"), "after --, arguments are not options");
     }
 
-    /** Every catalog query's id names it: the workload parses it back to the same query; an id of no query is named. */
+    /** The spec lists the catalog, and every query's id names it: the workload parses it back to the same query; an id of no query is named. */
     @Test
-    void theCatalogsIdsParseBackToTheirQueries() {
-        List<LogicalQuery> catalog = QueryCatalog.all();
+    void theCatalogIsListedAndItsIdsParseBackToTheirQueries() {
+        DataSpec spec = new WorkloadSpec(10, 30, 1_000L, 7);
+        List<? extends Query> catalog = spec.catalog();
+        assertEquals(QueryCatalog.all(), catalog);
         assertTrue(catalog.size() > 100, catalog.size() + " queries");
-        for (LogicalQuery q : catalog) assertEquals(q, DEVICES.query(q.id()), q.id());
+        for (Query q : catalog) assertEquals(q, DEVICES.query(q.id()), q.id());
         LogicalQuery range = LogicalQuery.range(7, 1_000, 2_000);
         assertEquals(range, DEVICES.query(range.id()));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DEVICES.query("q9.avg.p10"));
