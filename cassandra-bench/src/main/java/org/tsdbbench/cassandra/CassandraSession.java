@@ -203,9 +203,18 @@ final class CassandraSession implements Session {
             ResultSet rs = session.execute(timed(SimpleStatement.newInstance(text).setKeyspace(keyspace)));
             ColumnDefinitions cols = rs.getColumnDefinitions();
             double[] row = new double[cols.size()];
+            String[] texts = new String[cols.size()];
+            boolean[] isText = new boolean[cols.size()];
+            for (int i = 0; i < isText.length; i++) {
+                var type = cols.get(i).getType();
+                isText[i] = type.equals(DataTypes.TEXT) || type.equals(DataTypes.ASCII);
+            }
             for (Row r : rs) {
-                for (int i = 0; i < row.length; i++) row[i] = number(r, i, cols);
-                sink.row(row);
+                for (int i = 0; i < row.length; i++) {
+                    texts[i] = isText[i] ? r.getString(i) : null;
+                    row[i] = isText[i] ? Double.NaN : number(r, i, cols);
+                }
+                sink.row(row, texts);
             }
         } catch (RuntimeException e) {
             throw new DatabaseException("Cassandra query failed: " + DatabaseException.rootMessage(e) + " [" + text + "]", e);
@@ -224,7 +233,7 @@ final class CassandraSession implements Session {
     }
 
     @Override
-    public long countRows() throws DatabaseException {
+    public long countRows(WorkloadSpec spec) throws DatabaseException {
         try {
             return session.execute(timed(SimpleStatement.newInstance("SELECT COUNT(*) FROM " + keyspace + ".devices"))).one().getLong(0);
         } catch (RuntimeException e) {

@@ -76,7 +76,7 @@ class CassandraContractTest extends DatabaseContract {
                     assertEquals(sent.humidity[i], b.getFloat("humidity"));
                 }
                 assertEquals(sent.size(), p.rows());
-                assertEquals(0, s.countRows(), "preparing sends nothing");
+                assertEquals(0, s.countRows(SMALL), "preparing sends nothing");
             }
         }
     }

@@ -117,7 +117,7 @@ final class ClickHouseSession implements Session {
     }
 
     @Override
-    public long countRows() throws DatabaseException {
+    public long countRows(WorkloadSpec spec) throws DatabaseException {
         return Long.parseLong(scalar(client, "SELECT count() FROM " + database + ".devices"));
     }
 
@@ -205,30 +205,76 @@ final class ClickHouseSession implements Session {
         return value[0];
     }
 
-    /** Runs a query and hands each TabSeparated row to the sink as numbers (\N, NULL, nan as NaN). */
+    /**
+     * Runs a query and hands each TabSeparated row to the sink as numbers (\N, NULL, nan as NaN),
+     * a field that is no number also as its text (\N as null).
+     */
     static void stream(Client client, String sql, ResultSink sink) throws DatabaseException {
         double[][] row = new double[1][];
+        String[][] texts = new String[1][];
         streamText(client, sql, line -> {
             int columns = 1;
             for (int i = 0; i < line.length(); i++) if (line.charAt(i) == '\t') columns++;
-            if (row[0] == null || row[0].length != columns) row[0] = new double[columns];
+            if (row[0] == null || row[0].length != columns) {
+                row[0] = new double[columns];
+                texts[0] = new String[columns];
+            }
             int start = 0;
             for (int c = 0; c < columns; c++) {
                 int end = line.indexOf('\t', start);
                 if (end < 0) end = line.length();
-                row[0][c] = number(line, start, end);
+                field(line.substring(start, end), row[0], texts[0], c);
                 start = end + 1;
             }
-            sink.row(row[0]);
+            sink.row(row[0], texts[0]);
         });
     }
 
-    private static double number(String line, int start, int end) {
-        String s = line.substring(start, end);
-        return switch (s) {
-            case "\\N", "NULL", "nan", "-nan", "inf", "-inf" -> Double.NaN;
-            default -> Double.parseDouble(s);
-        };
+    /** Field {@code c} as a number (\N, NULL, nan and inf as NaN), or, when it is text (a name, say), as NaN and its text. */
+    private static void field(String s, double[] values, String[] texts, int c) {
+        texts[c] = null;
+        switch (s) {
+            case "\\N", "NULL", "nan", "-nan", "inf", "-inf" -> values[c] = Double.NaN;
+            default -> {
+                // A name starts with a letter: no number to try (and no exception to pay for).
+                boolean text = !s.isEmpty() && Character.isLetter(s.charAt(0));
+                if (!text) {
+                    try {
+                        values[c] = Double.parseDouble(s);
+                    } catch (NumberFormatException e) {
+                        text = true;
+                    }
+                }
+                if (text) {
+                    values[c] = Double.NaN;
+                    texts[c] = unescape(s);
+                }
+            }
+        }
+    }
+
+    /** A TabSeparated text field as the text it stands for (its backslash escapes undone). */
+    static String unescape(String field) {
+        if (field.indexOf('\\') < 0) return field;
+        StringBuilder sb = new StringBuilder(field.length());
+        for (int i = 0; i < field.length(); i++) {
+            char c = field.charAt(i);
+            if (c != '\\' || i + 1 == field.length()) {
+                sb.append(c);
+                continue;
+            }
+            char e = field.charAt(++i);
+            sb.append(switch (e) {
+                case 't' -> '\t';
+                case 'n' -> '\n';
+                case 'r' -> '\r';
+                case '0' -> '\0';
+                case 'b' -> '\b';
+                case 'f' -> '\f';
+                default -> e;
+            });
+        }
+        return sb.toString();
     }
 
     private static void streamText(Client client, String sql, java.util.function.Consumer<String> lines) throws DatabaseException {

@@ -86,7 +86,7 @@ final class CnosSession implements Session {
     }
 
     @Override
-    public long countRows() throws DatabaseException {
+    public long countRows(WorkloadSpec spec) throws DatabaseException {
         long[] count = {-1};
         http.sql(database, "SELECT COUNT(*) FROM " + DevicesLayout.TABLE, row -> count[0] = (long) row[0]);
         if (count[0] < 0) throw new DatabaseException("CnosDB: no row in the answer to SELECT COUNT(*)");

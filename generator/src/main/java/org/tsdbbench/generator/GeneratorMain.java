@@ -1,68 +1,40 @@
 package org.tsdbbench.generator;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import me.tongfei.progressbar.ProgressBar;
-import me.tongfei.progressbar.ProgressBarBuilder;
-import me.tongfei.progressbar.ProgressBarStyle;
-import org.tsdbbench.common.data.DataFileWriter;
-import org.tsdbbench.common.data.DataFiles;
-import org.tsdbbench.common.data.DeviceGenerator;
-import org.tsdbbench.common.data.DeviceRange;
-import org.tsdbbench.common.data.GeneratedRows;
-import org.tsdbbench.common.data.RowBatch;
-import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.workload.Workload;
+import org.tsdbbench.common.workload.Workloads;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.OptionSpec;
 
 /**
- * Writes the data set as {@code numOfFiles} text files, {@code testdata<i>.csv}, each holding a
- * block of whole devices. The same seed gives byte-identical files whatever the thread count,
- * because every value is a function of (seed, devid, row) and each file is written by one thread.
+ * Writes a workload's data set as files: {@code generator [-workload NAME] <its flags>}, the
+ * devices by default (their flags are the original tools': {@code -dataDir -numOfFiles
+ * -numOfDevices -rowsPerDevice -seed}). Each workload brings its own generator command
+ * ({@link Workload#generator}); this chooses it and reports errors in one line (exit 2 for bad
+ * input).
  */
-@Command(name = "generator", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
-        description = "Generate the temperature/humidity data set as text files (devid devname devgroup ts temperature humidity).")
-public final class GeneratorMain implements Callable<Integer> {
+public final class GeneratorMain {
 
-    @Option(names = {"-dataDir", "--data-dir"}, paramLabel = "DIR", description = "Folder for the files (default: ${DEFAULT-VALUE}).")
-    Path dataDir = Path.of("data");
-
-    @Option(names = {"-numOfFiles", "--num-of-files"}, paramLabel = "N", description = "Files to write (default: ${DEFAULT-VALUE}).")
-    int numOfFiles = 10;
-
-    @Option(names = {"-numOfDevices", "--num-of-devices"}, paramLabel = "N", description = "Devices (default: ${DEFAULT-VALUE}).")
-    int numOfDevices = WorkloadSpec.DEFAULT_DEVICES;
-
-    @Option(names = {"-rowsPerDevice", "--rows-per-device"}, paramLabel = "N", description = "Rows per device (default: ${DEFAULT-VALUE}).")
-    int rowsPerDevice = WorkloadSpec.DEFAULT_ROWS_PER_DEVICE;
-
-    @Option(names = {"-startTs", "--start-ts"}, paramLabel = "MS", description = "First timestamp, epoch ms (default: ${DEFAULT-VALUE}).")
-    long startTs = WorkloadSpec.DEFAULT_START_TS;
-
-    @Option(names = {"-seed", "--seed"}, description = "Seed (default: ${DEFAULT-VALUE}).")
-    long seed = WorkloadSpec.DEFAULT_SEED;
-
-    @Option(names = {"-threads", "--threads"}, description = "Files written at once (default: the number of cores).")
-    int threads = Runtime.getRuntime().availableProcessors();
-
-    @Option(names = "--no-progress", description = "Do not show a progress bar.")
-    boolean noProgress;
+    private GeneratorMain() {
+    }
 
     public static void main(String[] args) {
         System.exit(run(args));
     }
 
     static int run(String... args) {
-        CommandLine cl = new CommandLine(new GeneratorMain());
+        Workload workload;
+        try {
+            workload = Workloads.find(Workloads.named(args).orElse(Workloads.all().get(0).name()));
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: -workload: " + e.getMessage());
+            return 2;
+        }
+        CommandLine cl = new CommandLine(workload.generator());
+        // Declared here so that the command takes it and its help lists it; the choice was read above.
+        cl.getCommandSpec().addOption(OptionSpec.builder(Workloads.FLAG.toArray(String[]::new)).paramLabel("NAME").type(String.class)
+                .description("The workload whose data set to write: " + Workloads.names(Workloads.all()) + " (default: "
+                        + Workloads.all().get(0).name() + ").").build());
         cl.setParameterExceptionHandler((ex, a) -> {
             ex.getCommandLine().getErr().println("error: " + ex.getMessage() + " (see --help)");
             return 2;
@@ -72,57 +44,5 @@ public final class GeneratorMain implements Callable<Integer> {
             return ex instanceof IllegalArgumentException || ex instanceof IOException ? 2 : 1;
         });
         return cl.execute(args);
-    }
-
-    @Override
-    public Integer call() throws Exception {
-        if (numOfFiles < 1) throw new IllegalArgumentException("-numOfFiles " + numOfFiles + ": must be at least 1");
-        if (numOfFiles > numOfDevices) {
-            throw new IllegalArgumentException("-numOfFiles " + numOfFiles + ": more files than devices (" + numOfDevices + ")");
-        }
-        if (threads < 1) throw new IllegalArgumentException("-threads " + threads + ": must be at least 1");
-        WorkloadSpec spec = new WorkloadSpec(numOfDevices, rowsPerDevice, startTs, seed);
-        try {
-            Files.createDirectories(dataDir);
-        } catch (IOException e) {
-            throw new IOException("cannot create data folder " + dataDir + ": " + e.getMessage(), e);
-        }
-        DeviceGenerator generator = new DeviceGenerator(spec);
-        long start = System.nanoTime();
-        ProgressBarBuilder pbb = new ProgressBarBuilder().setTaskName("generate").setInitialMax(spec.totalRows())
-                .setStyle(ProgressBarStyle.ASCII).setUnit(" rows", 1).showSpeed();
-        ExecutorService pool = Executors.newFixedThreadPool(Math.min(threads, numOfFiles));
-        try (ProgressBar bar = noProgress ? null : pbb.build()) {
-            List<Future<Path>> files = new ArrayList<>();
-            for (int i = 0; i < numOfFiles; i++) {
-                int index = i;
-                files.add(pool.submit(() -> writeFile(generator, index, bar)));
-            }
-            for (Future<Path> f : files) f.get();
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof Exception ex ? ex : e;
-        } finally {
-            pool.shutdownNow();
-        }
-        double secs = (System.nanoTime() - start) / 1e9;
-        System.out.printf("wrote %,d rows in %d files to %s in %.1f s (%,.0f rows/s)%n", spec.totalRows(), numOfFiles, dataDir,
-                secs, spec.totalRows() / secs);
-        return 0;
-    }
-
-    private Path writeFile(DeviceGenerator generator, int index, ProgressBar bar) throws IOException {
-        Path file = DataFiles.file(dataDir, index);
-        DeviceRange devices = DeviceRange.part(numOfDevices, index, numOfFiles);
-        RowBatch batch = new RowBatch(8192);
-        try (DataFileWriter out = new DataFileWriter(file)) {
-            GeneratedRows rows = new GeneratedRows(generator, devices, false);
-            while (rows.fill(batch, batch.capacity()) > 0) {
-                out.write(batch);
-                if (bar != null) bar.stepBy(batch.size());
-            }
-        } catch (IOException e) {
-            throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
-        return file;
     }
 }

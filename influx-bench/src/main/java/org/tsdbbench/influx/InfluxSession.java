@@ -86,16 +86,25 @@ final class InfluxSession implements Session {
     public void query(String text, ResultSink sink) throws DatabaseException {
         QueryResult result = run(text);
         double[] row = null;
+        String[] texts = null;
         for (QueryResult.Result r : result.getResults()) {
             if (r.getSeries() == null) continue;
             for (QueryResult.Series series : r.getSeries()) {
-                double group = series.getTags() != null && series.getTags().containsKey("devgroup")
-                        ? Double.parseDouble(series.getTags().get("devgroup")) : Double.NaN;
+                String groupTag = series.getTags() == null ? null : series.getTags().get("devgroup");
+                double group = groupTag != null ? Double.parseDouble(groupTag) : Double.NaN;
                 for (List<Object> values : series.getValues()) {
-                    if (row == null) row = new double[values.size() + 1];
+                    if (row == null) {
+                        row = new double[values.size() + 1];
+                        texts = new String[values.size() + 1];
+                    }
                     row[0] = group;
-                    for (int i = 0; i < values.size(); i++) row[i + 1] = number(values.get(i));
-                    sink.row(row);
+                    texts[0] = groupTag;
+                    for (int i = 0; i < values.size(); i++) {
+                        Object v = values.get(i);
+                        texts[i + 1] = v instanceof String s && !isNumber(s) ? s : null;
+                        row[i + 1] = texts[i + 1] != null ? Double.NaN : number(v);
+                    }
+                    sink.row(row, texts);
                 }
             }
         }
@@ -107,8 +116,18 @@ final class InfluxSession implements Session {
         return Double.parseDouble(v.toString());
     }
 
+    /** Whether a string value is a number (else it is text, a name, passed as such with NaN beside it). */
+    private static boolean isNumber(String s) {
+        try {
+            Double.parseDouble(s);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
     @Override
-    public long countRows() throws DatabaseException {
+    public long countRows(WorkloadSpec spec) throws DatabaseException {
         QueryResult r = run("SELECT COUNT(temperature) FROM devices");
         var series = r.getResults().get(0).getSeries();
         if (series == null || series.isEmpty()) return 0;

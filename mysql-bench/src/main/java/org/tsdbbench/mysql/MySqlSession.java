@@ -191,7 +191,7 @@ final class MySqlSession implements Session {
     }
 
     @Override
-    public long countRows() throws DatabaseException {
+    public long countRows(WorkloadSpec spec) throws DatabaseException {
         try {
             return Jdbc.queryLong(connection, "SELECT COUNT(*) FROM devices");
         } catch (SQLException e) {

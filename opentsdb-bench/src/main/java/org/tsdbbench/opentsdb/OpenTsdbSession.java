@@ -73,7 +73,7 @@ final class OpenTsdbSession implements Session {
     @Override
     public void recreateSchema(WorkloadSpec spec) throws DatabaseException {
         deleteAll();
-        Emptying emptying = new Emptying();
+        Emptying emptying = new Emptying(spec);
         long left = Poll.every(Duration.ofMillis(250), Duration.ofSeconds(120)).until(emptying::pointsLeft, n -> n == 0);
         if (left > 0) throw new DatabaseException("OpenTSDB: " + left + " points still present 120 s after deleting them");
         // Let any delete still queued in the TSD reach HBase before new points are written.
@@ -86,11 +86,16 @@ final class OpenTsdbSession implements Session {
      * its way when writing resumes.
      */
     private final class Emptying {
+        private final WorkloadSpec spec;
         private long last = Long.MAX_VALUE;
         private long fallingAt = System.nanoTime();
 
+        Emptying(WorkloadSpec spec) {
+            this.spec = spec;
+        }
+
         long pointsLeft() throws DatabaseException {
-            long now = countRows();
+            long now = countRows(spec);
             if (now < last) {
                 fallingAt = System.nanoTime();
             } else if (System.nanoTime() - fallingAt > 5_000_000_000L) {
@@ -186,19 +191,23 @@ final class OpenTsdbSession implements Session {
         points(send("POST", "/api/query", text), sink);
     }
 
-    /** Every point of an answer as a row of {@link OpenTsdbResultShaper#POINT}. */
+    /** Every point of an answer as a row of {@link OpenTsdbResultShaper#POINT}, with the metric's name and the tags as texts. */
     static void points(JsonNode answer, ResultSink sink) {
         double[] row = new double[6];
+        String[] texts = new String[6];
         for (JsonNode series : answer) {
             row[0] = series.path("query").path("index").asInt(0);
-            row[1] = series.path("metric").asText().equals("humidity") ? 1 : 0;
+            texts[1] = series.path("metric").asText();
+            row[1] = texts[1].equals("humidity") ? 1 : 0;
+            texts[2] = tagText(series, "devid");
             row[2] = tag(series, "devid");
+            texts[3] = tagText(series, "devgroup");
             row[3] = tag(series, "devgroup");
             for (Iterator<Map.Entry<String, JsonNode>> it = series.path("dps").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> dp = it.next();
                 row[4] = Long.parseLong(dp.getKey());
                 row[5] = dp.getValue().asDouble();
-                sink.row(row);
+                sink.row(row, texts);
             }
         }
     }
@@ -208,8 +217,13 @@ final class OpenTsdbSession implements Session {
         return v == null ? Double.NaN : Double.parseDouble(v.asText());
     }
 
+    private static String tagText(JsonNode series, String name) {
+        JsonNode v = series.path("tags").get(name);
+        return v == null ? null : v.asText();
+    }
+
     @Override
-    public long countRows() throws DatabaseException {
+    public long countRows(WorkloadSpec spec) throws DatabaseException {
         String body = "{\"start\":0,\"end\":" + FAR_FUTURE_MS + ",\"queries\":[{\"metric\":\"temperature\",\"aggregator\":\"zimsum\","
                 + "\"downsample\":\"0all-count\"}]}";
         JsonNode answer;

@@ -245,17 +245,24 @@ final class RestChannel implements Channel {
             for (int i = 0; i < timestamp.length; i++) timestamp[i] = ts.get(i);
         }
 
+        /** Each row's values, and a text column (a string that is not a timestamp) also as its text; each row's first column's text to firstTexts. */
         private void readData(ResultSink sink, List<String> firstTexts) throws IOException {
             double[] row = new double[timestamp.length];
+            String[] texts = new String[timestamp.length];
             while (p.nextToken() == JsonToken.START_ARRAY) {
                 int i = 0;
                 for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken(), i++) {
                     if (firstTexts != null && i == 0) firstTexts.add(t == JsonToken.VALUE_NULL ? null : p.getText());
-                    if (i >= row.length) row = java.util.Arrays.copyOf(row, i + 1);
-                    row[i] = value(t, i < timestamp.length && timestamp[i]);
+                    if (i >= row.length) {
+                        row = java.util.Arrays.copyOf(row, i + 1);
+                        texts = java.util.Arrays.copyOf(texts, i + 1);
+                    }
+                    boolean isTimestamp = i < timestamp.length && timestamp[i];
+                    texts[i] = t == JsonToken.VALUE_STRING && !isTimestamp ? p.getText() : null;
+                    row[i] = value(t, isTimestamp);
                     if (t == JsonToken.START_ARRAY || t == JsonToken.START_OBJECT) p.skipChildren();
                 }
-                if (sink != null) sink.row(row);
+                if (sink != null) sink.row(row, texts);
             }
         }
 

@@ -115,7 +115,7 @@ final class TDengineSession implements Session {
     }
 
     @Override
-    public long countRows() throws DatabaseException {
+    public long countRows(WorkloadSpec spec) throws DatabaseException {
         try {
             // 2.x: a client that read the super table before its sub-tables existed keeps an empty vnode list for it.
             if (major() < 3) channel.update("RESET QUERY CACHE");

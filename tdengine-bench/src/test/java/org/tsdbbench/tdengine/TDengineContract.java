@@ -21,7 +21,7 @@ import org.tsdbbench.common.bench.StoredRows;
 import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.contract.DatabaseContract;
 import org.tsdbbench.common.contract.TcpProxy;
-import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.DeviceDataSet;
 import org.tsdbbench.common.data.DeviceGenerator;
 import org.tsdbbench.common.data.DeviceRange;
 import org.tsdbbench.common.data.GeneratedRows;
@@ -158,7 +158,7 @@ abstract class TDengineContract extends DatabaseContract {
             ConnectionOptions c = connection();
             ConnectionOptions used = new ConnectionOptions(c.host(), c.port(), c.user(), fresh, c.password(), c.extra());
             WorkloadSpec other = new WorkloadSpec(200, 240, WorkloadSpec.DEFAULT_START_TS, 77);
-            assertTrue(Loader.load(db(), used, DataSet.generated(other), other.totalRows(), 2, 500, n -> { }).verified());
+            assertTrue(Loader.load(db(), used, DeviceDataSet.generated(other), other.totalRows(), 2, 500, n -> { }).verified());
             try (Session s = db().open(used)) {
                 if (server.expectedMajor() >= 3) s.diskUse(); // the other rows flushed to the data files, then dropped
                 s.recreateSchema(other);
@@ -217,11 +217,11 @@ abstract class TDengineContract extends DatabaseContract {
             }
             try (Session s = db().open(o)) {
                 s.recreateSchema(SMALL);
-                assertEquals(0, s.countRows(), mode + ": an empty super table counts 0");
+                assertEquals(0, s.countRows(SMALL), mode + ": an empty super table counts 0");
                 long acked = s.write(batch) + s.write(batch);
                 assertEquals(600, acked, mode.toString());
                 // The same rows twice: a sub-table keeps one row per timestamp.
-                assertEquals(300, StoredRows.settled(db(), s, 300), mode + ": stored rows");
+                assertEquals(300, StoredRows.settled(db(), s, SMALL, 300), mode + ": stored rows");
                 assertEquals(mode.option(), s.facts().settings().get("writeMode"));
             }
         }

@@ -228,7 +228,7 @@ final class TimescaleSession implements Session {
     }
 
     @Override
-    public long countRows() throws DatabaseException {
+    public long countRows(WorkloadSpec spec) throws DatabaseException {
         try {
             if (compress) Columnstore.convert(connection, DevicesTable.NAME);
             return Jdbc.queryLong(connection, "SELECT count(*) FROM " + DevicesTable.NAME);

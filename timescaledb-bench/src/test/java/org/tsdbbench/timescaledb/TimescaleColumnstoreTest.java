@@ -19,10 +19,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.tsdbbench.common.bench.Loader;
-import org.tsdbbench.common.bench.PreparedQuery;
+import org.tsdbbench.common.workload.PreparedQuery;
+import org.tsdbbench.common.workload.ResultCheck;
 import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.contract.CliCapture;
-import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.DeviceDataSet;
 import org.tsdbbench.common.data.DeviceGenerator;
 import org.tsdbbench.common.data.DeviceRange;
 import org.tsdbbench.common.data.GeneratedRows;
@@ -97,7 +98,7 @@ class TimescaleColumnstoreTest {
             while (all.fill(batch, 1000) > 0) assertEquals(batch.size(), s.write(batch));
             try (Connection c = catalog()) {
                 assertEquals(Jdbc.queryLong(c, "SELECT count(*) FROM show_chunks('devices')"), chunksNotWhollyConverted(c), "written into the row store");
-                assertEquals(SPEC.totalRows(), s.countRows());
+                assertEquals(SPEC.totalRows(), s.countRows(SPEC));
                 assertTrue(Jdbc.queryLong(c, "SELECT count(*) FROM show_chunks('devices')") >= 15);
                 assertEquals(0, chunksNotWhollyConverted(c), "the count converts every chunk");
             }
@@ -116,7 +117,7 @@ class TimescaleColumnstoreTest {
             assertEquals(SPEC.rowsPerDevice(), s.write(again));
             try (Connection c = catalog()) {
                 assertTrue(chunksNotWhollyConverted(c) > 0, "a write into converted chunks is held in their row store first");
-                assertEquals(SPEC.totalRows() + SPEC.rowsPerDevice(), s.countRows());
+                assertEquals(SPEC.totalRows() + SPEC.rowsPerDevice(), s.countRows(SPEC));
                 assertEquals(0, chunksNotWhollyConverted(c), "the count converted the rows written after");
             }
         }
@@ -129,7 +130,7 @@ class TimescaleColumnstoreTest {
         int checked = 0;
         for (LogicalQuery q : QueryCatalog.all()) {
             String text = db.dialect().render(q, SPEC).orElseThrow(() -> new AssertionError("TimescaleDB cannot say " + q.id()));
-            Answer.Check check = new PreparedQuery(q, text, db.dialect().shaper(q), answers.answer(q)).run(s);
+            ResultCheck check = new PreparedQuery(q, text, db.dialect().shaper(q), answers.answer(q)).run(s);
             if (check.mismatch() != null) wrong.add(check.mismatch() + "  [" + text + "]");
             checked++;
         }
@@ -137,7 +138,7 @@ class TimescaleColumnstoreTest {
         long t0 = SPEC.startTs();
         for (LogicalQuery q : List.of(LogicalQuery.range(7, t0 + 10_000, t0 + 20_000), LogicalQuery.range(0, t0 + 100_000, t0 + 102_000))) {
             Answer expected = ExpectedAnswers.range(generator, SPEC.rowsPerDevice(), q);
-            Answer.Check check = new PreparedQuery(q, db.dialect().render(q, SPEC).orElseThrow(), db.dialect().shaper(q), expected).run(s);
+            ResultCheck check = new PreparedQuery(q, db.dialect().render(q, SPEC).orElseThrow(), db.dialect().shaper(q), expected).run(s);
             if (check.mismatch() != null) wrong.add(check.mismatch());
             checked++;
         }
@@ -147,7 +148,7 @@ class TimescaleColumnstoreTest {
 
     @Test
     void rowStoreStaysAsLoadedAndItsColumnstoreSizeComesFromADroppedCopy() throws Exception {
-        Loader.Result r = Loader.load(db, compressed(false), DataSet.generated(SPEC), SPEC.totalRows(), 2, 500, n -> { });
+        Loader.Result r = Loader.load(db, compressed(false), DeviceDataSet.generated(SPEC), SPEC.totalRows(), 2, 500, n -> { });
         assertTrue(r.verified(), r.describe());
         try (Session s = db.open(compressed(false)); Connection c = catalog()) {
             long loaded = Jdbc.queryLong(c, "SELECT hypertable_size('devices')");
@@ -157,7 +158,7 @@ class TimescaleColumnstoreTest {
             assertTrue(otherForm(d) > 0 && otherForm(d) < d.bytes() / 2, "the columnstore's bytes, far fewer: " + d);
             assertEquals(Jdbc.queryLong(c, "SELECT count(*) FROM show_chunks('devices')"), chunksNotWhollyConverted(c), "no chunk converted");
             assertEquals(0, Jdbc.queryLong(c, "SELECT count(*) FROM pg_class WHERE relname = '" + Columnstore.DISK_COPY + "'"), "the copy is dropped");
-            assertEquals(SPEC.totalRows(), s.countRows());
+            assertEquals(SPEC.totalRows(), s.countRows(SPEC));
         }
     }
 

@@ -17,15 +17,16 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.tsdbbench.common.data.DataSet;
-import org.tsdbbench.common.query.ExpectedAnswers;
+import org.tsdbbench.common.workload.Answers;
+import org.tsdbbench.common.workload.DataSet;
 
 /**
  * The expected answers of a data set, computed once and reused by every step and JMH trial of a
  * run: one pass over 100 M rows takes a minute, and every query benchmark's trial needs them. Kept
  * in memory for this JVM (a step and its in-process trials) and in a file of the run's results
- * folder for the forks and later steps, keyed by what decides the rows: the spec and shard of
- * generated rows, or the data files' paths, sizes and modification times.
+ * folder for the forks and later steps, keyed by what decides the rows ({@link DataSet#answersKey}:
+ * for the devices, the spec and shard of generated rows, or the data files' paths, sizes and
+ * modification times).
  */
 public final class AnswerCache {
 
@@ -36,7 +37,7 @@ public final class AnswerCache {
     /** Passes over a data set's rows in this JVM, for the tests that prove there is one per data set. */
     private static final AtomicInteger COMPUTED = new AtomicInteger();
 
-    private record Entry(String key, ExpectedAnswers answers) {
+    private record Entry(String key, Answers answers) {
     }
 
     private AnswerCache() {
@@ -46,7 +47,7 @@ public final class AnswerCache {
      * The data set's answers: from this JVM's memory, else from {@code dir}'s cache file when it
      * holds this data set's, else computed from the rows (and written there when {@code dir} is given).
      */
-    public static ExpectedAnswers answers(DataSet data, Path dir) throws IOException {
+    public static Answers answers(DataSet data, Path dir) throws IOException {
         String key = key(data);
         Entry e = last;
         if (e != null && e.key().equals(key)) return e.answers();
@@ -54,11 +55,9 @@ public final class AnswerCache {
             e = last;
             if (e != null && e.key().equals(key)) return e.answers();
             Path file = dir == null ? null : file(dir, key);
-            ExpectedAnswers answers = file == null ? null : read(file, key);
+            Answers answers = file == null ? null : read(file, key, data);
             if (answers == null) {
-                try (var rows = data.all()) {
-                    answers = ExpectedAnswers.of(rows);
-                }
+                answers = data.answers();
                 COMPUTED.incrementAndGet();
                 if (file != null) {
                     try {
@@ -83,28 +82,19 @@ public final class AnswerCache {
         }
     }
 
-    /** What decides the rows of the data set (and so its answers). */
+    /** What decides the rows of the data set (and so its answers), with its workload. */
     static String key(DataSet data) throws IOException {
-        StringBuilder k = new StringBuilder();
-        if (data.fromFiles()) {
-            k.append("files ").append(data.numOfFiles()).append(" in ").append(data.dataDir().toAbsolutePath().normalize());
-            for (Path f : data.files()) {
-                k.append('\n').append(f.getFileName()).append(' ').append(Files.size(f)).append(' ').append(Files.getLastModifiedTime(f).toMillis());
-            }
-        } else {
-            k.append("generated ").append(data.spec());
-        }
-        return k.append("\nshard ").append(data.shard()).toString();
+        return data.workload().name() + "\n" + data.answersKey();
     }
 
     /** The answers in the file when it is this data set's; null when it is missing, another data set's or unreadable. */
-    private static ExpectedAnswers read(Path file, String key) {
+    private static Answers read(Path file, String key, DataSet data) {
         try (InputStream raw = Files.newInputStream(file); DataInputStream in = new DataInputStream(new BufferedInputStream(raw, 1 << 16))) {
             byte[] magic = in.readNBytes(MAGIC.length);
             if (!java.util.Arrays.equals(magic, MAGIC)) return null;
             byte[] stored = in.readNBytes(in.readInt());
             if (!new String(stored, StandardCharsets.UTF_8).equals(key)) return null;
-            return ExpectedAnswers.readFrom(in);
+            return data.readAnswers(in);
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException | RuntimeException e) {
@@ -114,7 +104,7 @@ public final class AnswerCache {
     }
 
     /** Writes through a temporary file and an atomic move: a fork reading meanwhile sees the whole file or none. */
-    private static void write(Path file, String key, ExpectedAnswers answers) throws IOException {
+    private static void write(Path file, String key, Answers answers) throws IOException {
         Files.createDirectories(file.getParent());
         Path tmp = Files.createTempFile(file.getParent(), ".expected-answers", ".tmp");
         try {

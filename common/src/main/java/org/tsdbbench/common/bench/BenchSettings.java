@@ -8,17 +8,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.tsdbbench.common.data.DataSet;
-import org.tsdbbench.common.data.Shard;
-import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.ConnectionOptions.Secret;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
+import org.tsdbbench.common.workload.DataSet;
+import org.tsdbbench.common.workload.Workloads;
 
 /**
  * Everything a benchmark needs besides its JMH parameters, as one typed value: which database
- * module, the server and login, the module's options, the data set, the query file, where to
+ * module, the server and login, the module's options, the data set (of any workload), the query file, where to
  * record verification, where the data set's expected answers are kept ({@link AnswerCache}) and
  * whether the data set was already checked. The CLI writes it to one JSON file ({@link #writeTo})
  * and names that file to its JMH runs with one property ({@link RunSettings#PROPERTY}); run from
@@ -35,11 +34,11 @@ public record BenchSettings(String module, String host, int port, String user, S
         options = Map.copyOf(options);
     }
 
-    /** The settings of a run from an IDE: the database's local server and defaults, the default data set. */
+    /** The settings of a run from an IDE: the database's local server and defaults, its default workload's default data set. */
     public static BenchSettings defaults(Database db) {
         DatabaseDescriptor d = db.descriptor();
         return new BenchSettings(d.name(), "127.0.0.1", d.defaultPort(), d.defaultUser(), d.defaultDatabase(), d.passwordEnv(), null,
-                Map.of(), DataSet.generated(WorkloadSpec.defaults()), null, null, null, false);
+                Map.of(), d.defaultWorkload().defaultDataSet(), null, null, null, false);
     }
 
     public BenchSettings withVerifyLog(Path log) {
@@ -85,15 +84,8 @@ public record BenchSettings(String module, String host, int port, String user, S
         root.put("passwordFile", text(passwordFile));
         ObjectNode opts = root.putObject("options");
         options.forEach(opts::put);
-        ObjectNode data = root.putObject("dataSet");
-        WorkloadSpec s = dataSet.spec();
-        data.put("numOfDevices", s.numOfDevices());
-        data.put("rowsPerDevice", s.rowsPerDevice());
-        data.put("startTs", s.startTs());
-        data.put("seed", s.seed());
-        data.put("dataDir", text(dataSet.dataDir()));
-        data.put("numOfFiles", dataSet.numOfFiles());
-        data.put("shard", dataSet.shard().toString());
+        root.put("workload", dataSet.workload().name());
+        dataSet.writeJson(root.putObject("dataSet"));
         root.put("sql", text(sql));
         root.put("verifyLog", text(verifyLog));
         root.put("answersDir", text(answersDir));
@@ -107,21 +99,20 @@ public record BenchSettings(String module, String host, int port, String user, S
     public static BenchSettings read(Path file) throws IOException {
         try {
             JsonNode root = JSON.readTree(file.toFile());
-            JsonNode data = required(root, "dataSet");
-            WorkloadSpec spec = new WorkloadSpec(required(data, "numOfDevices").asInt(), required(data, "rowsPerDevice").asInt(),
-                    required(data, "startTs").asLong(), required(data, "seed").asLong());
-            Path dataDir = path(data.path("dataDir"));
-            DataSet dataSet = (dataDir == null ? DataSet.generated(spec) : new DataSet(spec, dataDir, data.path("numOfFiles").asInt()))
-                    .withShard(Shard.parse(data.path("shard").asText("0/1")));
             Map<String, String> options = new LinkedHashMap<>();
             root.path("options").properties().forEach(e -> options.put(e.getKey(), e.getValue().asText()));
             return new BenchSettings(required(root, "module").asText(), required(root, "host").asText(), required(root, "port").asInt(),
                     required(root, "user").asText(), required(root, "database").asText(), required(root, "passwordEnv").asText(),
-                    path(root.path("passwordFile")), options, dataSet, path(root.path("sql")), path(root.path("verifyLog")),
+                    path(root.path("passwordFile")), options, dataSet(root), path(root.path("sql")), path(root.path("verifyLog")),
                     path(root.path("answersDir")), root.path("dataChecked").asBoolean(false));
         } catch (IOException | IllegalArgumentException e) {
             throw new IOException("benchmark settings " + file + " cannot be read: " + e.getMessage(), e);
         }
+    }
+
+    /** The data set, read by the workload the file names. */
+    private static DataSet dataSet(JsonNode root) throws IOException {
+        return Workloads.find(required(root, "workload").asText()).readDataSet(required(root, "dataSet"));
     }
 
     private static JsonNode required(JsonNode node, String field) throws IOException {

@@ -8,12 +8,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.LongConsumer;
-import org.tsdbbench.common.data.DataSet;
-import org.tsdbbench.common.data.RowSource;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.workload.BatchSource;
+import org.tsdbbench.common.workload.DataSet;
 
 /**
  * The load step: writes the whole data set exactly once with {@code clients} connections, each
@@ -58,7 +58,7 @@ public final class Loader {
                               LongConsumer progress) throws DatabaseException, InterruptedException {
         try (Session admin = db.open(conn)) {
             // Shards share the table: the schema step creates it once, before any shard loads.
-            if (data.shard().whole()) admin.recreateSchema(data.spec());
+            if (data.shard().whole()) data.spec().recreateSchema(admin);
             WriteOutcome outcome = new WriteOutcome();
             ExecutorService pool = Executors.newFixedThreadPool(clients, r -> {
                 Thread t = new Thread(r, db.name() + "-load");
@@ -80,7 +80,7 @@ public final class Loader {
                         // A client that cannot connect fails the load; the others must not wait for it.
                         opened.countDown();
                     }
-                    try (writer; RowSource rows = data.client(client, clients, false)) {
+                    try (writer; BatchSource rows = data.client(client, clients, false)) {
                         go.await();
                         writer.sendAll(rows, rowsPerRequest, progress);
                     }
@@ -103,7 +103,7 @@ public final class Loader {
             long stored = -1;
             String countError = null;
             try {
-                if (data.shard().whole()) stored = StoredRows.settled(db, admin, outcome.rowsAcked());
+                if (data.shard().whole()) stored = StoredRows.settled(db, admin, data.spec(), outcome.rowsAcked());
                 else countError = "not counted by a shard (shard " + data.shard() + "): other shards write the same table; the verify step counts it";
             } catch (DatabaseException e) {
                 // The server may be gone: what was acknowledged and sent is still the result.

@@ -26,6 +26,7 @@ import org.openjdk.jmh.infra.ThreadParams;
 import org.openjdk.jmh.runner.IterationType;
 import org.tsdbbench.common.data.DeviceGenerator;
 import org.tsdbbench.common.data.DeviceRange;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.Database;
@@ -45,8 +46,8 @@ import org.tsdbbench.results.TrialRecord;
  * starts from exactly the data set (reloaded if an earlier trial appended to it, in the trial's
  * setup); every client opens its connection in the setup of the first iteration, never inside a
  * measured call; and every trial ends with a count, in the trial's teardown, whatever each client
- * did: stored = data set + rows acknowledged. One class for every database ({@link RunSettings}
- * says which).
+ * did: stored = data set + rows acknowledged. A test of the devices workload; one class for every
+ * database ({@link RunSettings} says which).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode({Mode.Throughput, Mode.SampleTime})
@@ -70,6 +71,7 @@ public class MixedLoadBenchmark {
         int rowsPerRequest;
         int resultRows;
         long datasetRows;
+        WorkloadSpec spec;
         final WriteOutcome outcome = new WriteOutcome();
         /** Rows acknowledged within measured iterations, and when those began and ended (epoch ms), as the write test keeps them. */
         final AtomicLong measuredAcked = new AtomicLong();
@@ -82,6 +84,7 @@ public class MixedLoadBenchmark {
             this.rowsPerRequest = rowsPerRequest;
             this.resultRows = resultRows;
             settings = run.settings();
+            spec = DevicesWorkload.dataSetOf(settings.dataSet(), "the mixed load").spec();
             QuerySet set = QuerySet.prepare(db, settings);
             set.ensureLoaded(db, settings);
             datasetRows = set.expectedRows();
@@ -107,7 +110,7 @@ public class MixedLoadBenchmark {
             long expected = datasetRows + outcome.rowsAcked();
             long stored;
             try (Session session = db.open(settings.connection())) {
-                stored = StoredRows.settled(db, session, expected);
+                stored = StoredRows.settled(db, session, spec, expected);
             }
             if (stored != expected) {
                 throw new IllegalStateException(db.displayName() + " mixed load: stored " + stored + " rows, expected the data set's "
@@ -172,7 +175,7 @@ public class MixedLoadBenchmark {
             measuring = iteration.getType() == IterationType.MEASUREMENT;
             if (measuring) trial.measuredFromMs.compareAndSet(0, System.currentTimeMillis());
             if (client != null) return;
-            WorkloadSpec spec = trial.settings.dataSet().spec();
+            WorkloadSpec spec = trial.spec;
             generator = new DeviceGenerator(spec);
             devices = DeviceRange.part(spec.numOfDevices(), thread.getSubgroupThreadIndex(), thread.getSubgroupThreadCount());
             batch = new RowBatch(trial.rowsPerRequest);
@@ -208,7 +211,7 @@ public class MixedLoadBenchmark {
         @Setup(Level.Iteration)
         public void open(Trial trial, ThreadParams thread) throws Exception {
             if (session != null) return;
-            plan = RangePlan.of(trial.db, trial.settings.connection(), trial.settings.dataSet().spec(), trial.resultRows,
+            plan = RangePlan.of(trial.db, trial.settings.connection(), trial.spec, trial.resultRows,
                     thread.getSubgroupThreadIndex());
             session = trial.db.open(trial.settings.connection());
         }

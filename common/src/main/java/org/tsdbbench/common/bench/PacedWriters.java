@@ -7,10 +7,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import org.tsdbbench.common.data.RowBatch;
-import org.tsdbbench.common.data.RowSource;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.workload.Batch;
+import org.tsdbbench.common.workload.BatchSource;
 
 /**
  * Writers that each send one request on a fixed schedule through a fault, feeding a
@@ -33,18 +33,18 @@ public final class PacedWriters {
     private final Duration recovery;
 
     /** One writer a row source (each closed when its writer ends), {@code rowsPerRequest} rows a request, one request every {@code everyNanos} at most. */
-    public PacedWriters(Database db, ConnectionOptions connection, List<RowSource> sources, int rowsPerRequest, long everyNanos,
+    public PacedWriters(Database db, ConnectionOptions connection, List<? extends BatchSource> sources, int rowsPerRequest, long everyNanos,
                         Duration recovery, String threadName) {
         this.recovery = recovery;
         FailurePolicy ridesOut = new FailurePolicy(Integer.MAX_VALUE, recovery);
         for (int w = 0; w < sources.size(); w++) {
-            RowSource rows = sources.get(w);
+            BatchSource rows = sources.get(w);
             threads.add(new Thread(() -> {
                 try (WriteClient client = new WriteClient(db.open(connection), outcome, ridesOut); rows) {
-                    RowBatch batch = new RowBatch(rowsPerRequest);
                     long next = System.nanoTime();
                     while (!stop.get()) {
-                        if (rows.fill(batch, rowsPerRequest) == 0) break;
+                        Batch batch = rows.next(rowsPerRequest);
+                        if (batch.isEmpty()) break;
                         long n = client.send(batch);
                         long now = System.nanoTime();
                         if (n > 0) {

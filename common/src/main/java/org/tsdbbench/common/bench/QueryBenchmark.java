@@ -17,6 +17,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.workload.PreparedQuery;
 
 /**
  * The query tests: one invocation runs one query until its last row has reached the client, then
@@ -36,7 +37,7 @@ import org.tsdbbench.common.db.Session;
 @Measurement(iterations = 3, time = 2)
 public class QueryBenchmark {
 
-    /** A catalog id, e.g. q1.g0, q2.avg.p10, q3.sum.p50, q4.count.p100. */
+    /** A catalog id of the settings' workload, e.g. (devices) q1.g0, q2.avg.p10, q3.sum.p50, q4.count.p100. */
     @Param("q2.avg.p100")
     public String queryId;
 

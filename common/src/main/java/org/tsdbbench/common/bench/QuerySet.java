@@ -4,27 +4,27 @@ import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.query.Dialect;
-import org.tsdbbench.common.query.ExpectedAnswers;
-import org.tsdbbench.common.query.LogicalQuery;
-import org.tsdbbench.common.query.QueryCatalog;
 import org.tsdbbench.common.query.QueryFile;
+import org.tsdbbench.common.workload.Answers;
+import org.tsdbbench.common.workload.DataSet;
+import org.tsdbbench.common.workload.PreparedCatalog;
+import org.tsdbbench.common.workload.PreparedQuery;
 
 /**
  * The queries of a query step with their expected answers: from a query file when one is given
- * ({@code -sql}), else rendered from the catalog by the database's dialect for this data set.
- * Functions the dialect lacks are listed as absent, never faked.
+ * ({@code -sql}), else the workload's catalog rendered by the database's dialect for this data
+ * set. Queries the dialect cannot say are listed as absent, never faked.
  */
 public final class QuerySet {
 
     private final Map<String, PreparedQuery> queries;
     private final List<String> absent;
-    private final ExpectedAnswers answers;
+    private final Answers answers;
 
-    private QuerySet(Map<String, PreparedQuery> queries, List<String> absent, ExpectedAnswers answers) {
+    private QuerySet(Map<String, PreparedQuery> queries, List<String> absent, Answers answers) {
         this.queries = queries;
         this.absent = absent;
         this.answers = answers;
@@ -34,23 +34,21 @@ public final class QuerySet {
         DataSet data = settings.dataSet();
         data.checkFiles();
         // Once per data set and run, not once per trial: a pass over 100 M rows takes a minute.
-        ExpectedAnswers answers = AnswerCache.answers(data, settings.answersDir());
+        Answers answers = AnswerCache.answers(data, settings.answersDir());
         Map<String, PreparedQuery> queries = new LinkedHashMap<>();
-        List<String> absent = new java.util.ArrayList<>();
+        List<String> absent = List.of();
         Dialect dialect = db.dialect(settings.connection());
         if (settings.sql() != null) {
-            for (QueryFile.Line line : QueryFile.read(settings.sql()).values()) {
-                LogicalQuery q = line.query();
-                queries.put(q.id(), new PreparedQuery(q, line.text(), dialect.shaper(q), answers.answer(q)));
+            for (QueryFile.Line line : QueryFile.read(settings.sql(), data.workload()).values()) {
+                String id = line.query().id();
+                queries.put(id, answers.prepare(id, line.text(), dialect));
             }
         } else {
-            for (LogicalQuery q : QueryCatalog.all()) {
-                var text = dialect.render(q, data.spec());
-                if (text.isPresent()) queries.put(q.id(), new PreparedQuery(q, text.get(), dialect.shaper(q), answers.answer(q)));
-                else absent.add(q.id());
-            }
+            PreparedCatalog catalog = answers.prepare(dialect);
+            for (PreparedQuery q : catalog.queries()) queries.put(q.id(), q);
+            absent = catalog.absent();
         }
-        return new QuerySet(queries, List.copyOf(absent), answers);
+        return new QuerySet(queries, absent, answers);
     }
 
     public PreparedQuery get(String id) {
@@ -78,7 +76,7 @@ public final class QuerySet {
     /** Loads the data set when the database does not hold exactly it (so a query benchmark runs alone). */
     public void ensureLoaded(Database db, BenchSettings settings) throws Exception {
         long expected = expectedRows();
-        DataSetGuard.ensure(db, settings.connection(), expected, System.out::println, () -> {
+        DataSetGuard.ensure(db, settings.connection(), settings.dataSet().spec(), expected, System.out::println, () -> {
             Loader.Result r = Loader.load(db, settings.connection(), settings.dataSet(), expected,
                     Math.min(4, settings.dataSet().maxClients()), 1000, n -> { });
             if (!r.verified()) throw new IllegalStateException("load failed: " + r.describe());

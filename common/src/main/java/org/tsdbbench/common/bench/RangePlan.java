@@ -9,9 +9,10 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.ExpectedAnswers;
 import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.workload.PreparedQuery;
 
 /**
- * The short range reads of one client: q6 queries of one random device each, {@code resultRows}
+ * The short range reads of one client (devices): q6 queries of one random device each, {@code resultRows}
  * consecutive rows from a random start inside the data set, drawn from a seed so that every run
  * asks the same questions; each rendered once and with its expected answer, then cycled through.
  */

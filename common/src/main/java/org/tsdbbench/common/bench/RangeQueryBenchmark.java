@@ -16,6 +16,7 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.ThreadParams;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.Session;
 
@@ -26,7 +27,7 @@ import org.tsdbbench.common.db.Session;
  * all clients) and {@link #latency()} (sample time, with percentiles). The CLI's range step runs
  * it over client counts (JMH threads) and result sizes.
  *
- * <p>One class for every database ({@link RunSettings} says which). From an IDE it runs as it is:
+ * <p>A test of the devices workload. One class for every database ({@link RunSettings} says which). From an IDE it runs as it is:
  * if the local server does not hold the data set yet, the setup loads it first.
  */
 @State(Scope.Thread)
@@ -60,7 +61,8 @@ public class RangeQueryBenchmark {
         Database db = run.database();
         BenchSettings settings = run.settings();
         data.check(db, settings);
-        plan = RangePlan.of(db, settings.connection(), settings.dataSet().spec(), resultRows, thread.getThreadIndex());
+        plan = RangePlan.of(db, settings.connection(), DevicesWorkload.dataSetOf(settings.dataSet(), "the range test").spec(), resultRows,
+                thread.getThreadIndex());
         session = db.open(settings.connection());
     }
 

@@ -15,7 +15,8 @@ import org.tsdbbench.common.db.DatabaseLookup;
  * property on its forks, or in its own JVM for the length of an in-process run), and the database
  * module those settings name, found on the class path ({@link DatabaseLookup}). Without the
  * property, a run from an IDE, the database is the one on the class path (or the one
- * {@code TSBENCH_MODULE} names) with its defaults.
+ * {@code TSBENCH_MODULE} names) with its defaults. A module asked for a workload it does not take
+ * fails here, before any work.
  */
 @State(Scope.Benchmark)
 public class RunSettings {
@@ -34,6 +35,7 @@ public class RunSettings {
     RunSettings(Database database, BenchSettings settings) {
         this.database = database;
         this.settings = settings;
+        checkWorkload();
     }
 
     @Setup(Level.Trial)
@@ -46,6 +48,12 @@ public class RunSettings {
             settings = BenchSettings.read(Path.of(file));
             database = DatabaseLookup.find(settings.module());
         }
+        checkWorkload();
+    }
+
+    /** One line naming the module and the workload when the module does not take the settings' workload. */
+    private void checkWorkload() {
+        database.descriptor().checkTakes(settings.dataSet().workload());
     }
 
     public Database database() {

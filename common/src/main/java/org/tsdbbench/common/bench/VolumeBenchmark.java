@@ -20,16 +20,18 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.tsdbbench.common.data.DeviceGenerator;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.query.Answer;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.ExpectedAnswers;
 import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.workload.PreparedQuery;
+import org.tsdbbench.common.workload.ResultCheck;
 
 /**
  * Write and read speed as the stored volume grows: one client, starting from an empty table,
@@ -39,8 +41,8 @@ import org.tsdbbench.common.query.LogicalQuery;
  * iterations count the blocks and the target volume is blocks x blockRows. Per block, as JMH
  * secondary metrics with one value per iteration: rows stored before it, write rows/s, mean write
  * request latency, read rows/s and read latency (and, for databases that show acknowledged rows a
- * moment later, how long the block took to show). One class for every database ({@link RunSettings}
- * says which).
+ * moment later, how long the block took to show). A test of the devices workload; one class for
+ * every database ({@link RunSettings} says which).
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -87,7 +89,7 @@ public class VolumeBenchmark {
     public void open(RunSettings run) throws Exception {
         db = run.database();
         BenchSettings settings = run.settings();
-        spec = settings.dataSet().spec();
+        spec = DevicesWorkload.dataSetOf(settings.dataSet(), "the volume test").spec();
         if (blockRows % spec.numOfDevices() != 0) {
             throw new IllegalArgumentException("blockRows " + blockRows + ": must be a multiple of the " + spec.numOfDevices()
                     + " devices (a block is the next rows in time of every device)");
@@ -158,7 +160,7 @@ public class VolumeBenchmark {
 
     private ReadBack readBack(Block figures) throws DatabaseException {
         long readStart = System.nanoTime();
-        Answer.Check check = readBack.run(session);
+        ResultCheck check = readBack.run(session);
         figures.readAttempts++;
         return new ReadBack(readStart, System.nanoTime(), check.rows(), check.mismatch());
     }

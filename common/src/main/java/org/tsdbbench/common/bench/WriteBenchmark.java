@@ -31,12 +31,12 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.IterationParams;
 import org.openjdk.jmh.infra.ThreadParams;
 import org.openjdk.jmh.runner.IterationType;
-import org.tsdbbench.common.data.RowBatch;
-import org.tsdbbench.common.data.RowSource;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.PreparedWrite;
+import org.tsdbbench.common.workload.Batch;
+import org.tsdbbench.common.workload.BatchSource;
 import org.tsdbbench.results.TrialRecord;
 
 /**
@@ -78,8 +78,7 @@ public class WriteBenchmark {
     private BenchSettings settings;
     private Database db;
     private WriteClient client;
-    private RowSource rows;
-    private RowBatch batch;
+    private BatchSource rows;
     /** With {@code --option prebuild=true}: requests built before the iteration, sent in order; null otherwise. */
     private ArrayDeque<PreparedWrite> prebuilt;
     private long prebuiltCount;
@@ -129,12 +128,11 @@ public class WriteBenchmark {
         synchronized (trial) {
             // Shards share the table: the schema step creates it once, before any shard writes.
             if (!trial.schemaReady && settings.dataSet().shard().whole()) {
-                client.session().recreateSchema(settings.dataSet().spec());
+                settings.dataSet().spec().recreateSchema(client.session());
                 trial.schemaReady = true;
             }
         }
         rows = settings.dataSet().client(thread.getThreadIndex(), thread.getThreadCount(), true);
-        batch = new RowBatch(rowsPerRequest);
         if (settings.connection().get(ModuleOption.PREBUILD)) prebuilt = new ArrayDeque<>();
         latency = new Histogram(3_600_000_000_000L, 3);
         if (targetRowsPerSecond > 0) {
@@ -168,8 +166,7 @@ public class WriteBenchmark {
         long bytes = 0;
         for (PreparedWrite w : prebuilt) bytes += w.bytes();
         while (bytes < PREBUILD_BYTES / params.getThreads()) {
-            rows.fill(batch, rowsPerRequest);
-            PreparedWrite w = client.session().prepare(batch);
+            PreparedWrite w = rows.next(rowsPerRequest).prepare(client.session());
             prebuilt.add(w);
             prebuiltCount++;
             bytes += w.bytes();
@@ -182,11 +179,11 @@ public class WriteBenchmark {
         if (trial.abandoned.get()) throw new IllegalStateException(db.displayName() + " write test abandoned by another client");
         PreparedWrite ahead = prebuilt == null ? null : prebuilt.poll();
         if (prebuilt != null && ahead == null) {
-            rows.fill(batch, rowsPerRequest);
-            ahead = client.session().prepare(batch);
+            ahead = rows.next(rowsPerRequest).prepare(client.session());
             builtWhileMeasured++;
         }
-        int n = ahead != null ? ahead.rows() : rows.fill(batch, rowsPerRequest);
+        Batch batch = ahead == null ? rows.next(rowsPerRequest) : null;
+        int n = ahead != null ? ahead.rows() : batch.size();
         long start = targetRowsPerSecond > 0 ? awaitDue() : System.nanoTime();
         try {
             long ok = ahead != null ? client.send(ahead) : client.send(batch);
@@ -220,7 +217,7 @@ public class WriteBenchmark {
         try {
             if (trial.abandoned.compareAndSet(false, true)) {
                 WriteOutcome o = trial.outcome;
-                OptionalLong stored = StoredRows.now(client.session());
+                OptionalLong stored = StoredRows.now(client.session(), settings.dataSet().spec());
                 String counted = stored.isPresent() ? "stored " + stored.getAsLong() : "stored rows not countable";
                 String failure = gaveUp.getMessage() + "; rows acknowledged " + o.rowsAcked() + " of " + o.rowsSent() + " sent; " + counted;
                 record(trial, params, stored.orElse(-1), failure);
@@ -255,7 +252,7 @@ public class WriteBenchmark {
         WriteOutcome o = trial.outcome;
         // A shard cannot count its own rows in a table other shards write: only failures are checked.
         boolean whole = settings.dataSet().shard().whole();
-        long stored = whole ? StoredRows.settled(db, client.session(), o.rowsAcked()) : -1;
+        long stored = whole ? StoredRows.settled(db, client.session(), settings.dataSet().spec(), o.rowsAcked()) : -1;
         String failure = null;
         if (whole && stored != o.rowsAcked()) {
             failure = "stored " + stored + " rows, but " + o.rowsAcked() + " were acknowledged";

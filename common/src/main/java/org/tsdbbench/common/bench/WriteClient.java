@@ -2,11 +2,11 @@ package org.tsdbbench.common.bench;
 
 import java.io.IOException;
 import java.util.function.LongConsumer;
-import org.tsdbbench.common.data.RowBatch;
-import org.tsdbbench.common.data.RowSource;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.workload.Batch;
+import org.tsdbbench.common.workload.BatchSource;
 
 /**
  * One client's writes over its own session, for the load, the write test, the mixed load and the
@@ -40,11 +40,11 @@ public final class WriteClient implements AutoCloseable {
     }
 
     /** Sends one request of the batch's rows; the rows acknowledged, 0 when it failed and the client goes on. */
-    public long send(RowBatch batch) throws GaveUp {
-        return send(batch.size(), () -> session.write(batch));
+    public long send(Batch batch) throws GaveUp {
+        return send(batch.size(), () -> batch.write(session));
     }
 
-    /** Sends a request built ahead ({@link Session#prepare}); as {@link #send(RowBatch)}. */
+    /** Sends a request built ahead ({@link Batch#prepare}); as {@link #send(Batch)}. */
     public long send(PreparedWrite request) throws GaveUp {
         return send(request.rows(), request::send);
     }
@@ -53,10 +53,9 @@ public final class WriteClient implements AutoCloseable {
      * Writes every row of the source in requests of {@code rowsPerRequest}, telling {@code progress}
      * of each request's acknowledged rows; ends when the source is empty or the policy gives up.
      */
-    public void sendAll(RowSource rows, int rowsPerRequest, LongConsumer progress) throws IOException {
-        RowBatch batch = new RowBatch(rowsPerRequest);
+    public void sendAll(BatchSource rows, int rowsPerRequest, LongConsumer progress) throws IOException {
         try {
-            while (rows.fill(batch, rowsPerRequest) > 0) progress.accept(send(batch));
+            for (Batch batch = rows.next(rowsPerRequest); !batch.isEmpty(); batch = rows.next(rowsPerRequest)) progress.accept(send(batch));
         } catch (GaveUp e) {
             // Counted in the outcome: the load reports it and what was acknowledged before it.
         }

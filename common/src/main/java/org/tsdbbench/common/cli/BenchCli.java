@@ -9,6 +9,8 @@ import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.query.QueryFile;
+import org.tsdbbench.common.workload.Workload;
+import org.tsdbbench.common.workload.Workloads;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -17,8 +19,9 @@ import picocli.CommandLine.UnmatchedArgumentException;
 /**
  * The command line every module's jar has: {@code <db>-bench [write|load|query|disk|range|volume|mixed|schema|verify|fault] [options]}, where a
  * bare {@code <db>-bench -writeClients 5 -rowsPerRequest 1000} runs the write test as the original
- * tools did. Exit codes: 0 all verified, 1 a request failed or an answer was wrong (results kept),
- * 2 bad input (one line naming it).
+ * tools did. {@code --workload NAME} chooses the workload (the module's first by default), and with
+ * it the data-set flags every step takes. Exit codes: 0 all verified, 1 a request failed or an
+ * answer was wrong (results kept), 2 bad input (one line naming it).
  */
 public final class BenchCli {
 
@@ -31,23 +34,32 @@ public final class BenchCli {
 
     /** Runs the command line for this database; the exit code. */
     public static int run(Database db, String... args) {
-        return commandLine(db).execute(args);
+        Workload workload;
+        try {
+            // Read before parsing: the workload decides which data-set flags the steps take.
+            workload = Workloads.named(args).map(Workloads::find).orElse(db.descriptor().defaultWorkload());
+            db.descriptor().checkTakes(workload);
+        } catch (IllegalArgumentException e) {
+            System.err.println("error: --workload: " + e.getMessage());
+            return USAGE;
+        }
+        return commandLine(db, workload).execute(args);
     }
 
-    static CommandLine commandLine(Database db) {
+    static CommandLine commandLine(Database db, Workload workload) {
         String name = db.name() + "-bench";
-        CommandLine cl = new CommandLine(new WriteStep(db));
+        CommandLine cl = new CommandLine(new WriteStep(db, workload));
         cl.setCommandName(name);
-        cl.addSubcommand("write", new WriteStep(db));
-        cl.addSubcommand("load", new LoadStep(db));
-        cl.addSubcommand("query", new QueryStep(db));
-        cl.addSubcommand("disk", new DiskStep(db));
-        cl.addSubcommand("range", new RangeStep(db));
-        cl.addSubcommand("volume", new VolumeStep(db));
-        cl.addSubcommand("mixed", new MixedStep(db));
-        cl.addSubcommand("schema", new SchemaStep(db));
-        cl.addSubcommand("verify", new VerifyStep(db));
-        cl.addSubcommand("fault", new FaultStep(db));
+        cl.addSubcommand("write", new WriteStep(db, workload));
+        cl.addSubcommand("load", new LoadStep(db, workload));
+        cl.addSubcommand("query", new QueryStep(db, workload));
+        cl.addSubcommand("disk", new DiskStep(db, workload));
+        cl.addSubcommand("range", new RangeStep(db, workload));
+        cl.addSubcommand("volume", new VolumeStep(db, workload));
+        cl.addSubcommand("mixed", new MixedStep(db, workload));
+        cl.addSubcommand("schema", new SchemaStep(db, workload));
+        cl.addSubcommand("verify", new VerifyStep(db, workload));
+        cl.addSubcommand("fault", new FaultStep(db, workload));
         cl.addSubcommand("describe", new DescribeCommand(db));
         String[] optionsHelp = optionsHelp(db.descriptor());
         cl.getCommandSpec().usageMessage().footer(optionsHelp);
@@ -57,26 +69,37 @@ public final class BenchCli {
         return cl;
     }
 
-    /** Each step's help ends with the module's options: name, type, default and what each does. */
+    /** Each step's help ends with the workloads the module takes and the module's options: name, type, default and what each does. */
     static String[] optionsHelp(DatabaseDescriptor db) {
         List<String> lines = new ArrayList<>();
+        lines.add("");
+        lines.add(db.displayName() + " takes the workloads (--workload NAME; the data-set flags");
+        lines.add("above are the chosen one's):");
+        for (Workload w : db.workloads()) {
+            lines.add("  " + w.name() + (w == db.defaultWorkload() ? " (default)" : ""));
+            wrap(lines, w.description());
+        }
         lines.add("");
         lines.add(db.displayName() + " module options (--option KEY=VALUE, each checked before any work):");
         for (ModuleOption<?> o : db.allOptions()) {
             lines.add("  " + o.name() + "=<" + o.type() + ">");
-            // Wrapped here, indented: picocli would wrap a long footer line at its width with no indent.
-            StringBuilder line = new StringBuilder("     ");
-            for (String word : ("default: " + o.defaultText() + ". " + o.help()).split(" ")) {
-                if (line.length() + 1 + word.length() > 79 && line.length() > 6) {
-                    lines.add(line.toString());
-                    line = new StringBuilder("     ");
-                }
-                line.append(' ').append(word);
-            }
-            lines.add(line.toString());
+            wrap(lines, "default: " + o.defaultText() + ". " + o.help());
         }
         // picocli formats help text: a % of ours must not read as a format specifier.
         return lines.stream().map(l -> l.replace("%", "%%")).toArray(String[]::new);
+    }
+
+    /** Adds the text as lines of 79 characters at most, indented: picocli would wrap a long footer line at its width with no indent. */
+    private static void wrap(List<String> lines, String text) {
+        StringBuilder line = new StringBuilder("     ");
+        for (String word : text.split(" ")) {
+            if (line.length() + 1 + word.length() > 79 && line.length() > 6) {
+                lines.add(line.toString());
+                line = new StringBuilder("     ");
+            }
+            line.append(' ').append(word);
+        }
+        lines.add(line.toString());
     }
 
     private static IParameterExceptionHandler parameterErrors() {

@@ -6,39 +6,40 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.tsdbbench.common.bench.BenchSettings;
-import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.data.Shard;
-import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.DatabaseDescriptor;
+import org.tsdbbench.common.workload.DataOptions;
+import org.tsdbbench.common.workload.DataSet;
+import org.tsdbbench.common.workload.Workload;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * The options every step takes: the data set (the original tools' single-dash flags and
- * --kebab-case forms), the server, where results go, and JMH's run lengths.
+ * The options every step takes: the workload and its data-set flags (for the devices, the
+ * original tools' single-dash flags and --kebab-case forms), the server, where results go, and
+ * JMH's run lengths.
  */
 public final class CommonOptions {
 
     /** The module option {@code -conf FILE} sets. */
     static final String CONF = "conf";
 
-    @Option(names = {"-numOfDevices", "--num-of-devices"}, paramLabel = "N", description = "Devices in the data set (default: ${DEFAULT-VALUE}).")
-    int numOfDevices = WorkloadSpec.DEFAULT_DEVICES;
+    /** The workload the command line chose ({@link BenchCli} reads {@code --workload} first, since it decides {@link #data}). */
+    private final Workload workload;
 
-    @Option(names = {"-rowsPerDevice", "--rows-per-device"}, paramLabel = "N", description = "Rows per device, one a second (default: ${DEFAULT-VALUE}).")
-    int rowsPerDevice = WorkloadSpec.DEFAULT_ROWS_PER_DEVICE;
+    /** The chosen workload's data-set flags. */
+    @Mixin
+    final DataOptions data;
 
-    @Option(names = {"-startTs", "--start-ts"}, paramLabel = "MS", description = "Timestamp of each device's first row, epoch ms (default: ${DEFAULT-VALUE}).")
-    long startTs = WorkloadSpec.DEFAULT_START_TS;
+    @Option(names = {"-workload", "--workload"}, paramLabel = "NAME",
+            description = "The workload to run: one the module takes, listed at the end (default: the first listed).")
+    String workloadName;
 
-    @Option(names = {"-seed", "--seed"}, description = "Seed that decides every value (default: ${DEFAULT-VALUE}).")
-    long seed = WorkloadSpec.DEFAULT_SEED;
-
-    @Option(names = {"-dataDir", "--data-dir"}, paramLabel = "DIR", description = "Read rows from testdata<i>.csv files here instead of generating them.")
-    Path dataDir;
-
-    @Option(names = {"-numOfFiles", "--num-of-files"}, paramLabel = "N", description = "Data files in -dataDir (default: ${DEFAULT-VALUE}).")
-    int numOfFiles = 10;
+    CommonOptions(Workload workload) {
+        this.workload = workload;
+        this.data = workload.options();
+    }
 
     @Option(names = {"-host", "--host"}, description = "Server host (default: 127.0.0.1); a cluster: several, comma-separated, each host or host:port (Cassandra contact points, MySQL failover; one for the others).")
     String host = "127.0.0.1";
@@ -103,9 +104,16 @@ public final class CommonOptions {
      * option) and the value, an unknown option names the keys the module takes.
      */
     void validate(DatabaseDescriptor db) throws UsageException {
-        positive("-numOfDevices", numOfDevices);
-        positive("-rowsPerDevice", rowsPerDevice);
-        positive("-numOfFiles", numOfFiles);
+        // The flag as parsed names the workload read before parsing, unless that read was fooled (a value that looked like the flag).
+        if (workloadName != null && !workloadName.equals(workload.name())) {
+            throw new UsageException("--workload " + workloadName + ": given twice, or as another flag's value (" + workload.name() + ")");
+        }
+        try {
+            db.checkTakes(workload);
+            data.validate();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
         positive("-i", iterations);
         Shard s;
         try {
@@ -113,9 +121,10 @@ public final class CommonOptions {
         } catch (IllegalArgumentException e) {
             throw new UsageException((shard != null ? "--shard " : "TSBENCH_SHARD ") + e.getMessage());
         }
-        int parts = dataDir != null ? numOfFiles : numOfDevices;
+        DataSet whole = data.dataSet();
+        int parts = whole.maxClients();
         if (s.count() > parts) {
-            throw new UsageException("--shard " + s + ": " + s.count() + " shards for " + parts + (dataDir != null ? " files" : " devices")
+            throw new UsageException("--shard " + s + ": " + s.count() + " shards for " + parts + " " + whole.splitUnit()
                     + ": each shard must own at least one");
         }
         try {
@@ -152,12 +161,9 @@ public final class CommonOptions {
         if (value < 1) throw new UsageException(flag + " " + value + ": must be at least 1");
     }
 
-    WorkloadSpec spec() {
-        return new WorkloadSpec(numOfDevices, rowsPerDevice, startTs, seed);
-    }
-
+    /** The data set the flags name, this process's shard of it. */
     DataSet dataSet() {
-        return (dataDir == null ? DataSet.generated(spec()) : new DataSet(spec(), dataDir, numOfFiles)).withShard(shard());
+        return data.dataSet().withShard(shard());
     }
 
     /** --shard, else TSBENCH_SHARD (a Kubernetes Indexed Job sets it from the completion index), else the whole data set. */

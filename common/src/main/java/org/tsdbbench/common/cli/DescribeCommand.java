@@ -6,13 +6,15 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.WriteMatrix;
+import org.tsdbbench.common.workload.Workload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code describe}: the module as JSON on one line (name, display name, server script, published
- * write matrix, cluster script, write paths: name, options, published), for the orchestrator that runs every module's jar: it needs no list of modules
+ * write matrix, cluster script, write paths: name, options, published; the workloads it takes, the
+ * first its default), for the orchestrator that runs every module's jar: it needs no list of modules
  * of its own. Touches no server.
  */
 @Command(name = "describe", mixinStandardHelpOptions = true, version = "tsdb-bench 0.1.0",
@@ -38,6 +40,7 @@ final class DescribeCommand implements Callable<Integer> {
         if (m != null) about.put("publishedWriteMatrix", m);
         if (db.descriptor().clusterScript() != null) about.put("clusterScript", db.descriptor().clusterScript());
         if (!db.descriptor().writePaths().isEmpty()) about.put("writePaths", db.descriptor().writePaths());
+        about.put("workloads", db.descriptor().workloads().stream().map(Workload::name).toList());
         spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(about));
         spec.commandLine().getOut().flush();
         return BenchCli.OK;

@@ -4,6 +4,7 @@ import java.util.Locale;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.results.DiskRecord;
 import picocli.CommandLine.Command;
 
@@ -16,8 +17,8 @@ import picocli.CommandLine.Command;
         description = "After a load: bytes on disk for the data set (after the database's flush/compaction settled) vs its size as text.")
 final class DiskStep extends Step {
 
-    DiskStep(Database db) {
-        super(db);
+    DiskStep(Database db, Workload workload) {
+        super(db, workload);
     }
 
     @Override
@@ -34,7 +35,7 @@ final class DiskStep extends Step {
             out().println("# waiting for " + db().displayName() + " to settle its flush/compaction, then measuring");
             out().flush();
             use = s.diskUse();
-            rows = s.countRows();
+            rows = settings.dataSet().spec().countRows(s);
         }
         if (use == null || !use.measured()) {
             String why = use == null ? db().displayName() + " offers this module no way to measure its disk use" : use.method();

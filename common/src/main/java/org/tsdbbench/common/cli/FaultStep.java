@@ -15,12 +15,14 @@ import org.tsdbbench.common.bench.StallMeter;
 import org.tsdbbench.common.bench.StoredRows;
 import org.tsdbbench.common.bench.WriteOutcome;
 import org.tsdbbench.common.bench.WriteStall;
-import org.tsdbbench.common.data.RowSource;
+import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.results.DurabilityRecord;
+import org.tsdbbench.common.workload.BatchSource;
+import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.results.FaultRecord;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -85,8 +87,8 @@ final class FaultStep extends Step {
     @Option(names = "--steady", paramLabel = "TIME", description = "Writing before the kill, after the first acknowledgement that follows it, and after the restart (default: ${DEFAULT-VALUE}).")
     String steady = "3s";
 
-    FaultStep(Database db) {
-        super(db);
+    FaultStep(Database db, Workload workload) {
+        super(db, workload);
     }
 
     /** The process killed: its pid and its name in the record. */
@@ -130,7 +132,7 @@ final class FaultStep extends Step {
     protected int execute() throws Exception {
         Target target = target();
         try (Session s = session()) {
-            s.recreateSchema(settings.dataSet().spec());
+            settings.dataSet().spec().recreateSchema(s);
         }
         return singleServer ? serverKilled(target) : nodeKilled(target);
     }
@@ -154,7 +156,7 @@ final class FaultStep extends Step {
     private int nodeKilled(Target target) throws Exception {
         long every = time("--request-every", requestEvery).convertTo(TimeUnit.NANOSECONDS);
         long steadyMillis = time("--steady", steady).convertTo(TimeUnit.MILLISECONDS);
-        List<RowSource> sources = new ArrayList<>();
+        List<BatchSource> sources = new ArrayList<>();
         for (int w = 0; w < writers; w++) sources.add(settings.dataSet().client(w, writers, true));
         PacedWriters paced = new PacedWriters(db(), settings.connection(), sources, rowsPerRequest, every, RECOVERY, "fault-writer");
         WriteOutcome outcome = paced.outcome();
@@ -372,7 +374,7 @@ final class FaultStep extends Step {
         long deadline = System.nanoTime() + RECOVERY.toNanos();
         while (true) {
             try (Session s = session()) {
-                return StoredRows.settled(db(), s, expected);
+                return StoredRows.settled(db(), s, settings.dataSet().spec(), expected);
             } catch (DatabaseException | java.io.IOException e) {
                 if (System.nanoTime() > deadline) {
                     out().println("# the server did not answer a count within " + RECOVERY.toSeconds() + " s: " + e.getMessage());

@@ -7,8 +7,9 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 import org.tsdbbench.common.bench.AnswerCache;
 import org.tsdbbench.common.bench.Loader;
-import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.workload.DataSet;
+import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.results.LoadRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -28,8 +29,8 @@ final class LoadStep extends Step {
     @Mixin
     RowsPerRequestOption rowsPerRequest;
 
-    LoadStep(Database db) {
-        super(db);
+    LoadStep(Database db, Workload workload) {
+        super(db, workload);
     }
 
     @Override
@@ -71,7 +72,8 @@ final class LoadStep extends Step {
 
     /** Rows in the data set: known from the spec, or counted from the files (with their answers, kept in {@code answersDir} for reuse). */
     static long expectedRows(DataSet data, Path answersDir) throws IOException {
-        if (!data.fromFiles()) return (long) data.devices().count() * data.spec().rowsPerDevice();
+        var known = data.knownRows();
+        if (known.isPresent()) return known.getAsLong();
         return AnswerCache.answers(data, answersDir).totalRows();
     }
 }

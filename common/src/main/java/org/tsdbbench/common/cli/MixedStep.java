@@ -12,7 +12,9 @@ import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.util.Statistics;
 import org.tsdbbench.common.bench.MixedLoadBenchmark;
+import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.results.MixedRunRecord;
 import org.tsdbbench.results.TrialRecord;
 import picocli.CommandLine.Command;
@@ -42,8 +44,8 @@ final class MixedStep extends Step {
     @Option(names = "--result-rows", description = "Rows each range query returns (default: ${DEFAULT-VALUE}).")
     int resultRows = 100;
 
-    MixedStep(Database db) {
-        super(db);
+    MixedStep(Database db, Workload workload) {
+        super(db, workload);
     }
 
     @Override
@@ -55,11 +57,12 @@ final class MixedStep extends Step {
     protected void validate() throws UsageException {
         CommonOptions.positive("--writers", writers);
         CommonOptions.positive("--readers", readers);
-        if (writers > common.dataSet().spec().numOfDevices()) {
-            throw new UsageException("--writers " + writers + ": must be 1.." + common.dataSet().spec().numOfDevices() + " (each writer owns whole devices)");
+        WorkloadSpec spec = devicesOnly(common.dataSet(), stepName()).spec();
+        if (writers > spec.numOfDevices()) {
+            throw new UsageException("--writers " + writers + ": must be 1.." + spec.numOfDevices() + " (each writer owns whole devices)");
         }
         rowsPerRequest.validate();
-        int rows = common.dataSet().spec().rowsPerDevice();
+        int rows = spec.rowsPerDevice();
         if (resultRows < 1 || resultRows > rows) throw new UsageException("--result-rows " + resultRows + ": must be 1.." + rows);
     }
 

@@ -13,22 +13,23 @@ import java.util.regex.PatternSyntaxException;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.util.Statistics;
 import org.tsdbbench.common.bench.BenchSettings;
-import org.tsdbbench.common.bench.PreparedQuery;
 import org.tsdbbench.common.bench.QueryBenchmark;
 import org.tsdbbench.common.bench.QuerySet;
-import org.tsdbbench.common.bench.WrongAnswers;
+import org.tsdbbench.common.workload.WrongAnswers;
 import org.tsdbbench.common.data.Shard;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.QueryFile;
+import org.tsdbbench.common.workload.PreparedQuery;
+import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.results.QueryRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The query step: every query of q1..q4 is first run once and its answer checked against the
+ * The query step: every query of the workload's catalog (the devices' q1..q5) is first run once and its answer checked against the
  * generator's (a wrong answer names the query, the expected and the actual value), then the
  * correct ones are measured by JMH in sample-time mode: latency per query with percentiles. Every
  * measured run is checked too: a query that answers wrong there fails with that answer (in the
@@ -53,8 +54,8 @@ final class QueryStep extends Step {
     @Option(names = {"-writeClients", "--write-clients"}, description = "Clients of the load, when one is needed (default: ${DEFAULT-VALUE}).")
     int loadClients = 2;
 
-    QueryStep(Database db) {
-        super(db);
+    QueryStep(Database db, Workload workload) {
+        super(db, workload);
     }
 
     @Override
@@ -73,7 +74,7 @@ final class QueryStep extends Step {
         if (sql != null) {
             // A bad query file is named before the server is touched.
             try {
-                QueryFile.read(sql);
+                QueryFile.read(sql, common.dataSet().workload());
             } catch (IOException e) {
                 throw new UsageException(e instanceof QueryFile.QueryFileException ? e.getMessage() : sql + ": cannot be read: " + e.getMessage());
             }
@@ -99,7 +100,7 @@ final class QueryStep extends Step {
         if (sharded) {
             long stored;
             try (Session s = session()) {
-                stored = s.countRows();
+                stored = settings.dataSet().spec().countRows(s);
             }
             if (stored != set.expectedRows()) {
                 throw new UsageException("--shard " + common.shard() + ": the server holds " + stored + " rows, not the whole data set's "
@@ -205,7 +206,7 @@ final class QueryStep extends Step {
     /** Null when a new session can count the rows, else why not. */
     private String whyNotAnswering() {
         try (Session s = session()) {
-            s.countRows();
+            settings.dataSet().spec().countRows(s);
             return null;
         } catch (DatabaseException | IOException | RuntimeException e) {
             return DatabaseException.rootMessage(e);

@@ -10,6 +10,7 @@ import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.util.Statistics;
 import org.tsdbbench.common.bench.RangeQueryBenchmark;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.results.RangeCellRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -31,8 +32,8 @@ final class RangeStep extends Step {
             description = "Rows each query returns: e.g. 5,100,1000 (default: 5,100,1000).")
     IntList resultRows = IntList.of(5, 100, 1000);
 
-    RangeStep(Database db) {
-        super(db);
+    RangeStep(Database db, Workload workload) {
+        super(db, workload);
     }
 
     @Override
@@ -42,7 +43,7 @@ final class RangeStep extends Step {
 
     @Override
     protected void validate() throws UsageException {
-        int rows = common.dataSet().spec().rowsPerDevice();
+        int rows = devicesOnly(common.dataSet(), stepName()).spec().rowsPerDevice();
         for (int r : resultRows.values()) {
             if (r < 1 || r > rows) throw new UsageException("--result-rows " + r + ": must be 1.." + rows + " (the rows of one device)");
         }

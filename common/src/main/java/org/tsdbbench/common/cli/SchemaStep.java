@@ -2,6 +2,7 @@ package org.tsdbbench.common.cli;
 
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.workload.Workload;
 import picocli.CommandLine.Command;
 
 /**
@@ -13,8 +14,8 @@ import picocli.CommandLine.Command;
         description = "Drop and create the benchmark's table(s), empty: run once before the shards of a sharded load or write.")
 final class SchemaStep extends Step {
 
-    SchemaStep(Database db) {
-        super(db);
+    SchemaStep(Database db, Workload workload) {
+        super(db, workload);
     }
 
     @Override
@@ -25,7 +26,7 @@ final class SchemaStep extends Step {
     @Override
     protected int execute() throws Exception {
         try (Session s = session()) {
-            s.recreateSchema(settings.dataSet().spec());
+            settings.dataSet().spec().recreateSchema(s);
         }
         results.manifest().schema("recreated empty at " + java.time.Instant.now());
         results.saveManifest();

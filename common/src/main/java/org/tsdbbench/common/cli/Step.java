@@ -21,30 +21,34 @@ import org.tsdbbench.common.bench.BenchSettings;
 import org.tsdbbench.common.bench.DataSetGuard;
 import org.tsdbbench.common.bench.RunSettings;
 import org.tsdbbench.common.bench.ServerProcesses;
+import org.tsdbbench.common.data.DeviceDataSet;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.workload.DataSet;
+import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.results.ConditionsRecord;
 import org.tsdbbench.results.ConnectionRecord;
 import org.tsdbbench.results.Manifest;
 import org.tsdbbench.results.ServerRecord;
 import org.tsdbbench.results.ShardRecord;
-import org.tsdbbench.results.WorkloadRecord;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * What every step does before its own work: validate the options, check the data files and the
- * results folder, reach the server, and start the manifest with the facts of this run.
+ * What every step does before its own work: validate the options (the module takes the workload,
+ * the workload's data-set flags), check the data files and the results folder, reach the server,
+ * and start the manifest with the facts of this run.
  */
 abstract class Step implements Callable<Integer> {
 
     private final Database db;
 
     @Mixin
-    CommonOptions common;
+    final CommonOptions common;
 
     @Spec
     CommandSpec spec;
@@ -54,8 +58,10 @@ abstract class Step implements Callable<Integer> {
     /** What the server said of itself when the step began (version, driver, settings). */
     protected ServerFacts facts;
 
-    Step(Database db) {
+    /** A step of this module on this workload, whose data-set flags it takes. */
+    Step(Database db, Workload workload) {
         this.db = db;
+        this.common = new CommonOptions(workload);
     }
 
     protected Database db() {
@@ -118,9 +124,7 @@ abstract class Step implements Callable<Integer> {
                 settings.passwordFile() != null ? "from file " + settings.passwordFile() : "from environment variable " + settings.passwordEnv(),
                 settings.options()));
         m.server(new ServerRecord(facts.serverVersion(), facts.driver(), facts.settings(), facts.schema()));
-        var spec = settings.dataSet().spec();
-        m.workload(new WorkloadRecord(new WorkloadRecord.Spec(spec.numOfDevices(), spec.rowsPerDevice(), spec.startTs(), spec.seed()),
-                settings.dataSet().describe()));
+        m.workload(settings.dataSet().record());
         Integer serverCores = common.serverCores();
         String serverCpus = null;
         if (isLocal(settings.host())) {
@@ -224,7 +228,7 @@ abstract class Step implements Callable<Integer> {
 
     /** Makes sure the server holds exactly the data set ({@code expected} rows), loading it if not; false when the load failed. */
     protected boolean ensureDataSet(long expected, int loadClients) throws Exception {
-        return DataSetGuard.ensure(db(), settings.connection(), expected, line -> out().println(line),
+        return DataSetGuard.ensure(db(), settings.connection(), settings.dataSet().spec(), expected, line -> out().println(line),
                 () -> LoadStep.load(this, Math.min(loadClients, settings.dataSet().maxClients()), 1000).verified());
     }
 
@@ -236,6 +240,18 @@ abstract class Step implements Callable<Integer> {
         for (String f : failures) out().println("FAILED " + f);
         out().flush();
         return failures.isEmpty() ? BenchCli.OK : BenchCli.FAILED;
+    }
+
+    /**
+     * The devices' data set of a step defined on the devices alone (range, volume, mixed): another
+     * workload is bad input, named before any work.
+     */
+    protected static DeviceDataSet devicesOnly(DataSet data, String step) throws UsageException {
+        try {
+            return DevicesWorkload.dataSetOf(data, "the " + step + " step");
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
     }
 
     /** Opens a session to count or check; the server failing now (it answered at the start) is a failed run. */

@@ -1,9 +1,10 @@
 package org.tsdbbench.common.cli;
 
 import org.tsdbbench.common.bench.StoredRows;
-import org.tsdbbench.common.data.DataSet;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.workload.DataSet;
+import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.results.VerifyRecord;
 import picocli.CommandLine.Command;
 
@@ -16,8 +17,8 @@ import picocli.CommandLine.Command;
         description = "Count the stored rows against the whole data set (after all shards of a sharded load).")
 final class VerifyStep extends Step {
 
-    VerifyStep(Database db) {
-        super(db);
+    VerifyStep(Database db, Workload workload) {
+        super(db, workload);
     }
 
     @Override
@@ -31,7 +32,7 @@ final class VerifyStep extends Step {
         long expected = LoadStep.expectedRows(whole, settings.answersDir());
         long stored;
         try (Session s = session()) {
-            stored = StoredRows.settled(db(), s, expected);
+            stored = StoredRows.settled(db(), s, whole.spec(), expected);
         }
         boolean ok = stored == expected;
         results.manifest().verify(new VerifyRecord(stored, expected, ok));

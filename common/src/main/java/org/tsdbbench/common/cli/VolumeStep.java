@@ -12,6 +12,7 @@ import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.tsdbbench.common.bench.VolumeBenchmark;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.results.VolumeBlockRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -34,8 +35,8 @@ final class VolumeStep extends Step {
     @Mixin
     RowsPerRequestOption rowsPerRequest;
 
-    VolumeStep(Database db) {
-        super(db);
+    VolumeStep(Database db, Workload workload) {
+        super(db, workload);
     }
 
     @Override
@@ -47,7 +48,7 @@ final class VolumeStep extends Step {
     protected void validate() throws UsageException {
         CommonOptions.positive("--blocks", blocks);
         CommonOptions.positive("--block-rows", blockRows);
-        int devices = common.dataSet().spec().numOfDevices();
+        int devices = devicesOnly(common.dataSet(), stepName()).spec().numOfDevices();
         if (blockRows % devices != 0) {
             throw new UsageException("--block-rows " + blockRows + ": must be a multiple of the " + devices + " devices (a block is the next rows of every device)");
         }

@@ -24,6 +24,7 @@ import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.results.FixedRateRecord;
 import org.tsdbbench.results.ResourcesRecord;
 import org.tsdbbench.results.ServerResourcesRecord;
@@ -76,8 +77,8 @@ final class WriteStep extends Step {
     /** The declared write path of this run (named, or selected by the options); null when the module declares none that matches. */
     private WritePath path;
 
-    WriteStep(Database db) {
-        super(db);
+    WriteStep(Database db, Workload workload) {
+        super(db, workload);
     }
 
     @Override
@@ -116,7 +117,7 @@ final class WriteStep extends Step {
         for (int c : writeClients.values()) {
             if (c < 1 || c > maxClients) {
                 throw new UsageException("-writeClients " + c + ": must be 1.." + maxClients + " (each client owns whole "
-                        + (common.dataDir != null ? "files" : "devices") + ")");
+                        + common.dataSet().splitUnit() + ")");
             }
         }
     }

@@ -19,10 +19,18 @@ public final class FileRows implements RowSource {
     private long minTs = Long.MAX_VALUE;
     private long maxTs = Long.MIN_VALUE;
     private long shift;
+    private RowBatch own;
 
     public FileRows(List<Path> files, boolean unbounded) {
         this.files = List.copyOf(files);
         this.unbounded = unbounded;
+    }
+
+    @Override
+    public RowBatch next(int rows) throws IOException {
+        if (own == null || own.capacity() < rows) own = new RowBatch(rows);
+        fill(own, rows);
+        return own;
     }
 
     @Override

@@ -16,6 +16,7 @@ public final class GeneratedRows implements RowSource {
     private long row;
     /** Completed passes over all devices; pass p writes rows [p*rowsPerDevice, (p+1)*rowsPerDevice). */
     private long pass;
+    private RowBatch own;
 
     public GeneratedRows(DeviceGenerator generator, DeviceRange devices, boolean unbounded) {
         this.generator = generator;
@@ -23,6 +24,13 @@ public final class GeneratedRows implements RowSource {
         this.unbounded = unbounded;
         this.rowsPerDevice = generator.spec().rowsPerDevice();
         this.devid = devices.first();
+    }
+
+    @Override
+    public RowBatch next(int rows) {
+        if (own == null || own.capacity() < rows) own = new RowBatch(rows);
+        fill(own, rows);
+        return own;
     }
 
     @Override

@@ -1,11 +1,16 @@
 package org.tsdbbench.common.data;
 
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.PreparedWrite;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.workload.Batch;
+
 /**
- * A request's worth of rows in columns: no object per row on the hot path. A writer reads
- * {@code size()} rows from the public arrays; a {@link RowSource} refills the same batch again
- * and again.
+ * A request's worth of the devices' rows in columns: no object per row on the hot path. A writer
+ * reads {@code size()} rows from the public arrays; a {@link RowSource} refills the same batch
+ * again and again.
  */
-public final class RowBatch {
+public final class RowBatch implements Batch {
     public final int[] devid;
     /** Shared per-device strings (never one per row). */
     public final String[] devname;
@@ -29,12 +34,26 @@ public final class RowBatch {
         return devid.length;
     }
 
+    @Override
     public int size() {
         return size;
     }
 
+    @Override
     public boolean isEmpty() {
         return size == 0;
+    }
+
+    /** The session's devices overload. */
+    @Override
+    public long write(Session session) throws DatabaseException {
+        return session.write(this);
+    }
+
+    /** The session's devices overload. */
+    @Override
+    public PreparedWrite prepare(Session session) throws DatabaseException {
+        return session.prepare(this);
     }
 
     public void clear() {

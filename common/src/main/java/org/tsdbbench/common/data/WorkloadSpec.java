@@ -1,11 +1,19 @@
 package org.tsdbbench.common.data;
 
+import java.util.List;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.QueryCatalog;
+import org.tsdbbench.common.workload.DataSpec;
+import org.tsdbbench.common.workload.Workload;
+
 /**
- * The data set of the reference workload: how many devices, how many rows each, when it starts
- * and which seed decides every value. Everything else (tags, timestamps, values, expected answers)
- * is a function of these four numbers.
+ * The data set of the devices workload (the reference workload of the 2018 reports): how many
+ * devices, how many rows each, when it starts and which seed decides every value. Everything else
+ * (tags, timestamps, values, expected answers) is a function of these four numbers.
  */
-public record WorkloadSpec(int numOfDevices, int rowsPerDevice, long startTs, long seed) {
+public record WorkloadSpec(int numOfDevices, int rowsPerDevice, long startTs, long seed) implements DataSpec {
 
     public static final int DEFAULT_DEVICES = 10_000;
     public static final int DEFAULT_ROWS_PER_DEVICE = 10_000;
@@ -20,6 +28,29 @@ public record WorkloadSpec(int numOfDevices, int rowsPerDevice, long startTs, lo
     public WorkloadSpec {
         if (numOfDevices < 1) throw new IllegalArgumentException("numOfDevices must be at least 1, got " + numOfDevices);
         if (rowsPerDevice < 1) throw new IllegalArgumentException("rowsPerDevice must be at least 1, got " + rowsPerDevice);
+    }
+
+    @Override
+    public Workload workload() {
+        return DevicesWorkload.INSTANCE;
+    }
+
+    /** q1..q5 ({@link QueryCatalog#all()}): the same for every spec. */
+    @Override
+    public List<LogicalQuery> catalog() {
+        return QueryCatalog.all();
+    }
+
+    /** The session's devices overload. */
+    @Override
+    public void recreateSchema(Session session) throws DatabaseException {
+        session.recreateSchema(this);
+    }
+
+    /** The session's devices overload. */
+    @Override
+    public long countRows(Session session) throws DatabaseException {
+        return session.countRows(this);
     }
 
     public static WorkloadSpec defaults() {

@@ -6,6 +6,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.tsdbbench.common.data.DevicesWorkload;
+import org.tsdbbench.common.workload.Workload;
+import org.tsdbbench.common.workload.Workloads;
 
 /**
  * What a database module is called and what it takes, given once by its {@link Database}: the
@@ -14,16 +17,19 @@ import java.util.Set;
  * {@code --option}s (the {@linkplain ModuleOption#shared() shared ones} come on top), the script
  * under {@code scripts/servers/} that starts a local server (without ".sh"), the write matrix
  * the published reports ran (compare's {@code --matrix published}; null when they ran none), the
- * script that starts a three-node cluster of it (compare's {@code --cluster}; null: none), and the
- * write paths the comparison runs, the published one first (empty: the module's one way, unnamed).
+ * script that starts a three-node cluster of it (compare's {@code --cluster}; null: none), the
+ * write paths the comparison runs, the published one first (empty: the module's one way, unnamed),
+ * and the workloads it takes, the first its default (a module that names none takes the devices).
  */
 public record DatabaseDescriptor(String name, String displayName, int defaultPort, String defaultUser, String passwordEnv,
                                  List<ModuleOption<?>> options, String serverScript, WriteMatrix publishedWriteMatrix, String clusterScript,
-                                 List<WritePath> writePaths) {
+                                 List<WritePath> writePaths, List<Workload> workloads) {
 
     public DatabaseDescriptor {
         options = List.copyOf(options);
         writePaths = List.copyOf(writePaths);
+        workloads = List.copyOf(workloads);
+        if (workloads.isEmpty()) throw new IllegalArgumentException(displayName + " takes no workload");
         if (!name.matches("[a-z][a-z0-9]*")) throw new IllegalArgumentException("database name " + name + ": lower-case letters and digits");
         Set<String> names = new HashSet<>();
         for (ModuleOption<?> o : allOptions(options)) {
@@ -51,25 +57,25 @@ public record DatabaseDescriptor(String name, String displayName, int defaultPor
 
     public DatabaseDescriptor(String name, String displayName, int defaultPort, String defaultUser, String passwordEnv,
                               List<ModuleOption<?>> options) {
-        this(name, displayName, defaultPort, defaultUser, passwordEnv, options, name, null, null, List.of());
+        this(name, displayName, defaultPort, defaultUser, passwordEnv, options, name, null, null, List.of(), List.of(DevicesWorkload.INSTANCE));
     }
 
     /** This module with another server script ({@code scripts/servers/<script>.sh}). */
     public DatabaseDescriptor withServerScript(String script) {
         return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, script, publishedWriteMatrix, clusterScript,
-                writePaths);
+                writePaths, workloads);
     }
 
     /** This module with the write matrix the published reports ran, in the CLI's list syntax ({@code 1,100,500}, {@code 1-7}). */
     public DatabaseDescriptor withPublishedWriteMatrix(String rowsPerRequest, String clients) {
         return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript,
-                new WriteMatrix(rowsPerRequest, clients), clusterScript, writePaths);
+                new WriteMatrix(rowsPerRequest, clients), clusterScript, writePaths, workloads);
     }
 
     /** This module with a three-node cluster that {@code scripts/servers/<script>.sh} starts (start, stop, status, client). */
     public DatabaseDescriptor withClusterScript(String script) {
         return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript, publishedWriteMatrix, script,
-                writePaths);
+                writePaths, workloads);
     }
 
     /**
@@ -78,7 +84,7 @@ public record DatabaseDescriptor(String name, String displayName, int defaultPor
      */
     public DatabaseDescriptor withWritePaths(WritePath... paths) {
         return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript, publishedWriteMatrix,
-                clusterScript, List.of(paths));
+                clusterScript, List.of(paths), workloads);
     }
 
     /** The declared write path of that name, if any. */
@@ -97,6 +103,33 @@ public record DatabaseDescriptor(String name, String displayName, int defaultPor
             Object value = given.containsKey(e.getKey()) ? o.parse(given.get(e.getKey())) : o.defaultValue();
             return java.util.Objects.equals(value, o.parse(e.getValue()));
         })).findFirst();
+    }
+
+    /** This module taking these workloads, the first its default. */
+    public DatabaseDescriptor withWorkloads(Workload... taken) {
+        return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript, publishedWriteMatrix,
+                clusterScript, writePaths, List.of(taken));
+    }
+
+    /** The workload a step runs when none is named. */
+    public Workload defaultWorkload() {
+        return workloads.get(0);
+    }
+
+    /** Whether the module takes the workload. */
+    public boolean takes(Workload workload) {
+        return workloads.contains(workload);
+    }
+
+    /**
+     * Checks before any work that the module takes the workload: one that it does not is an
+     * IllegalArgumentException naming the module, the workload and the workloads it takes.
+     */
+    public void checkTakes(Workload workload) {
+        if (!takes(workload)) {
+            throw new IllegalArgumentException(displayName + " does not take the " + workload.name() + " workload (it takes "
+                    + Workloads.names(workloads) + ")");
+        }
     }
 
     /** The database (keyspace) the benchmarks use unless {@code -database} says another. */

@@ -14,7 +14,8 @@ public final class Jdbc {
 
     /**
      * Runs a query and hands every row to the sink, each column read as a double (NULL as NaN,
-     * a TIMESTAMP as epoch milliseconds, text as its number or NaN).
+     * a TIMESTAMP as epoch milliseconds, text as its number or NaN) and each text column also as
+     * its text ({@link ResultSink#row(double[], String[])}).
      */
     public static void query(Connection c, String sql, ResultSink sink) throws SQLException {
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
@@ -29,19 +30,21 @@ public final class Jdbc {
                         || type == java.sql.Types.VARBINARY;
             }
             double[] row = new double[columns];
+            String[] texts = new String[columns];
             while (rs.next()) {
                 for (int i = 0; i < columns; i++) {
                     if (timestamp[i]) {
                         java.sql.Timestamp t = rs.getTimestamp(i + 1);
                         row[i] = t == null ? Double.NaN : t.getTime();
                     } else if (text[i]) {
-                        row[i] = number(rs.getString(i + 1));
+                        texts[i] = rs.getString(i + 1);
+                        row[i] = number(texts[i]);
                     } else {
                         double v = rs.getDouble(i + 1);
                         row[i] = rs.wasNull() ? Double.NaN : v;
                     }
                 }
-                sink.row(row);
+                sink.row(row, texts);
             }
         }
     }

@@ -7,14 +7,21 @@ import org.tsdbbench.common.query.ResultSink;
 /**
  * One client's connection to a database: one per client thread, like one YCSB DB instance per
  * thread. Everything a test does to a database goes through these few methods.
+ *
+ * <p>What depends on the workload has an overload per workload's type, which the workload's own
+ * {@link org.tsdbbench.common.workload.Batch} and {@link org.tsdbbench.common.workload.DataSpec}
+ * call (double dispatch): the devices' {@link RowBatch} and {@link WorkloadSpec} here. A
+ * workload's overloads are abstract when every module takes it; those of a workload only some
+ * modules take default to a DatabaseException saying the database does not take it (the harness
+ * checks {@link DatabaseDescriptor#takes} before any work, so that is a safety net).
  */
 public interface Session extends AutoCloseable {
 
-    /** Drops the benchmark's table(s) if present and creates them empty. */
+    /** Drops the devices' table(s) if present and creates them empty. */
     void recreateSchema(WorkloadSpec spec) throws DatabaseException;
 
     /**
-     * Sends one request holding the batch's rows.
+     * Sends one request holding the batch's rows (devices).
      *
      * @return the rows the database acknowledged (not the rows sent)
      * @throws DatabaseException when the request failed
@@ -29,7 +36,7 @@ public interface Session extends AutoCloseable {
     void query(String text, ResultSink rows) throws DatabaseException;
 
     /**
-     * Builds the request for these rows now, to be sent later by {@link PreparedWrite#send}: the
+     * Builds the request for these rows (devices) now, to be sent later by {@link PreparedWrite#send}: the
      * batch is copied (it is refilled after this returns). By default only the rows are made
      * ahead and the module builds its request when it is sent; every module overrides this to
      * build the whole request (text, encoded body, bound parameters), so that the measured send
@@ -40,8 +47,8 @@ public interface Session extends AutoCloseable {
         return PreparedWrite.of(copy.size(), 40L * copy.size(), () -> write(copy));
     }
 
-    /** The rows stored now, counted by the database. */
-    long countRows() throws DatabaseException;
+    /** The devices' rows stored now, counted by the database. */
+    long countRows(WorkloadSpec spec) throws DatabaseException;
 
     /**
      * Waits the database's own way for its flush/compaction of the benchmark's data to settle and

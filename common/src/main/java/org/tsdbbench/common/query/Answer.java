@@ -4,24 +4,24 @@ import java.time.Instant;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.tsdbbench.common.workload.ExpectedAnswer;
+import org.tsdbbench.common.workload.ResultCheck;
 
 /**
- * The expected result of one logical query, and the check of a database's rows against it. A
- * mismatch is described with the query id, the expected and the actual value.
+ * The expected result of one logical query of the devices, and the check of a database's rows
+ * against it. A mismatch is described with the query id, the expected and the actual value. The
+ * checks read the numbers of each row; text columns are not part of any devices answer.
  */
-public sealed interface Answer {
+public sealed interface Answer extends ExpectedAnswer {
 
     LogicalQuery query();
 
     /** A fresh check that collects a run's rows; one per run. */
+    @Override
     Check newCheck();
 
     /** Collects rows of one run and says whether they match. */
-    interface Check extends ResultSink {
-        /** null when the rows match the expected answer, else what differs. */
-        String mismatch();
-
-        long rows();
+    interface Check extends ResultCheck {
     }
 
     /**

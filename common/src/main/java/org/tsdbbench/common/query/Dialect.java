@@ -4,17 +4,19 @@ import java.util.Optional;
 import org.tsdbbench.common.data.WorkloadSpec;
 
 /**
- * How one database says each logical query, and how to read what it answers. The rows reach the
- * answer check in the catalog's canonical shape: q1 and q6 {@code ts, devid, temperature,
- * humidity}; q2 and q5 {@code value}; q3 {@code devgroup, value}; q4 {@code bucketStartMs, value}.
- * A database whose answer has another shape says so in its {@link #shaper}.
+ * How one database says each query of the workloads it takes, and how to read what it answers:
+ * an overload of {@code render} and {@code shaper} per workload's query type (a workload's
+ * {@link org.tsdbbench.common.workload.Answers} calls the one for its type). The rows reach the
+ * answer check in the catalog's canonical shape; for the devices: q1 and q6 {@code ts, devid,
+ * temperature, humidity}; q2 and q5 {@code value}; q3 {@code devgroup, value}; q4
+ * {@code bucketStartMs, value}. A database whose answer has another shape says so in its shaper.
  */
 public interface Dialect {
 
-    /** The query text, or empty when the database has no such function (reported as absent, never faked). */
+    /** The devices' query text, or empty when the database has no such function (reported as absent, never faked). */
     Optional<String> render(LogicalQuery query, WorkloadSpec spec);
 
-    /** What turns the database's rows for this query (from {@link #render} or a query file) into the catalog's. */
+    /** What turns the database's rows for this devices query (from {@link #render} or a query file) into the catalog's. */
     default RowShaper shaper(LogicalQuery query) {
         return RowShaper.AS_IS;
     }

@@ -2,15 +2,17 @@ package org.tsdbbench.common.query;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.tsdbbench.common.workload.Query;
 
 /**
- * One query, independent of any database: its family, the function, the share of devices (q2..q4:
+ * One query of the devices workload, independent of any database: its family, the function, the share of devices (q2..q4:
  * devgroup &lt; percent, 100 meaning no filter), the group read (q1), the device (q5, q6; 0 in q6
  * meaning every device) and the time range {@code [fromTs, toTs)} (q6). Its id, e.g.
  * {@code q2.avg.p10}, {@code q1.g30}, {@code q5.last.d1} or {@code q6.d7.1563249700000-1563249705000},
  * names it in query files, results and reports.
  */
-public record LogicalQuery(QueryFamily family, Aggregate function, int percent, int group, int device, long fromTs, long toTs) {
+public record LogicalQuery(QueryFamily family, Aggregate function, int percent, int group, int device, long fromTs, long toTs)
+        implements Query {
 
     /** The functions q5 applies to one device. */
     public static final java.util.Set<Aggregate> DEVICE_FUNCTIONS = java.util.EnumSet.complementOf(java.util.EnumSet.of(Aggregate.SPREAD));
@@ -68,6 +70,7 @@ public record LogicalQuery(QueryFamily family, Aggregate function, int percent, 
         return percent == 100 || (family == QueryFamily.Q6_RANGE && device == 0);
     }
 
+    @Override
     public String id() {
         return switch (family) {
             case Q1_FULL_READ -> "q1.g" + group;

@@ -10,9 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.tsdbbench.common.workload.Query;
+import org.tsdbbench.common.workload.Workload;
 
 /**
- * A query file: one query per line, {@code <id> <query text>}, where the id names the logical
+ * A query file: one query per line, {@code <id> <query text>}, where the id names the workload's
  * query whose expected answer the result is checked against (e.g.
  * {@code q2.avg.p10 SELECT AVG(temperature) FROM devices WHERE devgroup < 10}). Lines starting
  * with {@code #} are comments. Any other malformed line is an error naming file and line.
@@ -20,14 +22,14 @@ import java.util.stream.Stream;
 public final class QueryFile {
 
     /** One query of a file, with where it came from. */
-    public record Line(LogicalQuery query, String text, Path file, int line) {
+    public record Line(Query query, String text, Path file, int line) {
     }
 
     private QueryFile() {
     }
 
-    /** Reads a file, or every {@code q*.txt} of a directory in name order; ids must be unique. */
-    public static Map<String, Line> read(Path path) throws IOException {
+    /** Reads a file, or every {@code q*.txt} of a directory in name order; ids must be unique and name queries of the workload. */
+    public static Map<String, Line> read(Path path, Workload workload) throws IOException {
         List<Path> files = new ArrayList<>();
         if (Files.isDirectory(path)) {
             try (Stream<Path> s = Files.list(path)) {
@@ -48,7 +50,7 @@ public final class QueryFile {
                 throw new QueryFileException(f + ": not UTF-8 text");
             }
             for (int i = 0; i < lines.size(); i++) {
-                Line line = parse(f, i + 1, lines.get(i));
+                Line line = parse(f, i + 1, lines.get(i), workload);
                 if (line == null) continue;
                 Line old = queries.put(line.query().id(), line);
                 if (old != null) {
@@ -61,23 +63,23 @@ public final class QueryFile {
     }
 
     /** Parses one line; null for a comment. */
-    static Line parse(Path file, int lineNo, String raw) throws QueryFileException {
+    static Line parse(Path file, int lineNo, String raw, Workload workload) throws QueryFileException {
         String s = raw.strip();
         if (s.startsWith("#")) return null;
         if (s.isEmpty()) throw new QueryFileException(file + ":" + lineNo + ": empty line (write '# ...' for a comment)");
         int space = indexOfWhitespace(s);
         if (space < 0) throw new QueryFileException(file + ":" + lineNo + ": expected '<query id> <query>', got only '" + shorten(s) + "'");
         String id = s.substring(0, space);
-        LogicalQuery q;
+        Query q;
         try {
-            q = LogicalQuery.parse(id);
+            q = workload.query(id);
         } catch (IllegalArgumentException e) {
             throw new QueryFileException(file + ":" + lineNo + ": " + e.getMessage());
         }
         return new Line(q, s.substring(space + 1).strip(), file, lineNo);
     }
 
-    /** Writes queries in this format, one family per file, as {@code sql/<db>/q1.txt..q4.txt}. */
+    /** Writes devices queries in this format, one family per file, as {@code sql/<db>/q1.txt..q4.txt}. */
     public static String render(List<LogicalQuery> queries, Dialect dialect, org.tsdbbench.common.data.WorkloadSpec spec) {
         StringBuilder sb = new StringBuilder();
         for (LogicalQuery q : queries) {

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tsdbbench.common.data.DataFileWriter;
 import org.tsdbbench.common.data.DataFiles;
-import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.DeviceDataSet;
 import org.tsdbbench.common.data.DeviceGenerator;
 import org.tsdbbench.common.data.DeviceRange;
 import org.tsdbbench.common.data.GeneratedRows;
@@ -26,6 +26,7 @@ import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.DeviceAnswers;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.ExpectedAnswers;
 import org.tsdbbench.common.query.LogicalQuery;
@@ -58,7 +59,7 @@ class AnswerCacheTest {
         }
     };
 
-    private static BenchSettings settings(DataSet data, Path answersDir) {
+    private static BenchSettings settings(DeviceDataSet data, Path answersDir) {
         return new BenchSettings(DB.name(), "127.0.0.1", 1, "bench", "bench", DB.descriptor().passwordEnv(), null, Map.of(), data, null, null,
                 answersDir, false);
     }
@@ -66,7 +67,7 @@ class AnswerCacheTest {
     @Test
     void aQueryStepOverTenMillionRowsComputesTheAnswersOnce(@TempDir Path results) throws Exception {
         // 1,000 devices x 10,000 rows: the 10 M-row data set, generated (no files needed for the count)
-        DataSet data = DataSet.generated(new WorkloadSpec(1_000, 10_000, WorkloadSpec.DEFAULT_START_TS, 17));
+        DeviceDataSet data = DeviceDataSet.generated(new WorkloadSpec(1_000, 10_000, WorkloadSpec.DEFAULT_START_TS, 17));
         BenchSettings settings = settings(data, results);
         AnswerCache.forgetInMemory();
         int before = AnswerCache.computed();
@@ -105,15 +106,16 @@ class AnswerCacheTest {
 
     @Test
     void anotherDataSetHasItsOwnAnswers(@TempDir Path results) throws Exception {
-        DataSet a = DataSet.generated(new WorkloadSpec(50, 100, WorkloadSpec.DEFAULT_START_TS, 1));
-        DataSet b = DataSet.generated(new WorkloadSpec(50, 100, WorkloadSpec.DEFAULT_START_TS, 2));
+        DeviceDataSet a = DeviceDataSet.generated(new WorkloadSpec(50, 100, WorkloadSpec.DEFAULT_START_TS, 1));
+        DeviceDataSet b = DeviceDataSet.generated(new WorkloadSpec(50, 100, WorkloadSpec.DEFAULT_START_TS, 2));
         AnswerCache.forgetInMemory();
         int before = AnswerCache.computed();
-        ExpectedAnswers first = AnswerCache.answers(a, results);
+        ExpectedAnswers first = ((DeviceAnswers) AnswerCache.answers(a, results)).expected();
         AnswerCache.answers(b, results);
         assertEquals(before + 2, AnswerCache.computed(), "another seed is another data set");
         AnswerCache.forgetInMemory();
-        assertEquals(first.answer(LogicalQuery.parse("q2.sum.p100")), AnswerCache.answers(a, results).answer(LogicalQuery.parse("q2.sum.p100")));
+        assertEquals(first.answer(LogicalQuery.parse("q2.sum.p100")),
+                ((DeviceAnswers) AnswerCache.answers(a, results)).expected().answer(LogicalQuery.parse("q2.sum.p100")));
         assertEquals(before + 2, AnswerCache.computed(), "the first seed's answers came back from their file");
     }
 
@@ -128,7 +130,7 @@ class AnswerCacheTest {
                 while (rows.fill(batch, batch.capacity()) > 0) w.write(batch);
             }
         }
-        DataSet files = new DataSet(spec, data, 2);
+        DeviceDataSet files = new DeviceDataSet(spec, data, 2);
         String before = AnswerCache.key(files);
         assertEquals(before, AnswerCache.key(files));
         Files.setLastModifiedTime(data.resolve("testdata1.csv"), java.nio.file.attribute.FileTime.fromMillis(0));

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.DeviceDataSet;
 import org.tsdbbench.common.data.Shard;
 import org.tsdbbench.common.data.WorkloadSpec;
 
@@ -23,7 +23,7 @@ class BenchSettingsTest {
 
     @Test
     void everyFieldComesBackAsWritten() throws IOException {
-        DataSet files = new DataSet(new WorkloadSpec(40, 300, 1_000L, 7), tmp.resolve("data"), 4).withShard(new Shard(1, 2));
+        DeviceDataSet files = new DeviceDataSet(new WorkloadSpec(40, 300, 1_000L, 7), tmp.resolve("data"), 4).withShard(new Shard(1, 2));
         BenchSettings s = new BenchSettings("mysql", "db.example,db2.example:3307", 3306, "bench", "tsdb", "MY_PW", tmp.resolve("pw"),
                 Map.of("writeMode", "batch", "requestTimeoutMs", "2000"), files, tmp.resolve("q.txt"), tmp.resolve("verify.jsonl"),
                 tmp.resolve("results"), true);
@@ -31,7 +31,7 @@ class BenchSettingsTest {
         s.writeTo(file);
         assertEquals(s, BenchSettings.read(file));
         BenchSettings plain = new BenchSettings("influx", "127.0.0.1", 8086, "bench", "bench", "INFLUX_PASSWORD", null, Map.of(),
-                DataSet.generated(WorkloadSpec.defaults()), null, null, null, false);
+                DeviceDataSet.generated(WorkloadSpec.defaults()), null, null, null, false);
         plain.writeTo(file);
         assertEquals(plain, BenchSettings.read(file));
     }
@@ -40,7 +40,7 @@ class BenchSettingsTest {
     void thePasswordTravelsAsItsSourceNeverItsValue() throws IOException {
         Path pw = Files.writeString(tmp.resolve("pw"), "s3cr3t-value\n");
         BenchSettings s = new BenchSettings("mysql", "127.0.0.1", 3306, "bench", "bench", "MY_PW", pw, Map.of(),
-                DataSet.generated(WorkloadSpec.defaults()), null, null, null, false);
+                DeviceDataSet.generated(WorkloadSpec.defaults()), null, null, null, false);
         assertEquals("s3cr3t-value", s.connection().password().reveal());
         Path file = tmp.resolve("settings.json");
         s.writeTo(file);

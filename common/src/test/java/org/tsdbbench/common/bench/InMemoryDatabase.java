@@ -28,7 +28,11 @@ final class InMemoryDatabase extends Database {
     volatile long openMillis;
 
     InMemoryDatabase() {
-        super(new DatabaseDescriptor("memory", "Memory", 1, "bench", "MEMORY_PASSWORD"));
+        this(new DatabaseDescriptor("memory", "Memory", 1, "bench", "MEMORY_PASSWORD"));
+    }
+
+    InMemoryDatabase(DatabaseDescriptor descriptor) {
+        super(descriptor);
     }
 
     @Override
@@ -64,7 +68,7 @@ final class InMemoryDatabase extends Database {
             }
 
             @Override
-            public long countRows() {
+            public long countRows(WorkloadSpec spec) {
                 return stored.get();
             }
 

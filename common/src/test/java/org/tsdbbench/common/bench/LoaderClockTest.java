@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.DeviceDataSet;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
 
@@ -18,7 +18,7 @@ class LoaderClockTest {
         WorkloadSpec spec = new WorkloadSpec(8, 50, WorkloadSpec.DEFAULT_START_TS, 1);
         ConnectionOptions conn = new ConnectionOptions("127.0.0.1", 1, "bench", "bench", ConnectionOptions.Secret.none(), Map.of());
         db.openMillis = 1_000;
-        Loader.Result r = Loader.load(db, conn, DataSet.generated(spec), spec.totalRows(), 4, 10, n -> { });
+        Loader.Result r = Loader.load(db, conn, DeviceDataSet.generated(spec), spec.totalRows(), 4, 10, n -> { });
         assertTrue(r.verified(), r.describe());
         assertEquals(400, r.rowsStored());
         // 400 rows into memory take a few milliseconds; each client's session took a second to open.

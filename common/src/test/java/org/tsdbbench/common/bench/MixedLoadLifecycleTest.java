@@ -16,7 +16,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.infra.ThreadParams;
 import org.openjdk.jmh.runner.WorkloadParams;
 import org.openjdk.jmh.runner.options.TimeValue;
-import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.DeviceDataSet;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.results.TrialRecord;
 
@@ -31,7 +31,7 @@ class MixedLoadLifecycleTest {
 
     /** The settings a trial reads: a small data set on the stand-in. */
     static final RunSettings SMALL = new RunSettings(DB, new BenchSettings(DB.name(), "127.0.0.1", 1, "bench", "bench",
-            DB.descriptor().passwordEnv(), null, Map.of(), DataSet.generated(new WorkloadSpec(10, 20, WorkloadSpec.DEFAULT_START_TS,
+            DB.descriptor().passwordEnv(), null, Map.of(), DeviceDataSet.generated(new WorkloadSpec(10, 20, WorkloadSpec.DEFAULT_START_TS,
             WorkloadSpec.DEFAULT_SEED)), null, null, null, false));
 
     @BeforeEach

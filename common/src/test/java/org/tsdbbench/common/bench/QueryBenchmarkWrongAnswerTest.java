@@ -11,7 +11,8 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.DeviceDataSet;
+import org.tsdbbench.common.workload.WrongAnswers;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
@@ -65,7 +66,7 @@ class QueryBenchmarkWrongAnswerTest {
                 }
 
                 @Override
-                public long countRows() {
+                public long countRows(WorkloadSpec spec) {
                     return SPEC.totalRows();
                 }
 
@@ -85,7 +86,7 @@ class QueryBenchmarkWrongAnswerTest {
     void aWrongAnswerInAMeasuredRunIsWrittenWhereTheStepReadsIt(@TempDir Path dir) throws Exception {
         WrongOnSecondRun db = new WrongOnSecondRun();
         Path log = dir.resolve("wrong-query-verify.jsonl");
-        BenchSettings settings = BenchSettings.defaults(db).withDataSet(DataSet.generated(SPEC)).withAnswersDir(dir).withDataChecked()
+        BenchSettings settings = BenchSettings.defaults(db).withDataSet(DeviceDataSet.generated(SPEC)).withAnswersDir(dir).withDataChecked()
                 .withVerifyLog(log);
         QueryBenchmark bench = new QueryBenchmark();
         bench.queryId = "q2.count.p100";

@@ -10,7 +10,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.DeviceDataSet;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.RowSource;
 import org.tsdbbench.common.data.WorkloadSpec;
@@ -48,7 +48,7 @@ class WriteClientTest {
         }
 
         @Override
-        public long countRows() {
+        public long countRows(WorkloadSpec spec) {
             return 0;
         }
 
@@ -64,7 +64,7 @@ class WriteClientTest {
 
     private static RowBatch batch(int rows) {
         RowBatch b = new RowBatch(rows);
-        try (RowSource source = DataSet.generated(new WorkloadSpec(1, rows, WorkloadSpec.DEFAULT_START_TS, 1)).client(0, 1, false)) {
+        try (RowSource source = DeviceDataSet.generated(new WorkloadSpec(1, rows, WorkloadSpec.DEFAULT_START_TS, 1)).client(0, 1, false)) {
             source.fill(b, rows);
         } catch (java.io.IOException e) {
             throw new AssertionError(e);
@@ -76,7 +76,7 @@ class WriteClientTest {
     void theLoadGivesUpAfterThreeFailuresInARowAndCountsEachOne() throws Exception {
         ScriptedSession session = new ScriptedSession(-1L, -1L, Long.MAX_VALUE, -1L, -1L, -1L, Long.MAX_VALUE);
         WriteOutcome outcome = new WriteOutcome();
-        try (RowSource rows = DataSet.generated(new WorkloadSpec(1, 100, WorkloadSpec.DEFAULT_START_TS, 1)).client(0, 1, false)) {
+        try (RowSource rows = DeviceDataSet.generated(new WorkloadSpec(1, 100, WorkloadSpec.DEFAULT_START_TS, 1)).client(0, 1, false)) {
             new WriteClient(session, outcome, FailurePolicy.LOAD).sendAll(rows, 10, n -> { });
         }
         // Two failures, a success that resets the count, then three in a row: the client stops at the sixth request.

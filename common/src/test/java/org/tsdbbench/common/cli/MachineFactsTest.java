@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.db.DatabaseDescriptor;
 import picocli.CommandLine;
 
@@ -30,10 +31,10 @@ class MachineFactsTest {
 
     @Test
     void serverCoresIsAPositiveWholeNumber() throws Exception {
-        CommonOptions ok = new CommonOptions();
+        CommonOptions ok = new CommonOptions(DevicesWorkload.INSTANCE);
         new CommandLine(ok).parseArgs("--server-cores", "1");
         assertEquals(1, ok.serverCores());
-        CommonOptions bad = new CommonOptions();
+        CommonOptions bad = new CommonOptions(DevicesWorkload.INSTANCE);
         new CommandLine(bad).parseArgs("--server-cores", "0");
         UsageException e = assertThrows(UsageException.class, () -> bad.validate(new DatabaseDescriptor("stub", "Stub", 1, "bench", "STUB_PASSWORD")));
         assertEquals("--server-cores 0: must be at least 1", e.getMessage());

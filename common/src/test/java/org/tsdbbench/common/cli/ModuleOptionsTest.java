@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -62,15 +61,11 @@ class ModuleOptionsTest {
     Path tmp;
 
     private CliCapture.Result run(Database db, String step, String... args) {
-        List<String> all = new ArrayList<>(List.of(step, "-results", tmp.resolve("results").toString(), "-port", "1"));
-        all.addAll(List.of(args));
-        return CliCapture.run(db, all);
+        return OfflineCli.run(tmp, db, step, args);
     }
 
     private void assertUsage(String expected, CliCapture.Result r) {
-        assertEquals(BenchCli.USAGE, r.exit(), r.output());
-        assertEquals(List.of("error: " + expected), r.output().strip().lines().toList(), "one line");
-        assertFalse(Files.exists(tmp.resolve("results")), "no work before the check: the results folder is not made");
+        OfflineCli.assertUsage(tmp, expected, r);
     }
 
     @Test

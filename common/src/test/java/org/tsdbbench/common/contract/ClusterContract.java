@@ -29,7 +29,7 @@ import org.tsdbbench.common.bench.PacedWriters;
 import org.tsdbbench.common.bench.StoredRows;
 import org.tsdbbench.common.bench.WriteOutcome;
 import org.tsdbbench.common.bench.WriteStall;
-import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.DeviceDataSet;
 import org.tsdbbench.common.data.DeviceGenerator;
 import org.tsdbbench.common.data.DeviceRange;
 import org.tsdbbench.common.data.GeneratedRows;
@@ -160,7 +160,7 @@ public abstract class ClusterContract {
     @Test
     @Order(1)
     void writeCountAndOneQueryOfEachFamilyAreRight() throws Exception {
-        Loader.Result r = Loader.load(db(), connection(), DataSet.generated(SMALL), SMALL.totalRows(), 3, 500, n -> { });
+        Loader.Result r = Loader.load(db(), connection(), DeviceDataSet.generated(SMALL), SMALL.totalRows(), 3, 500, n -> { });
         assertTrue(r.verified(), r.describe());
         List<LogicalQuery> queries = new ArrayList<>();
         for (QueryFamily f : QueryFamily.values()) {
@@ -190,8 +190,8 @@ public abstract class ClusterContract {
     void everyAcknowledgedRowIsCountedWithANodeKilledAndAfterItIsBack() throws Exception {
         ConnectionOptions c = connection();
         try (Session s = db().open(c)) {
-            if (s.countRows() != SMALL.totalRows()) {
-                assertTrue(Loader.load(db(), c, DataSet.generated(SMALL), SMALL.totalRows(), 3, 500, n -> { }).verified());
+            if (s.countRows(SMALL) != SMALL.totalRows()) {
+                assertTrue(Loader.load(db(), c, DeviceDataSet.generated(SMALL), SMALL.totalRows(), 3, 500, n -> { }).verified());
             }
         }
         Node victim = nodeToKill(running(), c);
@@ -308,7 +308,7 @@ public abstract class ClusterContract {
         int failures = 0;
         while (System.nanoTime() - start < RECOVERY.toNanos()) {
             try (Session s = db().open(c)) {
-                long count = StoredRows.settled(db(), s, expected);
+                long count = StoredRows.settled(db(), s, SMALL, expected);
                 System.out.printf("[cluster] %s: counted %,d rows %s, %.1f s after asking (%d failed attempts)%n", db().name(), count, when,
                         (System.nanoTime() - start) / 1e9, failures);
                 return count;

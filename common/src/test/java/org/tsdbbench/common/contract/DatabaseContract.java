@@ -25,11 +25,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.tsdbbench.common.bench.Loader;
-import org.tsdbbench.common.bench.PreparedQuery;
 import org.tsdbbench.common.bench.RunSettings;
 import org.tsdbbench.common.bench.StoredRows;
 import org.tsdbbench.common.cli.BenchCli;
-import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.DeviceDataSet;
 import org.tsdbbench.common.data.DeviceGenerator;
 import org.tsdbbench.common.data.DeviceRange;
 import org.tsdbbench.common.data.GeneratedRows;
@@ -48,6 +47,8 @@ import org.tsdbbench.common.query.ExpectedAnswers;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryCatalog;
 import org.tsdbbench.common.query.QueryFamily;
+import org.tsdbbench.common.workload.PreparedQuery;
+import org.tsdbbench.common.workload.ResultCheck;
 
 /**
  * What every database module must do against its real server, written once: write and count,
@@ -110,18 +111,18 @@ public abstract class DatabaseContract {
     void writeReturnsRowsAcknowledgedAndCountSeesThem() throws Exception {
         try (Session s = db().open(connection())) {
             s.recreateSchema(SMALL);
-            assertEquals(0, s.countRows());
+            assertEquals(0, s.countRows(SMALL));
             RowBatch batch = new RowBatch(250);
             new GeneratedRows(new DeviceGenerator(SMALL), new DeviceRange(1, 2), false).fill(batch, 250);
             assertEquals(250, s.write(batch));
-            assertEquals(250, StoredRows.settled(db(), s, 250));
+            assertEquals(250, StoredRows.settled(db(), s, SMALL, 250));
             assertFalse(s.facts().serverVersion().isBlank());
         }
     }
 
     @Test
     void loadIsVerifiedAndEveryCatalogQueryIsAnsweredCorrectly() throws Exception {
-        DataSet data = DataSet.generated(SMALL);
+        DeviceDataSet data = DeviceDataSet.generated(SMALL);
         Loader.Result r = Loader.load(db(), connection(), data, SMALL.totalRows(), 3, 500, n -> { });
         assertTrue(r.verified(), r.describe());
         assertEquals(SMALL.totalRows(), r.rowsStored());
@@ -151,7 +152,7 @@ public abstract class DatabaseContract {
                 var text = dialect.render(q, spec);
                 if (text.isEmpty()) continue;
                 Answer expected = q.family() == QueryFamily.Q6_RANGE ? ExpectedAnswers.range(generator, spec.rowsPerDevice(), q) : answers.answer(q);
-                Answer.Check check = new PreparedQuery(q, text.get(), dialect.shaper(q), expected).run(s);
+                ResultCheck check = new PreparedQuery(q, text.get(), dialect.shaper(q), expected).run(s);
                 if (check.mismatch() != null) wrong.add(check.mismatch() + "  [" + text.get() + "]");
                 checked++;
             }
@@ -162,9 +163,9 @@ public abstract class DatabaseContract {
     /** Runs after the catalog test's load (or loads itself): q6 ranges of one device and of all devices, checked. */
     @Test
     void rangeQueriesOfOneDeviceAndOfAllDevicesAreAnsweredCorrectly() throws Exception {
-        DataSet data = DataSet.generated(SMALL);
+        DeviceDataSet data = DeviceDataSet.generated(SMALL);
         try (Session s = db().open(connection())) {
-            if (s.countRows() != SMALL.totalRows()) {
+            if (s.countRows(SMALL) != SMALL.totalRows()) {
                 assertTrue(Loader.load(db(), connection(), data, SMALL.totalRows(), 3, 500, n -> { }).verified());
             }
         }
@@ -185,7 +186,7 @@ public abstract class DatabaseContract {
     void unreachableServerNamesHostAndPort() throws Exception {
         ConnectionOptions c = connection();
         ConnectionOptions closed = new ConnectionOptions("127.0.0.1", 1, c.user(), c.database(), c.password(), c.extra());
-        DatabaseException e = assertThrows(DatabaseException.class, () -> db().open(closed).countRows());
+        DatabaseException e = assertThrows(DatabaseException.class, () -> db().open(closed).countRows(SMALL));
         assertTrue(e.getMessage().contains("127.0.0.1:1"), e.getMessage());
     }
 
@@ -265,7 +266,7 @@ public abstract class DatabaseContract {
         List<String> scale = List.of("-numOfDevices", "100", "-rowsPerDevice", "120", "-seed", "5");
         JsonNode first = loadAndMeasureDisk(scale, tmp.resolve("disk-first"));
         WorkloadSpec other = new WorkloadSpec(200, 240, WorkloadSpec.DEFAULT_START_TS, 77);
-        assertTrue(Loader.load(db(), connection(), DataSet.generated(other), other.totalRows(), 2, 500, n -> { }).verified());
+        assertTrue(Loader.load(db(), connection(), DeviceDataSet.generated(other), other.totalRows(), 2, 500, n -> { }).verified());
         try (Session s = db().open(connection())) {
             s.diskUse(); // settled into the database's files first, as after the write matrix's cells
             s.recreateSchema(other);
@@ -360,10 +361,10 @@ public abstract class DatabaseContract {
                 devices.fill(batch, perDevice); // device 3's rows, never sent
                 assertEquals(perDevice, first.rows(), mode);
                 assertTrue(first.bytes() >= 20L * perDevice, mode + ": " + first.bytes() + " bytes for " + perDevice + " rows");
-                assertEquals(0, s.countRows(), mode + ": preparing sends nothing");
+                assertEquals(0, s.countRows(SMALL), mode + ": preparing sends nothing");
                 assertEquals(perDevice, first.send(), mode + ": rows acknowledged");
                 assertEquals(perDevice, second.send(), mode + ": rows acknowledged");
-                assertEquals(2L * perDevice, StoredRows.settled(db(), s, 2L * perDevice), mode + ": rows stored");
+                assertEquals(2L * perDevice, StoredRows.settled(db(), s, SMALL, 2L * perDevice), mode + ": rows stored");
             }
             if (!queriesReadWhatIsWritten(o)) continue;
             // Devices 1 and 2 whole, and 2 devices' rows in all: exactly the rows prepared, device 3's absent.
@@ -409,7 +410,7 @@ public abstract class DatabaseContract {
         assertEquals(1000, blocks.get(1).get("storedRowsBefore").asLong());
         for (JsonNode b : blocks) assertTrue(b.get("writeRowsPerSecond").asDouble() > 0 && b.get("readRowsPerSecond").asDouble() > 0, b.toString());
         try (Session s = db().open(connection())) {
-            assertEquals(2000, StoredRows.settled(db(), s, 2000), "the volume test stores exactly its blocks");
+            assertEquals(2000, StoredRows.settled(db(), s, SMALL, 2000), "the volume test stores exactly its blocks");
         }
 
         long target = 1000;
@@ -614,19 +615,19 @@ public abstract class DatabaseContract {
                 assertTimeoutPreemptively(FAULT_MARGIN, s::close, "closing a session on a dead network must not hang");
             }
             DatabaseException down = assertTimeoutPreemptively(FAULT_REQUEST_TIMEOUT.plus(FAULT_MARGIN),
-                    () -> assertThrows(DatabaseException.class, () -> db().open(through(proxy)).countRows()));
+                    () -> assertThrows(DatabaseException.class, () -> db().open(through(proxy)).countRows(SMALL)));
             assertTrue(down.getMessage().contains(proxy.host() + ":" + proxy.port()), down.getMessage());
             // A server that accepts the connection but never answers: the login fails within the timeouts too.
             proxy.stall();
             DatabaseException silent = assertTimeoutPreemptively(FAULT_REQUEST_TIMEOUT.plus(FAULT_MARGIN),
-                    () -> assertThrows(DatabaseException.class, () -> db().open(through(proxy)).countRows()),
+                    () -> assertThrows(DatabaseException.class, () -> db().open(through(proxy)).countRows(SMALL)),
                     "opening a session to a server that never answers must fail within the timeouts");
             assertTrue(silent.getMessage().contains(proxy.host() + ":" + proxy.port()), silent.getMessage());
             proxy.cut();
             proxy.resume();
             try (Session again = db().open(through(proxy))) {
                 assertEquals(SMALL.rowsPerDevice(), again.write(deviceRows(3)), "a new session works once the network is back");
-                assertEquals(2L * SMALL.rowsPerDevice(), StoredRows.settled(db(), again, 2L * SMALL.rowsPerDevice()));
+                assertEquals(2L * SMALL.rowsPerDevice(), StoredRows.settled(db(), again, SMALL, 2L * SMALL.rowsPerDevice()));
             }
         }
     }
@@ -670,7 +671,7 @@ public abstract class DatabaseContract {
             System.out.println("[faults] " + db().name() + ": cut after " + acked.get() + " acknowledged rows: " + failure.get().getMessage());
         }
         try (Session s = db().open(connection())) {
-            long stored = StoredRows.settled(db(), s, acked.get());
+            long stored = StoredRows.settled(db(), s, SMALL, acked.get());
             assertTrue(stored >= acked.get() && stored <= acked.get() + inFlight.get(),
                     "stored " + stored + " rows, acknowledged " + acked.get() + ", in flight at the cut " + inFlight.get());
         }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.QueryFile;
@@ -36,7 +37,7 @@ public final class QueryFilesCheck {
             assertEquals(e.getValue(), Files.exists(file) ? Files.readString(file) : "(missing " + file + ")",
                     file + " differs from what the dialect renders (scripts/render-queries.sh rewrites it)");
             // And the file reads back as valid query lines.
-            QueryFile.read(file);
+            QueryFile.read(file, DevicesWorkload.INSTANCE);
         }
     }
 }

@@ -28,7 +28,7 @@ import org.tsdbbench.common.bench.Loader;
 import org.tsdbbench.common.bench.ServerProcesses;
 import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.cli.BenchMain;
-import org.tsdbbench.common.data.DataSet;
+import org.tsdbbench.common.data.DeviceDataSet;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
@@ -121,7 +121,7 @@ public abstract class ServerFaultContract {
     @BeforeAll
     void serverKnowsTheWorkload() throws Exception {
         assumeTrue(unavailableBecause() == null, unavailableBecause());
-        Loader.Result r = Loader.load(db(), connection(), DataSet.generated(DatabaseContract.SMALL), DatabaseContract.SMALL.totalRows(),
+        Loader.Result r = Loader.load(db(), connection(), DeviceDataSet.generated(DatabaseContract.SMALL), DatabaseContract.SMALL.totalRows(),
                 2, 1000, n -> { });
         assertTrue(r.verified(), r.describe());
     }
@@ -316,7 +316,7 @@ public abstract class ServerFaultContract {
                 fail("the step ended before the server was killed (exit " + run.exitValue() + "):\n" + Files.readString(results.resolve("out.txt")));
             }
             try (Session s = db().open(connection())) {
-                if (s.countRows() > 1000) return;
+                if (s.countRows(DatabaseContract.SMALL) > 1000) return;
             } catch (DatabaseException e) {
                 // table not created yet
             }

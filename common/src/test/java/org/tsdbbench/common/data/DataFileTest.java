@@ -50,10 +50,10 @@ class DataFileTest {
                 w.write(b);
             }
         }
-        DataSet files = new DataSet(SPEC, dir, 3);
+        DeviceDataSet files = new DeviceDataSet(SPEC, dir, 3);
         files.checkFiles();
         List<String> fromFiles = keys(files.all());
-        List<String> generated = keys(DataSet.generated(SPEC).all());
+        List<String> generated = keys(DeviceDataSet.generated(SPEC).all());
         assertEquals(generated, fromFiles);
         // Clients own whole files: client 1 of 3 reads file 1 only.
         assertEquals(keys(new GeneratedRows(new DeviceGenerator(SPEC), DeviceRange.part(30, 1, 3), false)), keys(files.client(1, 3, false)));
@@ -107,7 +107,7 @@ class DataFileTest {
         Path missing = dir.resolve("testdata9.csv");
         DataFileException e = assertThrows(DataFileException.class, () -> new DataFileReader(missing));
         assertTrue(e.getMessage().contains("testdata9.csv: no such data file"), e.getMessage());
-        DataFileException e2 = assertThrows(DataFileException.class, () -> new DataSet(SPEC, dir, 2).checkFiles());
+        DataFileException e2 = assertThrows(DataFileException.class, () -> new DeviceDataSet(SPEC, dir, 2).checkFiles());
         assertTrue(e2.getMessage().contains("testdata0.csv"), e2.getMessage());
     }
 

@@ -37,7 +37,7 @@ class ShardTest {
                 Set<String> seen = new HashSet<>();
                 long rows = 0;
                 for (int i = 0; i < shards; i++) {
-                    DataSet shard = DataSet.generated(spec).withShard(new Shard(i, shards));
+                    DeviceDataSet shard = DeviceDataSet.generated(spec).withShard(new Shard(i, shards));
                     assertTrue(shard.devices().count() >= 1, "shard " + i + "/" + shards + " of " + devices + " devices is empty");
                     for (int clients = 1; clients <= Math.min(3, shard.maxClients()); clients++) {
                         Set<String> once = new HashSet<>();
@@ -58,18 +58,18 @@ class ShardTest {
     void shardsTakeWholeFilesAndTogetherEveryFile() throws Exception {
         WorkloadSpec spec = new WorkloadSpec(10, 4, WorkloadSpec.DEFAULT_START_TS, 3);
         for (int f = 0; f < 5; f++) {
-            try (DataFileWriter w = new DataFileWriter(DataFiles.file(dir, f)); RowSource rows = DataSet.generated(spec).client(f, 5, false)) {
+            try (DataFileWriter w = new DataFileWriter(DataFiles.file(dir, f)); RowSource rows = DeviceDataSet.generated(spec).client(f, 5, false)) {
                 RowBatch batch = new RowBatch(100);
                 while (rows.fill(batch, 100) > 0) w.write(batch);
             }
         }
         Set<String> all = new HashSet<>();
-        rows(DataSet.generated(spec).all(), all);
+        rows(DeviceDataSet.generated(spec).all(), all);
         for (int shards = 1; shards <= 5; shards++) {
             Set<String> seen = new HashSet<>();
             long bytes = 0;
             for (int i = 0; i < shards; i++) {
-                DataSet shard = new DataSet(spec, dir, 5).withShard(new Shard(i, shards));
+                DeviceDataSet shard = new DeviceDataSet(spec, dir, 5).withShard(new Shard(i, shards));
                 rows(shard.all(), seen);
                 bytes += shard.rawTextBytes();
             }

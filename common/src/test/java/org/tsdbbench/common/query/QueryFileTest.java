@@ -17,6 +17,7 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.tsdbbench.common.data.DevicesWorkload;
 
 class QueryFileTest {
 
@@ -27,7 +28,7 @@ class QueryFileTest {
     void readsIdsAndQueries() throws IOException {
         Path f = dir.resolve("q2.txt");
         Files.writeString(f, "# aggregates\nq2.avg.p10 SELECT AVG(temperature) FROM devices WHERE devgroup < 10\nq2.count.p100   SELECT COUNT(*) FROM devices\n");
-        Map<String, QueryFile.Line> q = QueryFile.read(dir);
+        Map<String, QueryFile.Line> q = QueryFile.read(dir, DevicesWorkload.INSTANCE);
         assertEquals(2, q.size());
         assertEquals("SELECT COUNT(*) FROM devices", q.get("q2.count.p100").text());
         assertEquals(3, q.get("q2.count.p100").line());
@@ -39,14 +40,14 @@ class QueryFileTest {
         assertBad("q2.avg.p10\n", ":1: expected '<query id> <query>'");
         assertBad("select avg(temperature) from devices\n", ":1: 'select' is not a query id");
         assertBad("q2.avg.p10 SELECT 1\nq2.avg.p10 SELECT 2\n", ":2: query id q2.avg.p10 already used");
-        assertThrows(QueryFile.QueryFileException.class, () -> QueryFile.read(dir.resolve("none.txt")));
+        assertThrows(QueryFile.QueryFileException.class, () -> QueryFile.read(dir.resolve("none.txt"), DevicesWorkload.INSTANCE));
     }
 
     /** Whatever a line holds, reading it gives a query or a QueryFileException, never anything else. */
     @Property(tries = 2000)
     void anyLineIsParsedOrRejectedCleanly(@ForAll String line) {
         try {
-            QueryFile.Line l = QueryFile.parse(Path.of("f.txt"), 1, line);
+            QueryFile.Line l = QueryFile.parse(Path.of("f.txt"), 1, line, DevicesWorkload.INSTANCE);
             if (l != null) assertTrue(line.strip().startsWith(l.query().id()));
         } catch (QueryFile.QueryFileException e) {
             assertTrue(e.getMessage().startsWith("f.txt:1: "), e.getMessage());
@@ -60,7 +61,7 @@ class QueryFileTest {
         try {
             Files.write(f, content);
             try {
-                assertFalse(QueryFile.read(f).isEmpty());
+                assertFalse(QueryFile.read(f, DevicesWorkload.INSTANCE).isEmpty());
             } catch (QueryFile.QueryFileException e) {
                 assertTrue(e.getMessage().startsWith(f + ":"), e.getMessage());
                 assertFalse(e.getMessage().contains("\n"), "one line: " + e.getMessage());
@@ -78,7 +79,7 @@ class QueryFileTest {
         Path f = Files.createTempFile("queries", ".txt");
         try {
             Files.writeString(f, file);
-            Map<String, QueryFile.Line> read = QueryFile.read(f);
+            Map<String, QueryFile.Line> read = QueryFile.read(f, DevicesWorkload.INSTANCE);
             assertEquals(queries.keySet(), read.keySet());
             queries.forEach((id, text) -> assertEquals(text.strip(), read.get(id).text()));
         } finally {
@@ -97,7 +98,7 @@ class QueryFileTest {
     private void assertBad(String content, String expected) throws IOException {
         Path f = dir.resolve("bad.txt");
         Files.writeString(f, content);
-        QueryFile.QueryFileException e = assertThrows(QueryFile.QueryFileException.class, () -> QueryFile.read(f));
+        QueryFile.QueryFileException e = assertThrows(QueryFile.QueryFileException.class, () -> QueryFile.read(f, DevicesWorkload.INSTANCE));
         assertTrue(e.getMessage().contains(expected), e.getMessage() + " should contain " + expected);
     }
 }

@@ -1,22 +1,20 @@
-package org.tsdbbench.common.bench;
+package org.tsdbbench.common.workload;
 
 import java.nio.file.Path;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.query.Answer;
-import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.ResultSink;
 import org.tsdbbench.common.query.RowShaper;
 
 /** A query ready to run: its text in the database's dialect, the dialect's shaper of its rows, and the answer it must give. */
-public record PreparedQuery(LogicalQuery query, String text, RowShaper shaper, Answer answer) {
+public record PreparedQuery(Query query, String text, RowShaper shaper, ExpectedAnswer answer) {
     public String id() {
         return query.id();
     }
 
     /** Runs the query, every row it returns reaching the check in the catalog's shape; the check says what differed. */
-    public Answer.Check run(Session session) throws DatabaseException {
-        Answer.Check check = answer.newCheck();
+    public ResultCheck run(Session session) throws DatabaseException {
+        ResultCheck check = answer.newCheck();
         ResultSink rows = shaper.shape(check);
         session.query(text, rows);
         rows.end();
@@ -34,7 +32,7 @@ public record PreparedQuery(LogicalQuery query, String text, RowShaper shaper, A
      * failed iteration's exception to its own output.
      */
     public long runChecked(Session session, Path wrongAnswers) throws DatabaseException {
-        Answer.Check check = run(session);
+        ResultCheck check = run(session);
         String mismatch = check.mismatch();
         if (mismatch == null) return check.rows();
         if (wrongAnswers != null) WrongAnswers.append(wrongAnswers, mismatch);

@@ -1,4 +1,4 @@
-package org.tsdbbench.common.bench;
+package org.tsdbbench.common.workload;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,0 +1,30 @@
+package org.tsdbbench.common.data;
+
+import java.nio.file.Path;
+import org.tsdbbench.common.workload.DataOptions;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** The devices' data-set flags: the original tools' single-dash flags and their --kebab-case forms. */
+public final class DeviceDataOptions implements DataOptions {
+
+    @Mixin
+    final DeviceSpecOptions spec = new DeviceSpecOptions();
+
+    @Option(names = {"-dataDir", "--data-dir"}, paramLabel = "DIR", description = "Read rows from testdata<i>.csv files here instead of generating them.")
+    Path dataDir;
+
+    @Option(names = {"-numOfFiles", "--num-of-files"}, paramLabel = "N", description = "Data files in -dataDir (default: ${DEFAULT-VALUE}).")
+    int numOfFiles = 10;
+
+    @Override
+    public void validate() {
+        spec.validate();
+        DeviceSpecOptions.positive("-numOfFiles", numOfFiles);
+    }
+
+    @Override
+    public DeviceDataSet dataSet() {
+        return dataDir == null ? DeviceDataSet.generated(spec.spec()) : new DeviceDataSet(spec.spec(), dataDir, numOfFiles);
+    }
+}

@@ -1,0 +1,29 @@
+package org.tsdbbench.common.workload;
+
+import java.io.DataOutput;
+import java.io.IOException;
+import org.tsdbbench.common.query.Dialect;
+
+/**
+ * The exact answers to a data set's queries, computed from its rows without a database, and the
+ * workload's catalog prepared against them in a database's dialect. Each workload pairs its own
+ * query, spec and answer types here, so the harness needs no cast; the dialect says each query
+ * through its overload for the workload's query type.
+ */
+public interface Answers {
+
+    /** The rows a load of the data set leaves stored. */
+    long totalRows();
+
+    /** Every catalog query in the dialect, with its expected answer; those the dialect cannot say are listed as absent. */
+    PreparedCatalog prepare(Dialect dialect);
+
+    /**
+     * One query of a query file: the text as written, the dialect's shaper and the expected answer
+     * of the query the id names; an id of no query is an IllegalArgumentException naming it.
+     */
+    PreparedQuery prepare(String id, String text, Dialect dialect);
+
+    /** Writes the answers so that {@link DataSet#readAnswers} gives the same answer to every query. */
+    void writeTo(DataOutput out) throws IOException;
+}

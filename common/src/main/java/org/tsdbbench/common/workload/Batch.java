@@ -1,0 +1,26 @@
+package org.tsdbbench.common.workload;
+
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.PreparedWrite;
+import org.tsdbbench.common.db.Session;
+
+/**
+ * One request's worth of a workload's rows, in columns (no object per row), refilled by its
+ * {@link BatchSource}. Sending it calls the session's overload for the batch's own type (double
+ * dispatch): one interface call per request, none per row.
+ */
+public interface Batch {
+
+    /** Rows in the batch, over all its tables: what a database acknowledges. */
+    int size();
+
+    default boolean isEmpty() {
+        return size() == 0;
+    }
+
+    /** Sends the rows as one request; the rows the database acknowledged (see {@link Session#write}). */
+    long write(Session session) throws DatabaseException;
+
+    /** Builds the request for these rows now, to be sent later (see {@link Session#prepare}). */
+    PreparedWrite prepare(Session session) throws DatabaseException;
+}
