@@ -2,6 +2,8 @@ package org.tsdbbench.common.db;
 
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
@@ -27,6 +29,37 @@ public interface Session extends AutoCloseable {
      * @throws DatabaseException when the request failed
      */
     long write(RowBatch batch) throws DatabaseException;
+
+    /** Drops the IoT workload's tables (readings, diagnostics) if present and creates them empty. */
+    default void recreateSchema(IotSpec spec) throws DatabaseException {
+        throw notTaken("iot");
+    }
+
+    /**
+     * Sends one request holding the batch's IoT records (both tables; a module may send one
+     * request per table and count both as this request's).
+     *
+     * @return the records the database acknowledged (not the records sent)
+     */
+    default long write(TruckBatch batch) throws DatabaseException {
+        throw notTaken("iot");
+    }
+
+    /** Builds the request for these IoT records now, to be sent later, as {@link #prepare(RowBatch)}. */
+    default PreparedWrite prepare(TruckBatch batch) throws DatabaseException {
+        TruckBatch copy = batch.copy();
+        return PreparedWrite.of(copy.size(), 80L * copy.size(), () -> write(copy));
+    }
+
+    /** The IoT records stored now (readings and diagnostics), counted by the database. */
+    default long countRows(IotSpec spec) throws DatabaseException {
+        throw notTaken("iot");
+    }
+
+    /** The safety net of a workload's overloads: the harness checks the descriptor before any work. */
+    private DatabaseException notTaken(String workload) {
+        return new DatabaseException(getClass().getSimpleName() + " does not take the " + workload + " workload");
+    }
 
     /**
      * Runs one query and passes every row it returns to the sink before returning, decoded from

@@ -2,6 +2,8 @@ package org.tsdbbench.common.query;
 
 import java.util.Optional;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.iot.IotQuery;
+import org.tsdbbench.common.iot.IotSpec;
 
 /**
  * How one database says each query of the workloads it takes, and how to read what it answers:
@@ -18,6 +20,16 @@ public interface Dialect {
 
     /** What turns the database's rows for this devices query (from {@link #render} or a query file) into the catalog's. */
     default RowShaper shaper(LogicalQuery query) {
+        return RowShaper.AS_IS;
+    }
+
+    /** The IoT query in this database's language for this data set; empty when the database cannot say it (absent, never faked). */
+    default Optional<String> render(IotQuery query, IotSpec spec) {
+        return Optional.empty();
+    }
+
+    /** Reorders or converts the database's rows of an IoT query into the catalog's columns. */
+    default RowShaper shaper(IotQuery query) {
         return RowShaper.AS_IS;
     }
 }
