@@ -28,19 +28,31 @@ class ServerResourceProfilerTest {
 
     @Test
     void reportsCpuRssAndWritesOfTheSampledProcess() throws Exception {
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         ServerResourceProfiler profiler = new ServerResourceProfiler(String.valueOf(SELF));
+        long wallStart = System.nanoTime();
         profiler.beforeIteration(null, null);
-        long end = System.nanoTime() + 300_000_000L;
+        // Spin until this thread has had 300 ms of CPU, however busy the machine (a wall-clock spin
+        // gets less than a third of a core when other processes compete for the two cores).
+        long cpuStart = threads.getCurrentThreadCpuTime();
         long spin = 0;
-        while (System.nanoTime() < end) spin += Long.numberOfTrailingZeros(spin + System.nanoTime());
+        while (threads.getCurrentThreadCpuTime() - cpuStart < 300_000_000L && System.nanoTime() - wallStart < 20_000_000_000L) {
+            // About a millisecond of user time between two reads of the thread's CPU time (a system call).
+            for (int i = 0; i < 1_000_000; i++) spin += Long.numberOfTrailingZeros(spin * 31 + i);
+        }
+        long spunCpuNanos = threads.getCurrentThreadCpuTime() - cpuStart;
         Map<String, Result> results = profiler.afterIteration(null, null, null).stream()
                 .collect(Collectors.toMap(Result::getLabel, r -> r));
+        double wallSeconds = (System.nanoTime() - wallStart) / 1e9;
         assertTrue(spin != 42);
-        // This thread spun for the whole iteration: about one core, give or take the machine's load.
+        // The process's CPU over the iteration holds at least this thread's spin (less 20 ms of tick
+        // granularity), and no more than every core: CPU % x the wall time around the iteration.
         double cpu = results.get("server.cpu").getScore();
-        assertTrue(cpu > 30 && cpu < 100 * Runtime.getRuntime().availableProcessors() + 20, "cpu % " + cpu);
+        double cpuSeconds = cpu / 100 * wallSeconds;
+        assertTrue(cpuSeconds >= spunCpuNanos / 1e9 - 0.02 && cpu < 100 * Runtime.getRuntime().availableProcessors() + 20,
+                "cpu % " + cpu + " over " + wallSeconds + " s, this thread spun " + spunCpuNanos / 1e6 + " ms of CPU");
         assertEquals("%", results.get("server.cpu").getScoreUnit());
-        // Spinning is user time: little of it in the kernel.
+        // Spinning is user time: little of it in the kernel (the CPU-time reads are a thousandth of it).
         double kernel = results.get("server.cpuKernel").getScore();
         assertTrue(kernel >= 0 && kernel < 50, "kernel share % " + kernel);
         double rssMb = results.get("server.rss").getScore();
@@ -49,7 +61,8 @@ class ServerResourceProfilerTest {
         assertTrue(results.get("server.diskWrite").getScore() >= 0);
         // The client is this JVM too: its own CPU is measured beside the server's.
         double client = results.get("client.cpu").getScore();
-        assertTrue(client > 30 && client < 100 * Runtime.getRuntime().availableProcessors() + 20, "client cpu % " + client);
+        assertTrue(client / 100 * wallSeconds >= spunCpuNanos / 1e9 - 0.02 && client < 100 * Runtime.getRuntime().availableProcessors() + 20,
+                "client cpu % " + client);
     }
 
     @Test
