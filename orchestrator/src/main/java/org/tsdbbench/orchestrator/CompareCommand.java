@@ -19,6 +19,7 @@ import org.tsdbbench.results.RunFolder;
 import org.tsdbbench.results.RunRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import org.tsdbbench.results.SuiteVersion;
 
 /**
  * The comparison run (the README's main job): the data set generated once, then for each database
@@ -33,7 +34,7 @@ import picocli.CommandLine.Option;
  * done; SIGINT/SIGTERM keeps every result so far, stops the server the run started, marks the run
  * incomplete and still writes the report (exit 130/143).
  */
-@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = SuiteVersion.class,
         description = "The comparison run: every database present, at a small default scale, on local servers it starts itself.")
 final class CompareCommand implements Callable<Integer> {
 

@@ -4,12 +4,13 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import org.tsdbbench.results.SuiteVersion;
 
 /**
  * {@code modules}: one line per database module of the checkout, {@code <folder>:<server script>:<name>},
  * as each module's jar describes itself; scripts/test.sh starts those servers before the tests.
  */
-@Command(name = "modules", mixinStandardHelpOptions = true, version = "tsdb-bench 0.1.0",
+@Command(name = "modules", mixinStandardHelpOptions = true, versionProvider = SuiteVersion.class,
         description = "List the database modules: <folder>:<server script>:<name>, one a line.")
 final class ModulesCommand implements Callable<Integer> {
 

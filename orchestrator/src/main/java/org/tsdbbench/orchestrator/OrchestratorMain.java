@@ -3,6 +3,7 @@ package org.tsdbbench.orchestrator;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import org.tsdbbench.results.SuiteVersion;
 
 /**
  * {@code java -jar orchestrator/target/orchestrator.jar compare|shards|modules}: the runs that
@@ -10,7 +11,7 @@ import picocli.CommandLine.Command;
  * install, build and start servers' prerequisites, then call it. Exit codes as the database jars':
  * 0 everything verified, 1 something failed (results kept), 2 bad input (one line naming it).
  */
-@Command(name = "orchestrator", mixinStandardHelpOptions = true, version = "tsdb-bench 0.1.0",
+@Command(name = "orchestrator", mixinStandardHelpOptions = true, versionProvider = SuiteVersion.class,
         subcommands = {CompareCommand.class, ShardsCommand.class, ModulesCommand.class},
         description = "Runs the comparison (compare) or one database's sharded run (shards) over the database jars.")
 public final class OrchestratorMain {

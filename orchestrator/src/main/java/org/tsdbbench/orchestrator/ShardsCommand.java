@@ -15,6 +15,7 @@ import org.tsdbbench.results.Manifest;
 import org.tsdbbench.results.RunFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
+import org.tsdbbench.results.SuiteVersion;
 
 /**
  * N shards of one database's load or write as local processes, the way N client machines would
@@ -23,7 +24,7 @@ import picocli.CommandLine.Parameters;
  * load the verify step (the whole data set stored exactly once), then {@code report --merge} into
  * {@code results/<run>/merged/}. Exit 1 when any part failed.
  */
-@Command(name = "shards", mixinStandardHelpOptions = true, version = "tsdb-bench 0.1.0",
+@Command(name = "shards", mixinStandardHelpOptions = true, versionProvider = SuiteVersion.class,
         description = "Run N shards of one database's load or write as local processes, verify and merge them.")
 final class ShardsCommand implements Callable<Integer> {
 

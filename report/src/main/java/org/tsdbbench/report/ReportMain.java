@@ -13,13 +13,14 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import org.tsdbbench.results.SuiteVersion;
 
 /**
  * {@code java -jar report/target/report.jar INPUT... [-o DIR] [--format ...] [--merge]}: builds
  * report.md and report.html from one or more results folders or JMH JSON files, exports the
  * figures for github-action-benchmark, or first merges the shard folders of one run.
  */
-@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = SuiteVersion.class,
         description = {"Build report.md and report.html from results folders (<db>-write.json, <db>-query.json, <db>-manifest.json, "
                 + "run.json) and/or JMH JSON files, of one run or of several runs or machines.",
                 "Exit codes: 0 reports written; 2 bad input (one line names it)."})

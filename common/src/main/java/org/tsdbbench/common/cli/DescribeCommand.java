@@ -10,6 +10,7 @@ import org.tsdbbench.common.workload.Workload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
+import org.tsdbbench.results.SuiteVersion;
 
 /**
  * {@code describe}: the module as JSON on one line (name, display name, server script, published
@@ -17,7 +18,7 @@ import picocli.CommandLine.Spec;
  * first its default), for the orchestrator that runs every module's jar: it needs no list of modules
  * of its own. Touches no server.
  */
-@Command(name = "describe", mixinStandardHelpOptions = true, version = "tsdb-bench 0.1.0",
+@Command(name = "describe", mixinStandardHelpOptions = true, versionProvider = SuiteVersion.class,
         description = "Print this module as JSON (for the comparison run); touches no server.")
 final class DescribeCommand implements Callable<Integer> {
 

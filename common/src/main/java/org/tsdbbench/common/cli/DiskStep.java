@@ -7,13 +7,14 @@ import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.results.DiskRecord;
 import picocli.CommandLine.Command;
+import org.tsdbbench.results.SuiteVersion;
 
 /**
  * The disk step, run after a load: the bytes the database keeps for the data set once its own
  * flush/compaction has settled, against the size of the same rows as text (the published reports'
  * "raw data" figure), and bytes per stored row.
  */
-@Command(name = "disk", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+@Command(name = "disk", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = SuiteVersion.class,
         description = "After a load: bytes on disk for the data set (after the database's flush/compaction settled) vs its size as text.")
 final class DiskStep extends Step {
 

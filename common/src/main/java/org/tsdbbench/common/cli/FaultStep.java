@@ -27,6 +27,7 @@ import org.tsdbbench.results.FaultRecord;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import org.tsdbbench.results.SuiteVersion;
 
 /**
  * The fault cell: clients write at a steady pace into an empty table and one process is killed
@@ -38,7 +39,7 @@ import picocli.CommandLine.Option;
  * be one the server's own durability settings excuse ({@link Session#durability}). All of it goes
  * to the manifest's {@code fault} section.
  */
-@Command(name = "fault", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+@Command(name = "fault", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = SuiteVersion.class,
         description = "A cluster node, or with --single-server the server, killed mid-write and started again:"
                 + " every acknowledged row counted, how long writes stalled.")
 final class FaultStep extends Step {

@@ -14,12 +14,13 @@ import org.tsdbbench.results.LoadRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import org.tsdbbench.results.SuiteVersion;
 
 /**
  * The load step: the whole data set written exactly once, rows/s reported, then the stored count
  * checked against the rows acknowledged.
  */
-@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+@Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = SuiteVersion.class,
         description = "Write the data set exactly once, report rows/s and verify the stored row count.")
 final class LoadStep extends Step {
 

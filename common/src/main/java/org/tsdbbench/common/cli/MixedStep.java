@@ -20,12 +20,13 @@ import org.tsdbbench.results.TrialRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import org.tsdbbench.results.SuiteVersion;
 
 /**
  * The mixed-load test: readers alone, writers and readers together, writers alone (one JMH group
  * run each), so write rows/s and query latency under load stand beside each side alone.
  */
-@Command(name = "mixed", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+@Command(name = "mixed", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = SuiteVersion.class,
         description = "Writers and readers at the same time, against each alone: write rows/s and query latency (loads the data set first if needed).")
 final class MixedStep extends Step {
 

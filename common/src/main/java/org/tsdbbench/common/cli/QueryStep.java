@@ -27,6 +27,7 @@ import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.results.QueryRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import org.tsdbbench.results.SuiteVersion;
 
 /**
  * The query step: every query of the workload's catalog (the devices' q1..q5) is first run once and its answer checked against the
@@ -37,7 +38,7 @@ import picocli.CommandLine.Option;
  * With {@code --shard i/N} it is one of N query clients over the whole data set, which a sharded
  * load stored (it is not loaded again); the shards' latencies are merged by {@code report --merge}.
  */
-@Command(name = "query", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+@Command(name = "query", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = SuiteVersion.class,
         description = "Run q1..q4, check every answer, report latency per query with percentiles (loads the data set first if needed).")
 final class QueryStep extends Step {
 

@@ -14,13 +14,14 @@ import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.results.RangeCellRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import org.tsdbbench.results.SuiteVersion;
 
 /**
  * The concurrent range-query test: for each client count and result size, the clients run short
  * time-range reads of one random device (seeded), every answer checked; queries/s and latency
  * percentiles per cell.
  */
-@Command(name = "range", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+@Command(name = "range", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = SuiteVersion.class,
         description = "Concurrent short range queries on one random device: queries/s and latency by client count and result size.")
 final class RangeStep extends Step {
 

@@ -4,13 +4,14 @@ import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.workload.Workload;
 import picocli.CommandLine.Command;
+import org.tsdbbench.results.SuiteVersion;
 
 /**
  * The schema step: drops the benchmark's table(s) and creates them empty. The load and write steps
  * do this themselves, except with {@code --shard}: N shards share one table, so it is made once,
  * here, before any of them starts.
  */
-@Command(name = "schema", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+@Command(name = "schema", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = SuiteVersion.class,
         description = "Drop and create the benchmark's table(s), empty: run once before the shards of a sharded load or write.")
 final class SchemaStep extends Step {
 

@@ -7,13 +7,14 @@ import org.tsdbbench.common.workload.DataSet;
 import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.results.VerifyRecord;
 import picocli.CommandLine.Command;
+import org.tsdbbench.results.SuiteVersion;
 
 /**
  * The verify step, after the shards of a sharded load have all finished: the rows stored must be
  * exactly the whole data set's rows, none missing and none twice. A shard cannot check this
  * alone, since the others write the same table.
  */
-@Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+@Command(name = "verify", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = SuiteVersion.class,
         description = "Count the stored rows against the whole data set (after all shards of a sharded load).")
 final class VerifyStep extends Step {
 

@@ -17,12 +17,13 @@ import org.tsdbbench.results.VolumeBlockRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import org.tsdbbench.results.SuiteVersion;
 
 /**
  * The volume-growth test: from an empty table, one client writes a block and reads it back, block
  * after block up to the target volume; write and read speed per block against the rows stored.
  */
-@Command(name = "volume", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+@Command(name = "volume", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = SuiteVersion.class,
         description = "Write blocks of rows and read each back at once, up to a target volume: speed against rows stored (empties the table first).")
 final class VolumeStep extends Step {
 

@@ -34,12 +34,13 @@ import org.tsdbbench.results.VerificationRecord;
 import org.tsdbbench.results.WriteCellRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import org.tsdbbench.results.SuiteVersion;
 
 /**
  * The write test over the matrix rows-per-request x client connections, one JMH run per cell, and
  * the table the published reports show: one row per R/R, one column per client count.
  */
-@Command(name = "write", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+@Command(name = "write", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = SuiteVersion.class,
         description = "Write test (the default step): rows/s for each rows-per-request x clients cell, through JMH.")
 final class WriteStep extends Step {
 

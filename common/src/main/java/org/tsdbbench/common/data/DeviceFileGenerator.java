@@ -16,6 +16,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import org.tsdbbench.results.SuiteVersion;
 
 /**
  * The devices' generator command: writes the data set as {@code numOfFiles} text files,
@@ -23,7 +24,7 @@ import picocli.CommandLine.Option;
  * byte-identical files whatever the thread count, because every value is a function of (seed,
  * devid, row) and each file is written by one thread.
  */
-@Command(name = "generator", mixinStandardHelpOptions = true, sortOptions = false, version = "tsdb-bench 0.1.0",
+@Command(name = "generator", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = SuiteVersion.class,
         description = "Generate the temperature/humidity data set as text files (devid devname devgroup ts temperature humidity).")
 public final class DeviceFileGenerator implements Callable<Integer> {
 

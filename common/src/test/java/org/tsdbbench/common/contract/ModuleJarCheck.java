@@ -101,4 +101,12 @@ class ModuleJarCheck {
             assertTrue(help.output().contains(db.displayName() + " module options (--option KEY=VALUE"), help.output());
         }
     }
+
+    @Test
+    void theJarsVersionIsTheBuildsFromItsManifest() throws Exception {
+        Path jar = jar();
+        Run version = java("-jar", jar.toString(), "--version");
+        assertEquals(0, version.exit(), version.output());
+        assertEquals("tsdb-bench " + System.getProperty("tsbench.version"), version.output().strip());
+    }
 }
