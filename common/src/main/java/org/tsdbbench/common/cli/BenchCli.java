@@ -1,8 +1,19 @@
 package org.tsdbbench.common.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.openjdk.jmh.profile.ProfilerFactory;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
+import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.tsdbbench.common.data.DataFileException;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
@@ -32,8 +43,14 @@ public final class BenchCli {
     private BenchCli() {
     }
 
+    /** JMH's listing flags: a jar given one of them first answers as JMH's own launcher would. */
+    private static final Set<String> JMH_LISTINGS = Set.of("-l", "-lp", "-lprof", "-lrf");
+
     /** Runs the command line for this database; the exit code. */
     public static int run(Database db, String... args) {
+        if (args.length > 0 && (args[0].equals("jmh") || JMH_LISTINGS.contains(args[0]))) {
+            return jmh(args[0].equals("jmh") ? Arrays.copyOfRange(args, 1, args.length) : args);
+        }
         Workload workload;
         try {
             // Read before parsing: the workload decides which data-set flags the steps take.
@@ -44,6 +61,38 @@ public final class BenchCli {
             return USAGE;
         }
         return commandLine(db, workload).execute(args);
+    }
+
+    /**
+     * JMH's own launcher over the jar's benchmarks ({@code <db>-bench jmh WriteBenchmark -p rowsPerRequest=100
+     * -prof gc -rf json}), each reading the settings it runs alone with; the listings ({@code -l},
+     * {@code -lp}, {@code -lprof}, {@code -lrf}) work without {@code jmh}.
+     */
+    private static int jmh(String... jmhArgs) {
+        try {
+            CommandLineOptions options = new CommandLineOptions(jmhArgs);
+            if (options.shouldHelp()) {
+                options.showHelp();
+            } else if (options.shouldListWithParams()) {
+                new Runner(options).listWithParams(options);
+            } else if (options.shouldList()) {
+                new Runner(options).list();
+            } else if (options.shouldListProfilers()) {
+                ProfilerFactory.listProfilers(System.out);
+            } else if (options.shouldListResultFormats()) {
+                System.out.println("Available formats: " + Arrays.stream(ResultFormatType.values()).map(f -> f.toString().toLowerCase(Locale.ROOT))
+                        .collect(Collectors.joining(", ")));
+            } else {
+                new Runner(options).run();
+            }
+            return OK;
+        } catch (CommandLineOptionException e) {
+            System.err.println("error: jmh: " + e.getMessage());
+            return USAGE;
+        } catch (IOException | RunnerException e) {
+            System.err.println("error: jmh: " + DatabaseException.rootMessage(e).replaceAll("\\s*\\R\\s*", " ").strip());
+            return FAILED;
+        }
     }
 
     static CommandLine commandLine(Database db, Workload workload) {

@@ -4,7 +4,11 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import org.openjdk.jmh.profile.ProfilerException;
+import org.openjdk.jmh.profile.ProfilerFactory;
+import org.openjdk.jmh.runner.options.ProfilerConfig;
 import org.tsdbbench.common.bench.BenchSettings;
 import org.tsdbbench.common.data.Shard;
 import org.tsdbbench.common.db.ConnectionOptions;
@@ -99,6 +103,13 @@ public final class CommonOptions {
     @Option(names = {"-r", "--time"}, paramLabel = "TIME", description = "Time per measurement iteration, e.g. 5s, 500ms (default: ${DEFAULT-VALUE}).")
     String time = "5s";
 
+    @Option(names = "-prof", paramLabel = "NAME[:OPTIONS]",
+            description = "A JMH profiler for the step's benchmarks, as JMH's own -prof (gc, stack, perfnorm...; -lprof lists them); repeatable.")
+    List<String> profilers = List.of();
+
+    @Option(names = "-jvmArgs", paramLabel = "ARGS", description = "The JVM options of the benchmarks' forks, as JMH's own -jvmArgs, e.g. '-Xmx2g -XX:+UseZGC'.")
+    String jvmArgs;
+
     /**
      * Checks ranges and the module's options; a bad value is a one-line error naming the flag (or
      * option) and the value, an unknown option names the keys the module takes.
@@ -115,6 +126,14 @@ public final class CommonOptions {
             throw new UsageException(e.getMessage());
         }
         positive("-i", iterations);
+        for (String p : profilers) {
+            String[] nameAndOptions = p.split(":", 2);
+            try {
+                ProfilerFactory.getProfilerOrException(new ProfilerConfig(nameAndOptions[0], nameAndOptions.length > 1 ? nameAndOptions[1] : ""));
+            } catch (ProfilerException e) {
+                throw new UsageException("-prof " + p + ": not a profiler JMH can run here (-lprof lists them): " + String.valueOf(e.getMessage()).replaceAll("\\s*\\R\\s*", " ").strip());
+            }
+        }
         Shard s;
         try {
             s = shard();

@@ -161,7 +161,7 @@ abstract class Step implements Callable<Integer> {
 
     /** JMH options shared by the steps: run lengths and forks (the settings go with {@link #runBenchmarks}). */
     protected ChainedOptionsBuilder jmh() {
-        return new OptionsBuilder()
+        ChainedOptionsBuilder b = new OptionsBuilder()
                 .forks(common.forks)
                 .warmupIterations(common.warmupIterations)
                 .warmupTime(time("-w", common.warmupTime))
@@ -169,6 +169,14 @@ abstract class Step implements Callable<Integer> {
                 .measurementTime(time("-r", common.time))
                 .shouldFailOnError(false)
                 .verbosity(VerboseMode.NORMAL);
+        // JMH's own -prof and -jvmArgs, as a JMH user types them (checked in CommonOptions.validate).
+        for (String p : common.profilers) {
+            String[] nameAndOptions = p.split(":", 2);
+            if (nameAndOptions.length > 1) b.addProfiler(nameAndOptions[0], nameAndOptions[1]);
+            else b.addProfiler(nameAndOptions[0]);
+        }
+        if (common.jvmArgs != null && !common.jvmArgs.isBlank()) b.jvmArgs(common.jvmArgs.strip().split("\\s+"));
+        return b;
     }
 
     /**

@@ -70,7 +70,8 @@ class ModuleJarCheck {
     void theJarListsCommonsBenchmarksAndTheModulesOwn() throws Exception {
         Path jar = jar();
         Database db = registered(jar);
-        Run list = java("-cp", jar.toString(), "org.openjdk.jmh.Main", "-l");
+        // As JMH's own launcher: -l, and the jmh command with JMH's flags (-rf/-rff among them).
+        Run list = java("-jar", jar.toString(), "-l");
         assertEquals(0, list.exit(), list.output());
         List<String> listed = list.output().lines().map(String::strip).toList();
         for (String b : COMMON_BENCHMARKS) assertTrue(listed.contains(b), b + " not listed by " + jar + ":\n" + list.output());
@@ -82,9 +83,19 @@ class ModuleJarCheck {
         }
         // The module's own benchmark (no server) runs from the jar, in a fork of its own.
         String name = modules.get(0);
-        Run one = java("-cp", jar.toString(), "org.openjdk.jmh.Main", name.replace(".", "\\.") + "$", "-f", "1", "-wi", "0", "-i", "1", "-r", "200ms");
-        assertEquals(0, one.exit(), one.output());
-        assertTrue(one.output().contains("Result \"" + name + "\""), one.output());
+        Path csv = Files.createTempFile("module-jar-check", ".csv");
+        try {
+            Run one = java("-jar", jar.toString(), "jmh", name.replace(".", "\\.") + "$", "-f", "1", "-wi", "0", "-i", "1", "-r", "200ms",
+                    "-rf", "csv", "-rff", csv.toString());
+            assertEquals(0, one.exit(), one.output());
+            assertTrue(one.output().contains("Result \"" + name + "\""), one.output());
+            assertTrue(Files.readString(csv).contains("\"" + name + "\""), "-rf csv -rff wrote no result of " + name + ": " + Files.readString(csv));
+        } finally {
+            Files.deleteIfExists(csv);
+        }
+        Run badProfiler = java("-jar", jar.toString(), "write", "-prof", "nosuch");
+        assertEquals(2, badProfiler.exit(), badProfiler.output());
+        assertTrue(badProfiler.output().strip().startsWith("error: -prof nosuch: not a profiler JMH can run here"), badProfiler.output());
     }
 
     @Test
