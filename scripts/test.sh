@@ -62,7 +62,10 @@ while IFS=: read -r module server db; do
 done < <(present_modules)
 export_secrets
 
-mvn_plain verify "$@"
+# Every phase runs even when one before it failed (and Maven tests every module: --fail-at-end), so
+# one run shows every failure; the exit code is then the first failure's.
+failed=()
+mvn_plain --fail-at-end verify "$@" || failed+=("mvn verify (exit $?)")
 
 # TDengine 2.x: the TDengine2* tests run in the build with the 2.0.x driver, against a 2.x server.
 if [ $# -eq 0 ] && [ -z "${TDENGINE_URL:-}" ] && [ -d "$REPO_DIR/tdengine-bench" ]; then
@@ -83,20 +86,26 @@ if [ $# -eq 0 ] && [ -z "${TDENGINE_URL:-}" ] && [ -d "$REPO_DIR/tdengine-bench"
     TDENGINE_HOME="$home2" "$REPO_DIR/scripts/servers/tdengine.sh" stop
     # Back to the 3.x server as it was found.
     if $was3 && [[ " ${started[*]} " != *" tdengine "* ]]; then "$REPO_DIR/scripts/servers/tdengine.sh" start; fi
-    [ "$rc" -eq 0 ] || exit "$rc"
+    [ "$rc" -eq 0 ] || failed+=("TDengine 2.x tests (exit $rc)")
   fi
 fi
 
 # The clusters: each database's three-node cluster in place of its single server (they share ports),
 # its *ClusterTest against it, then the single server back (scripts/test-clusters.sh).
 if [ $# -eq 0 ]; then
-  bash "$REPO_DIR/scripts/test-clusters.sh"
+  bash "$REPO_DIR/scripts/test-clusters.sh" || failed+=("cluster tests (exit $?)")
 fi
 
 # The scripts' own tests (the main job under a signal, ...), on the jars just built.
 if [ $# -eq 0 ]; then
   for t in "$REPO_DIR"/scripts/tests/*.sh; do
     log "script test: ${t#"$REPO_DIR"/}"
-    bash "$t"
+    bash "$t" || failed+=("script test ${t#"$REPO_DIR"/} (exit $?)")
   done
 fi
+
+if [ ${#failed[@]} -gt 0 ]; then
+  for f in "${failed[@]}"; do log "FAILED: $f"; done
+  exit 1
+fi
+log "every test passed"
