@@ -28,7 +28,7 @@ public final class ReportMain implements Callable<Integer> {
 
     /** The outputs --format selects. */
     enum Format {
-        REPORT("report"), GITHUB_ACTION_BENCHMARK("github-action-benchmark");
+        REPORT("report"), CSV("csv"), GITHUB_ACTION_BENCHMARK("github-action-benchmark");
 
         private final String name;
 
@@ -43,7 +43,7 @@ public final class ReportMain implements Callable<Integer> {
 
         static Format of(String text) {
             for (Format f : values()) if (f.name.equals(text.toLowerCase(Locale.ROOT))) return f;
-            throw new CommandLine.TypeConversionException("'" + text + "': expected report or github-action-benchmark");
+            throw new CommandLine.TypeConversionException("'" + text + "': expected report, csv or github-action-benchmark");
         }
     }
 
@@ -121,6 +121,10 @@ public final class ReportMain implements Callable<Integer> {
                 Files.writeString(md, MarkdownReport.render(data));
                 Files.writeString(html, HtmlReport.render(data));
                 stdout.println("wrote " + md + " and " + html + " (" + data.databases().size() + " databases)");
+            } else if (f == Format.CSV) {
+                List<Path> files = CsvExport.write(data, dir);
+                stdout.println("wrote " + files.size() + " CSV files in " + dir + " (" + files.get(0).getFileName() + ", "
+                        + files.get(1).getFileName() + ", ...)");
             } else {
                 List<Path> files = BenchmarkExport.write(data, dir);
                 stdout.println("wrote " + files.get(0) + " (customBiggerIsBetter) and " + files.get(1) + " (customSmallerIsBetter)");

@@ -11,7 +11,11 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -147,8 +151,8 @@ class ReportMainTest {
         Files.writeString(notJmh, "{\"a\": 1}");
         assertEquals(2, report(notJmh.toString()));
         assertTrue(err.startsWith("error: " + notJmh + ": not a JMH JSON result"), err);
-        assertEquals(2, report("--format", "csv", dir.toString()));
-        assertTrue(err.startsWith("error: ") && err.contains("'csv': expected report or github-action-benchmark"), err);
+        assertEquals(2, report("--format", "xml", dir.toString()));
+        assertTrue(err.startsWith("error: ") && err.contains("'xml': expected report, csv or github-action-benchmark"), err);
     }
 
     @Test
@@ -194,6 +198,54 @@ class ReportMainTest {
 
         assertEquals(0, report(run.toString(), "--format", "report,github-action-benchmark", "-o", out.toString()), err);
         assertTrue(Files.exists(out.resolve("report.html")));
+    }
+
+    @Test
+    void csvExportHoldsEveryTableWithTheManifestsFigures() throws IOException {
+        Path run = Fixtures.standardRun(dir.resolve("run"), true);
+        Path out = dir.resolve("csv");
+        assertEquals(0, report(run.toString(), "--format", "csv", "-o", out.toString()), err);
+        assertFalse(Files.exists(out.resolve("report.md")), "only the CSV was asked for");
+        List<CSVRecord> writes = csv(out.resolve(CsvExport.WRITES));
+        CSVRecord header = writes.get(0);
+        int rowsPerSecond = header.toList().indexOf("rows/s");
+        int cpu = header.toList().indexOf("server.cpu (%)");
+        assertTrue(rowsPerSecond > 0 && cpu > 0, header.toString());
+        CSVRecord cell = writes.stream().filter(r -> r.get(0).equals("MySQL") && r.get(4).equals("1000") && r.get(5).equals("2")).findFirst()
+                .orElseThrow(() -> new AssertionError("no MySQL 1000 x 2 row: " + writes));
+        // The manifest's numbers, not the report's rounded texts.
+        assertEquals(35_000, Double.parseDouble(cell.get(rowsPerSecond)), 0);
+        assertEquals(85.5, Double.parseDouble(cell.get(cpu)), 0);
+        assertEquals("10.11.6-MariaDB", cell.get(1));
+        List<CSVRecord> queries = csv(out.resolve(CsvExport.QUERIES));
+        CSVRecord q5 = queries.stream().filter(r -> r.get(0).equals("MySQL") && r.get(1).equals("q5.count.d1")).findFirst().orElseThrow();
+        assertEquals(0.42, Double.parseDouble(q5.get(6)), 1e-9);
+        assertEquals("measured", q5.get(8));
+        queries.stream().filter(r -> r.get(0).equals("MySQL") && r.get(1).equals("q5.stddev.d1")).forEach(r -> {
+            assertEquals("", r.get(6), "an absent query has no figure");
+            assertEquals("absent in this dialect", r.get(8));
+        });
+        List<CSVRecord> summary = csv(out.resolve(CsvExport.SUMMARY));
+        assertEquals(List.of("", "clickhouse (FAILED)", "InfluxDB", "MySQL"), summary.get(0).toList(), "a label column and one per database");
+        assertTrue(csv(out.resolve(CsvExport.PUBLISHED)).get(0).get(1).equals("test"));
+        // The further tests (range, volume, mixed) each a file, the same texts as report.md's tables.
+        assertEquals(0, report(run.toString()), err);
+        String md = Files.readString(run.resolve("report.md"));
+        try (var files = Files.list(out)) {
+            List<Path> further = files.filter(f -> f.getFileName().toString().startsWith("further-")).toList();
+            assertTrue(!further.isEmpty(), "no further-*.csv");
+            for (Path f : further) {
+                List<CSVRecord> rows = csv(f);
+                assertTrue(rows.size() > 1, f + " has no rows");
+                for (String c : rows.get(1).toList()) assertTrue(md.contains(c), f + ": cell '" + c + "' is not report.md's");
+            }
+        }
+    }
+
+    private static List<CSVRecord> csv(Path file) throws IOException {
+        try (var parser = CSVParser.parse(file, java.nio.charset.StandardCharsets.UTF_8, CSVFormat.RFC4180)) {
+            return parser.getRecords();
+        }
     }
 
     private static Map<String, JsonNode> byName(JsonNode array) {
