@@ -138,6 +138,20 @@ public record TrialRecord(String benchmark, Map<String, String> params, int thre
         return m;
     }
 
+    /**
+     * Writes the latency histogram in HdrHistogram's percentile format ({@code .hgrm}, values in
+     * milliseconds), which HdrHistogram's plotter and the usual tools read; false when the record
+     * has no histogram (nothing is written).
+     */
+    public boolean writePercentiles(Path file) throws IOException {
+        Histogram h = decode(latencyHistogram);
+        if (h == null) return false;
+        try (java.io.PrintStream out = new java.io.PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
+            h.outputPercentileDistribution(out, 1e6);
+        }
+        return true;
+    }
+
     /** HdrHistogram's compressed form in Base64. */
     public static String encode(Histogram h) {
         ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());

@@ -47,6 +47,20 @@ class TrialRecordTest {
     }
 
     @Test
+    void theHistogramIsWrittenInHdrHistogramsPercentileFormatInMilliseconds(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("mysql-write-100x2.hgrm");
+        assertTrue(record(null, Map.of()).writePercentiles(file));
+        List<String> lines = Files.readAllLines(file);
+        assertTrue(lines.get(0).strip().startsWith("Value") && lines.get(0).contains("Percentile"), lines.get(0));
+        // The 50th percentile of 1..100 ms is 50 ms (to HdrHistogram's 3 digits): "50.004 0.500000000000 50 2.00".
+        assertTrue(lines.stream().map(String::strip).anyMatch(l -> l.matches("50\\.00\\d\\s+0\\.50+\\s+50\\s+2\\.00")), String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("#[Mean    =") && l.contains("50.499")), String.join("\n", lines));
+        TrialRecord none = record(null, Map.of()).withoutHistogram();
+        assertFalse(none.writePercentiles(dir.resolve("none.hgrm")));
+        assertFalse(Files.exists(dir.resolve("none.hgrm")), "no histogram: no file");
+    }
+
+    @Test
     void jmhParametersKeepTheirOrderAndTakeMore() {
         Map<String, String> p = TrialRecord.paramsOf(List.of("rowsPerRequest", "targetRowsPerSecond"), k -> k.equals("rowsPerRequest") ? "100" : "0");
         p.put("mode", "sample");

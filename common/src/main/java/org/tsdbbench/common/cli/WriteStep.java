@@ -142,6 +142,8 @@ final class WriteStep extends Step {
                 out().flush();
                 Cell cell = runCell(r, c, pids);
                 cells.put(r + "x" + c, cell);
+                // The cell's latencies in HdrHistogram's percentile format, for the usual plotters.
+                if (cell.record != null) cell.record.writePercentiles(results.file(jsonKind() + (path == null ? "" : "-" + path.name()) + "-" + r + "x" + c, "hgrm"));
                 LatencyBound.Check bound = fixedRate() ? LatencyBound.Check.NONE : LatencyBound.check(cell.score, c, r,
                         cell.record == null ? Double.NaN : cell.record.latencyMillis().getOrDefault("mean", Double.NaN), windowMillis(), LatencyBound.SAME_TRIAL);
                 WriteCellRecord m = cellRecord(r, c, writePath(), path, cell, bound, fixedRate() ? verdict(cell, c, r) : null);

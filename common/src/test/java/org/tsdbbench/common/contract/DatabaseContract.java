@@ -245,6 +245,12 @@ public abstract class DatabaseContract {
             JsonNode v = cell.get("verified");
             assertEquals(v.get("rowsAcked").asLong(), v.get("rowsStored").asLong(), cell.toString());
             assertEquals(0, v.get("failedRequests").asLong());
+            // Each cell's latencies in HdrHistogram's percentile format beside the JSON.
+            String hgrm = "-" + cell.get("rowsPerRequest").asInt() + "x" + cell.get("clients").asInt() + ".hgrm";
+            try (var files = Files.list(results)) {
+                assertTrue(files.map(f -> f.getFileName().toString()).anyMatch(n -> n.startsWith(db().name() + "-write") && n.endsWith(hgrm)),
+                        "no " + db().name() + "-write*" + hgrm + " in " + results);
+            }
         }
         assertTrue(manifest.get("load").get("verified").asBoolean());
         assertFalse(manifest.get("server").get("serverVersion").asText().isBlank());
