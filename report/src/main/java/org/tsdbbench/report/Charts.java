@@ -35,11 +35,14 @@ import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
 import org.jfree.chart.renderer.category.StatisticalBarRenderer;
 import org.jfree.chart.renderer.xy.XYErrorRenderer;
+import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
 import org.jfree.chart.ui.RectangleAnchor;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
+import org.jfree.data.xy.XYSeries;
+import org.jfree.data.xy.XYSeriesCollection;
 import org.jfree.data.xy.YIntervalSeries;
 import org.jfree.data.xy.YIntervalSeriesCollection;
 import org.jfree.svg.SVGGraphics2D;
@@ -110,6 +113,38 @@ final class Charts {
         NumberAxis x = integerAxis("clients");
         String title = db.displayName() + ": write, rows/s by clients";
         return Optional.of(xyChart("write-" + slug(db.displayName()), title, data, series, x, valueAxis("rows/s", data, false)));
+    }
+
+    /**
+     * Rows acknowledged in each second of each write cell's measured window, one line per cell: a
+     * figure that drifts, stalls or steps (a flush, a compaction) shows here, where the mean hides it.
+     */
+    Optional<Chart> writeEachSecond(Database db) {
+        XYSeriesCollection data = new XYSeriesCollection();
+        Map<String, Color> series = new LinkedHashMap<>();
+        List<String> paths = db.writePaths();
+        for (WriteCell c : db.writes()) {
+            if (!c.measured() || c.ackedEachSecond().isEmpty()) continue;
+            String name = "R/R " + c.rowsPerRequest() + " x " + c.clients() + (paths.size() > 1 && c.path() != null ? " " + c.path() : "");
+            XYSeries s = new XYSeries(name);
+            // The last second is partial: drawn as a rate it would dip, so it is left out.
+            List<Long> seconds = c.ackedEachSecond();
+            for (int i = 0; i < Math.max(1, seconds.size() - 1); i++) s.add(i + 1, seconds.get(i));
+            data.addSeries(s);
+            series.put(name, PALETTE.get(series.size() % PALETTE.size()));
+        }
+        if (series.isEmpty()) return Optional.empty();
+        XYLineAndShapeRenderer r = new XYLineAndShapeRenderer(true, false);
+        int i = 0;
+        for (Color color : series.values()) {
+            r.setSeriesPaint(i, color);
+            r.setSeriesStroke(i++, new BasicStroke(2f));
+        }
+        XYPlot plot = new XYPlot(data, integerAxis("second of the measured window"), numberAxis("rows/s"), r);
+        plot.setDomainGridlinePaint(new Color(0xDDDDDD));
+        plot.setRangeGridlinePaint(new Color(0xDDDDDD));
+        return Optional.of(draw("write-seconds-" + slug(db.displayName()), db.displayName() + ": write, rows acknowledged each second",
+                plot, series));
     }
 
     /** Range queries/s against clients (with JMH's 99.9% CI), one series per database and rows per query. */

@@ -67,7 +67,11 @@ final class HtmlReport {
 
         h.append("<h2 id=\"write\">Write</h2>\n<div class=\"charts\">\n");
         figure(h, charts.bestWrite(), "Best cell of each database; failed cells and databases are not drawn.");
-        for (Database db : dbs) figure(h, charts.writeVsClients(db), "One line per rows per request (R/R); failed cells are not drawn.");
+        for (Database db : dbs) {
+            figure(h, charts.writeVsClients(db), "One line per rows per request (R/R); failed cells are not drawn.");
+            figure(h, charts.writeEachSecond(db), "Rows acknowledged in each second of each cell's measured window (iterations one after"
+                    + " another; the last, partial second left out); the table's figure is JMH's mean over the iterations.");
+        }
         h.append("</div>\n");
         for (Database db : dbs) writeTable(h, db);
 

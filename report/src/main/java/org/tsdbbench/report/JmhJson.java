@@ -95,7 +95,7 @@ final class JmhJson {
             int rows = e.path("params").path("rowsPerRequest").asInt();
             int clients = e.path("threads").asInt();
             cells.put(rows + "x" + clients, new WriteCell(rows, clients, null, null, score.path("score").asDouble(Double.NaN),
-                    score.path("scoreError").asDouble(Double.NaN), null, serverMetrics(e), null, spread(score)));
+                    score.path("scoreError").asDouble(Double.NaN), null, serverMetrics(e), null, spread(score), List.of()));
         }
         return new ArrayList<>(cells.values());
     }

@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 import org.tsdbbench.results.DiskRecord;
 import org.tsdbbench.results.ResourcesRecord;
 import org.tsdbbench.results.SpreadRecord;
+import org.tsdbbench.results.TrialRecord;
 import org.tsdbbench.results.Manifest;
 import org.tsdbbench.results.QueryRecord;
 import org.tsdbbench.results.RunFolder;
@@ -53,14 +54,15 @@ final class RunResults {
      * step's client-bound verdict (null: none made) and the iterations' spread (null: none).
      */
     record WriteCell(int rowsPerRequest, int clients, String path, Boolean publishedPath, double rowsPerSecond, double error, String failure,
-                     Map<String, Metric> resources, Boolean clientBound, SpreadRecord spread) {
+                     Map<String, Metric> resources, Boolean clientBound, SpreadRecord spread, List<Long> ackedEachSecond) {
         WriteCell {
             resources = Collections.unmodifiableMap(new LinkedHashMap<>(resources));
+            ackedEachSecond = ackedEachSecond == null ? List.of() : List.copyOf(ackedEachSecond);
         }
 
         /** A cell with only JMH's figures (tests, bare JMH files). */
         WriteCell(int rowsPerRequest, int clients, double rowsPerSecond, double error, String failure, Map<String, Metric> resources) {
-            this(rowsPerRequest, clients, null, null, rowsPerSecond, error, failure, resources, null, null);
+            this(rowsPerRequest, clients, null, null, rowsPerSecond, error, failure, resources, null, null, List.of());
         }
 
         boolean measured() {
@@ -84,8 +86,9 @@ final class RunResults {
             String path = c.writePathName() != null ? c.writePathName() : c.writePath();
             // An unwrapped section reads back as a record of nulls when the cell has none of its fields.
             SpreadRecord spread = c.spread() == null || c.spread().iterations() == null || c.spread().iterations().isEmpty() ? null : c.spread();
+            TrialRecord verified = c.verification() == null ? null : c.verification().verified();
             return new WriteCell(c.rowsPerRequest(), c.clients(), path, c.publishedPath(), orNaN(c.rowsPerSecond()), orNaN(c.error()), c.failure(),
-                    m, r == null ? null : r.clientBound(), spread);
+                    m, r == null ? null : r.clientBound(), spread, verified == null ? null : verified.ackedEachSecond());
         }
 
         private static void put(Map<String, Metric> m, String name, Double value, String unit) {

@@ -93,7 +93,7 @@ class HtmlReportBrowserTest {
     @Test
     void everyChartIsInTheDomAsSvgWithItsSeries() {
         List<String> ids = List.of("published-vs-measured", "published-vs-measured-resources", "published-vs-measured-one-sensor",
-                "published-vs-measured-eighty-percent", "write-best", "write-influxdb", "write-mysql", "write-tdengine", "query-q1", "query-q2-avg", "query-q3-count", "query-q4-count",
+                "published-vs-measured-eighty-percent", "write-best", "write-influxdb", "write-mysql", "write-seconds-mysql", "write-tdengine", "query-q1", "query-q2-avg", "query-q3-count", "query-q4-count",
                 "disk-bytes", "disk-bytes-per-row", "range-qps", "volume-writeRowsPerSecond", "volume-readRowsPerSecond");
         Matcher svgs = Pattern.compile("<svg\\b").matcher(dom);
         int count = 0;
@@ -108,6 +108,9 @@ class HtmlReportBrowserTest {
         String mysqlWrite = figure("write-mysql");
         assertTrue(mysqlWrite.contains(">R/R 100<") && mysqlWrite.contains(">R/R 1000<"), mysqlWrite);
         assertTrue(mysqlWrite.contains(rgb(Charts.PALETTE.get(0))) && mysqlWrite.contains(rgb(Charts.PALETTE.get(1))));
+        // MySQL's 1000 x 2 cell second by second: its three whole seconds (the partial fourth left out)
+        String seconds = figure("write-seconds-mysql");
+        assertTrue(seconds.contains(">R/R 1000 x 2<") && seconds.contains(">second of the measured window<"), seconds);
         String q2 = figure("query-q2-avg");
         assertTrue(q2.contains(">MySQL<") && q2.contains(">InfluxDB<"), q2);
         // clickhouse, index 0, has no figures: InfluxDB and MySQL keep colours 1 and 2 in every chart

@@ -46,6 +46,8 @@ class ReportMainTest {
         assertTrue(md.contains("| | clickhouse (FAILED) | InfluxDB | MySQL |"), md);
         assertFalse(md.contains("INCOMPLETE RUN"), "the run completed");
         assertFalse(html.contains("INCOMPLETE RUN"), "the run completed");
+        assertTrue(html.contains("<figure class=\"chart\" id=\"write-seconds-mysql\">"), "MySQL's cell with a per-second series has its chart");
+        assertFalse(html.contains("id=\"write-seconds-influxdb\""), "no series, no chart");
         // self-contained: nothing the browser would fetch
         assertFalse(html.contains("<script"), "no script");
         assertFalse(html.contains("<link"), "no stylesheet link");

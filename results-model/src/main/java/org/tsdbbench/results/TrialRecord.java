@@ -25,7 +25,9 @@ import org.HdrHistogram.Histogram;
  * requests, request latency percentiles and their histogram (HdrHistogram's compressed form, in
  * Base64, so that forks can be merged), and the rows acknowledged within the measured window (its
  * wall-clock start and end, epoch ms), which lets the shards of one run be summed, and the
- * sessions' own counters summed over the clients (the database session's counters).
+ * sessions' own counters summed over the clients (the database session's counters), and the rows
+ * acknowledged in each second of the measured window ({@code ackedEachSecond}: second i from the
+ * first measured iteration's start, the last one partial; null where the benchmark keeps none).
  * With {@code -f} above 1 each fork appends its own line; {@link #sum} adds them up. The CLI reads
  * these lines into the manifest's write cells ({@link VerificationRecord}), which show a record
  * without its histogram.
@@ -33,7 +35,8 @@ import org.HdrHistogram.Histogram;
 public record TrialRecord(String benchmark, Map<String, String> params, int threads, long rowsSent, long rowsAcked,
                           long rowsStored, long failedRequests, String firstError, Map<String, Double> latencyMillis,
                           String failure, long measuredRowsAcked, long measuredFromMs, long measuredToMs, Map<String, Long> counters,
-                          @JsonInclude(JsonInclude.Include.NON_NULL) String latencyHistogram) {
+                          @JsonInclude(JsonInclude.Include.NON_NULL) String latencyHistogram,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) List<Long> ackedEachSecond) {
 
     private static final ObjectReader READER = ResultsJson.reader(TrialRecord.class);
 
@@ -61,8 +64,8 @@ public record TrialRecord(String benchmark, Map<String, String> params, int thre
      * The forks of one JMH run as one record: rows, failed requests and counters summed; rows
      * stored summed (each fork starts on an empty table and counts its own), -1 when any fork
      * could not count; latencies from the forks' histograms merged (empty when a fork has none);
-     * the failures named by fork; the measured window from the first fork's start to the last
-     * one's end (see {@link #measuredMillis} for the time actually measured).
+     * the failures named by fork; the forks' seconds one after another; the measured window from
+     * the first fork's start to the last one's end (see {@link #measuredMillis} for the time actually measured).
      */
     public static TrialRecord sum(List<TrialRecord> forks) {
         if (forks.isEmpty()) throw new IllegalArgumentException("no trial record to sum");
@@ -80,6 +83,8 @@ public record TrialRecord(String benchmark, Map<String, String> params, int thre
         Map<String, Long> counters = new TreeMap<>();
         Histogram latency = new Histogram(3);
         boolean histograms = true;
+        List<Long> series = new ArrayList<>();
+        boolean everySeries = true;
         for (int i = 0; i < forks.size(); i++) {
             TrialRecord f = forks.get(i);
             sent += f.rowsSent;
@@ -92,13 +97,15 @@ public record TrialRecord(String benchmark, Map<String, String> params, int thre
             if (firstError == null) firstError = f.firstError;
             if (f.failure != null) failures.add("fork " + (i + 1) + " of " + forks.size() + ": " + f.failure);
             if (f.counters != null) f.counters.forEach((k, v) -> counters.merge(k, v, Long::sum));
+            if (f.ackedEachSecond == null) everySeries = false;
+            else series.addAll(f.ackedEachSecond);
             Histogram h = decode(f.latencyHistogram);
             if (h == null) histograms = false;
             else latency.add(h);
         }
         return new TrialRecord(first.benchmark, first.params, first.threads, sent, acked, stored, failed, firstError,
                 histograms ? latencyMillis(latency) : Map.of(), failures.isEmpty() ? null : String.join("; ", failures),
-                measured, from, to, new LinkedHashMap<>(counters), histograms ? encode(latency) : null);
+                measured, from, to, new LinkedHashMap<>(counters), histograms ? encode(latency) : null, everySeries ? List.copyOf(series) : null);
     }
 
     /** The wall-clock time the forks measured, their windows added (forks run one after another). */
@@ -111,7 +118,7 @@ public record TrialRecord(String benchmark, Map<String, String> params, int thre
     /** This record as the manifest shows it: the percentiles, not the encoded histogram they come from. */
     public TrialRecord withoutHistogram() {
         return new TrialRecord(benchmark, params, threads, rowsSent, rowsAcked, rowsStored, failedRequests, firstError, latencyMillis,
-                failure, measuredRowsAcked, measuredFromMs, measuredToMs, counters, null);
+                failure, measuredRowsAcked, measuredFromMs, measuredToMs, counters, null, ackedEachSecond);
     }
 
     /**

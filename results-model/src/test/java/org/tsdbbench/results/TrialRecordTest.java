@@ -20,7 +20,7 @@ class TrialRecordTest {
         Histogram h = new Histogram(3_600_000_000_000L, 3);
         for (int i = 1; i <= 100; i++) h.recordValue(i * 1_000_000L);
         return new TrialRecord("MySqlWrite.write", params, 2, 10_100, 10_000, 10_000, 1, "timeout", TrialRecord.latencyMillis(h), failure,
-                9_000, 1_000_000, 1_003_000, Map.of("splitRequests", 2L), TrialRecord.encode(h));
+                9_000, 1_000_000, 1_003_000, Map.of("splitRequests", 2L), TrialRecord.encode(h), List.of(3_000L, 3_000L, 3_000L));
     }
 
     @Test

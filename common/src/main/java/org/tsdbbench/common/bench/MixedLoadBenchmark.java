@@ -102,7 +102,7 @@ public class MixedLoadBenchmark {
             p.put("mode", params.getMode().shortLabel());
             new TrialRecord(params.getBenchmark(), p, params.getThreads(), outcome.rowsSent(), outcome.rowsAcked(), -1,
                     outcome.failedRequests(), outcome.firstError(), Map.of(), failure, measuredAcked.get(), measuredFromMs.get(),
-                    measuredToMs.get(), Map.of(), null).appendTo(settings.verifyLog());
+                    measuredToMs.get(), Map.of(), null, null).appendTo(settings.verifyLog());
         }
 
         /** Every acknowledged row must be stored, and nothing else; no write may have failed. */

@@ -2,7 +2,9 @@ package org.tsdbbench.common.bench;
 
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
@@ -10,6 +12,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import org.HdrHistogram.Histogram;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -66,6 +69,9 @@ import org.tsdbbench.results.TrialRecord;
 @Measurement(iterations = 3, time = 5)
 public class WriteBenchmark {
 
+    /** The seconds a trial's per-second series can hold: a day. */
+    static final int SERIES_SECONDS = 86_400;
+
     @Param("1000")
     public int rowsPerRequest;
 
@@ -100,6 +106,10 @@ public class WriteBenchmark {
         final AtomicLong measuredAcked = new AtomicLong();
         final AtomicLong measuredFromMs = new AtomicLong();
         final AtomicLong measuredToMs = new AtomicLong();
+        /** Where the measured seconds count from (System.nanoTime of the first measured iteration's start; 0: not yet). */
+        final AtomicLong measuredFromNanos = new AtomicLong();
+        /** Rows acknowledged in each second of the measured window (a day's seconds at most: 700 KB). */
+        final AtomicLongArray ackedEachSecond = new AtomicLongArray(SERIES_SECONDS);
         final AtomicInteger finished = new AtomicInteger();
         final Histogram latency = new Histogram(3_600_000_000_000L, 3);
         final Map<String, Long> counters = new java.util.TreeMap<>();
@@ -150,7 +160,10 @@ public class WriteBenchmark {
         // not inherited by the measured time; what falls behind there fell behind there.
         nextDueNanos = 0;
         measuring = iteration.getType() == IterationType.MEASUREMENT;
-        if (measuring) trial.measuredFromMs.compareAndSet(0, System.currentTimeMillis());
+        if (measuring) {
+            trial.measuredFromMs.compareAndSet(0, System.currentTimeMillis());
+            trial.measuredFromNanos.compareAndSet(0, System.nanoTime());
+        }
     }
 
     @TearDown(Level.Iteration)
@@ -193,7 +206,11 @@ public class WriteBenchmark {
         try {
             long ok = ahead != null ? client.send(ahead) : client.send(batch);
             acked.rowsAcked += ok;
-            if (counted) trial.measuredAcked.addAndGet(ok);
+            if (counted) {
+                trial.measuredAcked.addAndGet(ok);
+                long second = (System.nanoTime() - trial.measuredFromNanos.get()) / 1_000_000_000L;
+                if (second < SERIES_SECONDS) trial.ackedEachSecond.addAndGet((int) second, ok);
+            }
             if (ok != n) failed.failedRequests++;
             return ok;
         } catch (WriteClient.GaveUp e) {
@@ -277,8 +294,19 @@ public class WriteBenchmark {
         }
         new TrialRecord(params.getBenchmark(), p, params.getThreads(), o.rowsSent(), o.rowsAcked(), stored,
                 o.failedRequests(), o.firstError(), TrialRecord.latencyMillis(latency), failure, trial.measuredAcked.get(),
-                trial.measuredFromMs.get(), trial.measuredToMs.get(), counters(trial), TrialRecord.encode(latency))
+                trial.measuredFromMs.get(), trial.measuredToMs.get(), counters(trial), TrialRecord.encode(latency), eachSecond(trial))
                 .appendTo(settings.verifyLog());
+    }
+
+    /** The rows acknowledged in each second of the measured window, through its last (partial) second. */
+    private static List<Long> eachSecond(Trial trial) {
+        long from = trial.measuredFromMs.get();
+        long to = trial.measuredToMs.get();
+        if (from == 0 || to <= from) return List.of();
+        int seconds = (int) Math.min(SERIES_SECONDS, (to - from + 999) / 1000);
+        List<Long> series = new ArrayList<>(seconds);
+        for (int i = 0; i < seconds; i++) series.add(trial.ackedEachSecond.get(i));
+        return series;
     }
 
     private static Map<String, Long> counters(Trial trial) {

@@ -20,7 +20,7 @@ class MixedTrialsTest {
 
     private static TrialRecord trial(Mode mode, String failure) {
         return new TrialRecord("org.tsdbbench.common.bench.MixedLoadBenchmark.mixed", Map.of("mode", mode.shortLabel()), 2, 500, 500, -1, 0,
-                null, Map.of(), failure, 400, 1_000, 3_000, Map.of(), null);
+                null, Map.of(), failure, 400, 1_000, 3_000, Map.of(), null, null);
     }
 
     @Test

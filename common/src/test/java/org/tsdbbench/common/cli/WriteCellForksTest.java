@@ -21,7 +21,8 @@ class WriteCellForksTest {
         Histogram h = new Histogram(3_600_000_000_000L, 3);
         for (int i = 0; i < 100; i++) h.recordValue(millis * 1_000_000);
         return new TrialRecord("MySqlWrite.write", Map.of("rowsPerRequest", "100"), 2, acked + 100, acked, stored, 1, "timeout",
-                TrialRecord.latencyMillis(h), failure, acked - 1000, fromMs, fromMs + 3000, counters, TrialRecord.encode(h));
+                TrialRecord.latencyMillis(h), failure, acked - 1000, fromMs, fromMs + 3000, counters, TrialRecord.encode(h),
+                List.of((acked - 1000) / 3, (acked - 1000) / 3, acked - 1000 - 2 * ((acked - 1000) / 3)));
     }
 
     private static List<TrialRecord> twoForksThroughTheLog(Path dir) throws Exception {
@@ -57,6 +58,12 @@ class WriteCellForksTest {
         assertEquals(6.0, cell.get("measuredSeconds").asDouble());
         assertEquals("1970-01-01T00:16:40Z", cell.get("startedAt").asText());
         assertEquals("1970-01-01T00:16:53Z", cell.get("endedAt").asText());
+        // Second by second: the first fork's three seconds, then the second's, adding up to the rows measured.
+        JsonNode series = v.get("ackedEachSecond");
+        List<Long> seconds = new java.util.ArrayList<>();
+        for (JsonNode n : series) seconds.add(n.asLong());
+        assertEquals(List.of(3_000L, 3_000L, 3_000L, 6_333L, 6_333L, 6_334L), seconds);
+        assertEquals(cell.get("rowsAcked").asLong(), seconds.stream().mapToLong(Long::longValue).sum());
         assertNull(WriteStep.failure(forks, 2));
     }
 

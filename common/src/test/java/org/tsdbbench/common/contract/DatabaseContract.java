@@ -245,6 +245,10 @@ public abstract class DatabaseContract {
             JsonNode v = cell.get("verified");
             assertEquals(v.get("rowsAcked").asLong(), v.get("rowsStored").asLong(), cell.toString());
             assertEquals(0, v.get("failedRequests").asLong());
+            // Second by second, the rows acknowledged add up to the rows measured in the window.
+            long eachSecond = 0;
+            for (JsonNode n : v.get("ackedEachSecond")) eachSecond += n.asLong();
+            assertEquals(cell.get("rowsAcked").asLong(), eachSecond, cell.toString());
             // Each cell's latencies in HdrHistogram's percentile format beside the JSON.
             String hgrm = "-" + cell.get("rowsPerRequest").asInt() + "x" + cell.get("clients").asInt() + ".hgrm";
             try (var files = Files.list(results)) {
