@@ -68,7 +68,7 @@ class MixedLoadLifecycleTest {
         busy.open(trial, writer(0, 2), MEASURED);
         idle.open(trial, writer(1, 2), MEASURED);
         DB.toLose.set(1);
-        bench.write(busy, trial, new MixedLoadBenchmark.Acked());
+        bench.write(busy, trial, new MixedLoadBenchmark.Acked(), inWindow());
         busy.close();
         idle.close();
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> bench.check(trial, null));
@@ -87,7 +87,7 @@ class MixedLoadLifecycleTest {
         MixedLoadBenchmark.Writer w = new MixedLoadBenchmark.Writer();
         w.open(trial, writer(0, 1), MEASURED);
         DB.toLose.set(1);
-        bench.write(w, trial, new MixedLoadBenchmark.Acked());
+        bench.write(w, trial, new MixedLoadBenchmark.Acked(), inWindow());
         w.close();
         assertThrows(IllegalStateException.class, () -> bench.check(trial, params(Mode.SampleTime)));
         List<TrialRecord> records = TrialRecord.readAll(log);
@@ -115,7 +115,7 @@ class MixedLoadLifecycleTest {
         int afterSetup = DB.opened.get();
         w.open(trial, writer(0, 1), MEASURED); // the next iteration's setup keeps the connection
         MixedLoadBenchmark.Acked acked = new MixedLoadBenchmark.Acked();
-        for (int i = 0; i < 10; i++) bench.write(w, trial, acked);
+        for (int i = 0; i < 10; i++) bench.write(w, trial, acked, inWindow());
         assertEquals(afterSetup, DB.opened.get());
         assertEquals(50, acked.rowsAcked);
         w.close();
@@ -131,15 +131,31 @@ class MixedLoadLifecycleTest {
         org.openjdk.jmh.infra.IterationParams warmup = new org.openjdk.jmh.infra.IterationParams(
                 org.openjdk.jmh.runner.IterationType.WARMUP, 1, org.openjdk.jmh.runner.options.TimeValue.seconds(1), 1);
         w.open(trial, writer(0, 1), warmup);
-        for (int i = 0; i < 4; i++) bench.write(w, trial, new MixedLoadBenchmark.Acked());
+        for (int i = 0; i < 4; i++) bench.write(w, trial, new MixedLoadBenchmark.Acked(), inWindow());
         assertEquals(0, trial.measuredAcked.get(), "warm-up rows are not measured");
         assertEquals(0, trial.measuredFromMs.get(), "the measured clock starts with the first measured iteration");
         w.open(trial, writer(0, 1), MEASURED);
-        for (int i = 0; i < 2; i++) bench.write(w, trial, new MixedLoadBenchmark.Acked());
+        for (int i = 0; i < 2; i++) bench.write(w, trial, new MixedLoadBenchmark.Acked(), inWindow());
         // No iteration teardown has run: JMH may run the trial's teardown (which records these) before the writers' own.
+        assertEquals(10, trial.measuredAcked.get());
+        // JMH's calls while the threads wait for each other, before and after its measured window, count nowhere.
+        MixedLoadBenchmark.Acked outside = new MixedLoadBenchmark.Acked();
+        org.openjdk.jmh.infra.Control before = new org.openjdk.jmh.infra.Control();
+        org.openjdk.jmh.infra.Control after = inWindow();
+        after.stopMeasurement = true;
+        bench.write(w, trial, outside, before);
+        bench.write(w, trial, outside, after);
+        assertEquals(0, outside.rowsAcked);
         assertEquals(10, trial.measuredAcked.get());
         assertTrue(trial.measuredFromMs.get() > 0 && trial.measuredToMs.get() >= trial.measuredFromMs.get());
         w.close();
         bench.check(trial, null);
+    }
+
+    /** JMH's control inside its measured window. */
+    private static org.openjdk.jmh.infra.Control inWindow() {
+        org.openjdk.jmh.infra.Control c = new org.openjdk.jmh.infra.Control();
+        c.startMeasurement = true;
+        return c;
     }
 }
