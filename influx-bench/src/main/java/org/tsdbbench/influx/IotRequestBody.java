@@ -14,13 +14,13 @@ import org.tsdbbench.common.iot.TruckBatch;
  * InfluxDB stores exactly what TSBS's loader sends. The bytes collect in a buffer the session
  * reuses for every request. Nanosecond timestamps, as in TSBS's files.
  */
-final class IotRequestBody extends OutputStream {
+public final class IotRequestBody extends OutputStream {
 
     private byte[] buf = new byte[1 << 16];
     private int len;
 
     /** The request body of a batch, as text (the client sends a String; ASCII for TSBS's data, UTF-8 for any file's). */
-    String build(TruckBatch batch) {
+    public String build(TruckBatch batch) {
         len = 0;
         // A writer per request: close() hands over its last bytes (and closes this stream, which keeps it open).
         try (IotLineWriter lines = new IotLineWriter(this)) {
