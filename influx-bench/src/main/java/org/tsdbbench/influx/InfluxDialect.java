@@ -3,6 +3,8 @@ package org.tsdbbench.influx;
 import java.util.Optional;
 import java.util.StringJoiner;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.iot.IotQuery;
+import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.LogicalQuery;
@@ -14,13 +16,15 @@ import org.tsdbbench.common.query.RowShaper;
  * The catalog in InfluxQL. Tags are strings, so {@code devgroup < N} (which on a string tag
  * silently matches nothing) becomes an anchored regex listing exactly groups 0..N-1:
  * {@code devgroup =~ /^(0|1|...|9)$/}. (The original tool's regexes selected groups 10..19 where
- * TDengine selected 0..9.) q4 bounds time to the data set, as GROUP BY time() needs.
+ * TDengine selected 0..9.) q4 bounds time to the data set, as GROUP BY time() needs. The IoT
+ * catalog is {@link InfluxIotQueries}'.
  */
 public final class InfluxDialect implements Dialect {
 
     /**
-     * The session's rows are {@code devgroup, time, value...} (see {@link InfluxSession#query}): rows
-     * keep time and their values; one value drops time; q3 puts the series' devgroup tag first.
+     * The session's rows are the series' tags ({@code devgroup} first), then {@code time, value...}
+     * (see {@link InfluxSession#query}): rows keep time and their values; one value drops time; q3
+     * puts the series' devgroup tag first.
      */
     @Override
     public RowShaper shaper(LogicalQuery q) {
@@ -29,9 +33,9 @@ public final class InfluxDialect implements Dialect {
 
             @Override
             public void row(double[] raw) {
-                int skip = switch (q.family()) {
-                    case Q1_FULL_READ, Q4_GROUP_BY_MINUTE, Q6_RANGE -> 1;
-                    case Q2_AGGREGATE, Q5_DEVICE_FUNCTION, Q3_GROUP_BY_TAG -> 2;
+                int skip = InfluxSession.SERIES_TAGS.size() + switch (q.family()) {
+                    case Q1_FULL_READ, Q4_GROUP_BY_MINUTE, Q6_RANGE -> 0;
+                    case Q2_AGGREGATE, Q5_DEVICE_FUNCTION, Q3_GROUP_BY_TAG -> 1;
                 };
                 boolean group = q.family() == QueryFamily.Q3_GROUP_BY_TAG;
                 if (out == null) out = new double[raw.length - skip + (group ? 1 : 0)];
@@ -67,6 +71,16 @@ public final class InfluxDialect implements Dialect {
                 default -> throw new IllegalStateException(q.id());
             };
         });
+    }
+
+    @Override
+    public Optional<String> render(IotQuery q, IotSpec spec) {
+        return InfluxIotQueries.render(q, spec);
+    }
+
+    @Override
+    public RowShaper shaper(IotQuery q) {
+        return InfluxIotQueries.shaper(q);
     }
 
     /**

@@ -19,20 +19,30 @@ import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.IotTable;
+import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
 import org.tsdbbench.results.ServerHeldRecord;
 
 /**
  * One client's InfluxDB connection. A write is one HTTP request of line protocol; the server
  * answers 204 for the whole request or fails it, so the rows acknowledged are the rows of a
- * successful request. Query results are reshaped to the catalog's canonical rows: the time
- * column is dropped from q2, replaced by the devgroup tag in q3, kept as the bucket in q4.
+ * successful request. Query results are reshaped to the catalog's canonical rows by the dialect
+ * (the devices': the time column dropped from q2, replaced by the devgroup tag in q3, kept as the
+ * bucket in q4; the trucks': the series' tags as texts).
  */
 final class InfluxSession implements Session {
 
     static final List<String> SCHEMA = List.of(
             "measurement devices: tags devgroup, devid, devname (strings); fields temperature (integer), humidity (float); "
                     + "precision ms; database created with the default retention policy (infinite)");
+
+    /**
+     * The tags a query groups by, in the order {@link #query} puts them before InfluxDB's columns:
+     * the devices' devgroup, then the trucks' (the IoT catalog groups by no other).
+     */
+    static final List<String> SERIES_TAGS = List.of("devgroup", "name", "fleet", "driver", "model");
 
     private static final int SETTLE_SECONDS = 180;
 
@@ -41,6 +51,7 @@ final class InfluxSession implements Session {
     private final String version;
     private final boolean gzip;
     private final LineProtocolBuilder lines = new LineProtocolBuilder();
+    private final IotRequestBody iotLines = new IotRequestBody();
 
     InfluxSession(InfluxDB client, String database, String version, boolean gzip) {
         this.client = client;
@@ -51,6 +62,16 @@ final class InfluxSession implements Session {
 
     @Override
     public void recreateSchema(WorkloadSpec spec) throws DatabaseException {
+        recreateDatabase();
+    }
+
+    /** The IoT workload's measurements (readings, diagnostics) are made by their first points, as every measurement is. */
+    @Override
+    public void recreateSchema(IotSpec spec) throws DatabaseException {
+        recreateDatabase();
+    }
+
+    private void recreateDatabase() throws DatabaseException {
         run("DROP DATABASE \"" + database + "\"");
         run("CREATE DATABASE \"" + database + "\"");
     }
@@ -58,6 +79,35 @@ final class InfluxSession implements Session {
     @Override
     public long write(RowBatch batch) throws DatabaseException {
         return send(lines.build(batch), batch.size());
+    }
+
+    /** One request of TSBS's influx lines for both measurements, nanosecond precision, as TSBS's loader sends them. */
+    @Override
+    public long write(TruckBatch batch) throws DatabaseException {
+        return send(iotLines.build(batch), batch.size(), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public PreparedWrite prepare(TruckBatch batch) {
+        String body = iotLines.build(batch);
+        int rows = batch.size();
+        return PreparedWrite.of(rows, body.length(), () -> send(body, rows, TimeUnit.NANOSECONDS));
+    }
+
+    /**
+     * Readings and diagnostics counted by InfluxDB, each as {@link InfluxIotQueries#recordCount}: InfluxQL
+     * counts a field's values, not points, and no field is present in every TSBS record.
+     */
+    @Override
+    public long countRows(IotSpec spec) throws DatabaseException {
+        long records = 0;
+        for (IotTable table : IotTable.values()) {
+            long[] counts = new long[2];
+            int[] at = {0};
+            query(InfluxIotQueries.recordCount(table, ""), values -> counts[at[0]++] = (long) values[SERIES_TAGS.size() + 1]);
+            records += counts[0] - counts[1];
+        }
+        return records;
     }
 
     /** The line protocol text is built now; sending it is the measured part with {@code --option prebuild=true}. */
@@ -70,8 +120,12 @@ final class InfluxSession implements Session {
     }
 
     private long send(String body, int rows) throws DatabaseException {
+        return send(body, rows, TimeUnit.MILLISECONDS);
+    }
+
+    private long send(String body, int rows, TimeUnit precision) throws DatabaseException {
         try {
-            client.write(database, "", InfluxDB.ConsistencyLevel.ONE, TimeUnit.MILLISECONDS, body);
+            client.write(database, "", InfluxDB.ConsistencyLevel.ONE, precision, body);
             return rows;
         } catch (RuntimeException e) {
             throw new DatabaseException("InfluxDB write of " + rows + " points failed: " + DatabaseException.rootMessage(e), e);
@@ -79,30 +133,38 @@ final class InfluxSession implements Session {
     }
 
     /**
-     * Each row as {@code devgroup, time, value...}: the series' devgroup tag (NaN when the query
-     * groups by none) before InfluxDB's own columns, for {@link InfluxDialect#shaper}.
+     * Each row as {@link #SERIES_TAGS}, then InfluxDB's own columns ({@code time, value...}): the
+     * series' tags as texts (null when the query groups by none of that name, empty when the series
+     * lacks the tag) and as numbers where they are (devgroup; NaN otherwise), for the dialect's
+     * shapers. The statements of a text come one after the other, each series' rows in time order.
      */
     @Override
     public void query(String text, ResultSink sink) throws DatabaseException {
         QueryResult result = run(text);
+        int tags = SERIES_TAGS.size();
         double[] row = null;
         String[] texts = null;
         for (QueryResult.Result r : result.getResults()) {
             if (r.getSeries() == null) continue;
             for (QueryResult.Series series : r.getSeries()) {
-                String groupTag = series.getTags() == null ? null : series.getTags().get("devgroup");
-                double group = groupTag != null ? Double.parseDouble(groupTag) : Double.NaN;
+                boolean first = true;
                 for (List<Object> values : series.getValues()) {
-                    if (row == null) {
-                        row = new double[values.size() + 1];
-                        texts = new String[values.size() + 1];
+                    if (row == null || row.length != values.size() + tags) {
+                        row = new double[values.size() + tags];
+                        texts = new String[values.size() + tags];
+                        first = true;
                     }
-                    row[0] = group;
-                    texts[0] = groupTag;
+                    if (first) {
+                        for (int t = 0; t < tags; t++) {
+                            texts[t] = series.getTags() == null ? null : series.getTags().get(SERIES_TAGS.get(t));
+                            row[t] = texts[t] != null && isNumber(texts[t]) ? Double.parseDouble(texts[t]) : Double.NaN;
+                        }
+                        first = false;
+                    }
                     for (int i = 0; i < values.size(); i++) {
                         Object v = values.get(i);
-                        texts[i + 1] = v instanceof String s && !isNumber(s) ? s : null;
-                        row[i + 1] = texts[i + 1] != null ? Double.NaN : number(v);
+                        texts[i + tags] = v instanceof String s && !isNumber(s) ? s : null;
+                        row[i + tags] = texts[i + tags] != null ? Double.NaN : number(v);
                     }
                     sink.row(row, texts);
                 }

@@ -3,11 +3,24 @@ package org.tsdbbench.influx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.EnumSet;
+import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.tsdbbench.common.contract.QueryFilesCheck;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.iot.IotGenerator;
+import org.tsdbbench.common.iot.IotLineWriter;
+import org.tsdbbench.common.iot.IotQuery;
+import org.tsdbbench.common.iot.IotQueryCatalog;
+import org.tsdbbench.common.iot.IotQueryType;
+import org.tsdbbench.common.iot.IotRowSource;
+import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.LogicalQuery;
 
 /** What the InfluxDB module does without a server: line protocol and InfluxQL. */
@@ -56,5 +69,40 @@ class InfluxOfflineTest {
     @Test
     void queryFilesAreTheRenderedCatalog() throws Exception {
         QueryFilesCheck.assertFilesMatchDialect(new InfluxDatabase());
+    }
+
+    /** Each request is the batch's TSBS lines with nanosecond times, and only its own: the buffer reused from a longer one keeps nothing. */
+    @Test
+    void iotRequestsAreTsbsLinesOfTheirOwnBatch() throws Exception {
+        IotRequestBody body = new IotRequestBody();
+        try (IotRowSource source = new IotGenerator(IotSpec.defaults()).all()) {
+            TruckBatch batch = new TruckBatch(source.trucks(), 500);
+            source.fill(batch, 500);
+            String longer = body.build(batch);
+            assertTrue(longer.startsWith("readings,name=truck_0,") && longer.length() > 500 * 100, longer.substring(0, 200));
+            source.fill(batch, 3);
+            String shorter = body.build(batch);
+            ByteArrayOutputStream file = new ByteArrayOutputStream();
+            try (IotLineWriter lines = new IotLineWriter(file)) {
+                lines.write(batch);
+            }
+            assertEquals(file.toString(StandardCharsets.UTF_8), shorter);
+            assertEquals(3, shorter.lines().count());
+            assertTrue(shorter.lines().allMatch(l -> l.matches(".* 14516\\d{14}")), shorter);
+        }
+    }
+
+    /** Every IoT query type is rendered but the two InfluxQL cannot say (the README says why). */
+    @Test
+    void iotQueriesAbsentAreExactlyTheTwoInfluxQlCannotSay() {
+        InfluxDialect d = new InfluxDialect();
+        IotSpec spec = IotSpec.defaults();
+        Set<IotQueryType> absent = IotQueryCatalog.draw(spec, IotQueryCatalog.generatedFleets(), 1, 1).stream()
+                .filter(q -> d.render(q, spec).isEmpty()).map(IotQuery::type).collect(Collectors.toSet());
+        assertEquals(EnumSet.of(IotQueryType.AVG_LOAD, IotQueryType.AVG_DAILY_DRIVING_SESSION), absent);
+        assertEquals("SELECT \"fuel_state\" FROM (SELECT \"fuel_state\", \"current_load\", \"status\", \"load_capacity\", \"fuel_capacity\", "
+                + "\"nominal_fuel_consumption\" FROM \"diagnostics\" WHERE \"fleet\" = 'South' AND \"name\" != '' GROUP BY \"name\", \"driver\" "
+                + "ORDER BY time DESC LIMIT 1) WHERE \"fuel_state\" < 0.1 GROUP BY \"name\", \"driver\" ORDER BY time DESC",
+                d.render(IotQuery.ofFleet(IotQueryType.LOW_FUEL, "South"), spec).orElseThrow());
     }
 }

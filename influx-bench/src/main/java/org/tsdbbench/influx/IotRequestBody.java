@@ -1,0 +1,55 @@
+package org.tsdbbench.influx;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.tsdbbench.common.iot.IotLineWriter;
+import org.tsdbbench.common.iot.TruckBatch;
+
+/**
+ * Builds one write request of IoT records: the lines {@code tsbs_generate_data --format=influx}
+ * writes (common's {@link IotLineWriter}, straight from the batch's columns into bytes), so that
+ * InfluxDB stores exactly what TSBS's loader sends. The bytes collect in a buffer the session
+ * reuses for every request. Nanosecond timestamps, as in TSBS's files.
+ */
+public final class IotRequestBody extends OutputStream {
+
+    private byte[] buf = new byte[1 << 16];
+    private int len;
+
+    /** The request body of a batch, as text (the client sends a String; ASCII for TSBS's data, UTF-8 for any file's). */
+    public String build(TruckBatch batch) {
+        len = 0;
+        // A writer per request: close() hands over its last bytes (and closes this stream, which keeps it open).
+        try (IotLineWriter lines = new IotLineWriter(this)) {
+            lines.write(batch);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a request body in memory cannot fail to be written", e);
+        }
+        return new String(buf, 0, len, StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void write(int b) {
+        ensure(1);
+        buf[len++] = (byte) b;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int n) {
+        ensure(n);
+        System.arraycopy(b, off, buf, len, n);
+        len += n;
+    }
+
+    private void ensure(int n) {
+        if (len + n > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + n));
+    }
+
+    /** Nothing to release: the buffer stays for the next request. */
+    @Override
+    public void close() {
+    }
+}
