@@ -54,9 +54,7 @@ final class CnosSession implements Session {
     /** Drops the database (its vnodes' files go with it) and creates it again, empty, with the devices table. */
     @Override
     public void recreateSchema(WorkloadSpec spec) throws DatabaseException {
-        http.sqlJson(PUBLIC, "DROP DATABASE IF EXISTS " + database);
-        http.sqlJson(PUBLIC, "CREATE DATABASE " + database + " WITH PRECISION 'ms'");
-        http.sqlJson(database, DevicesLayout.CREATE_TABLE);
+        recreate("ms", List.of(DevicesLayout.CREATE_TABLE));
     }
 
     @Override
@@ -75,9 +73,13 @@ final class CnosSession implements Session {
     /** Drops the database and creates it again, empty, WITH PRECISION 'ns', with tables readings and diagnostics. */
     @Override
     public void recreateSchema(IotSpec spec) throws DatabaseException {
+        recreate(IotLayout.PRECISION, IotLayout.CREATE_TABLES);
+    }
+
+    private void recreate(String precision, List<String> createTables) throws DatabaseException {
         http.sqlJson(PUBLIC, "DROP DATABASE IF EXISTS " + database);
-        http.sqlJson(PUBLIC, "CREATE DATABASE " + database + " WITH PRECISION '" + IotLayout.PRECISION + "'");
-        for (String table : IotLayout.CREATE_TABLES) http.sqlJson(database, table);
+        http.sqlJson(PUBLIC, "CREATE DATABASE " + database + " WITH PRECISION '" + precision + "'");
+        for (String table : createTables) http.sqlJson(database, table);
     }
 
     /** One request of line protocol holding the batch's readings and diagnostics: both tables' records are acknowledged together. */
@@ -149,13 +151,20 @@ final class CnosSession implements Session {
 
     /**
      * The server's version, the database's options as DESCRIBE DATABASE gives them (wal_sync and
-     * precision among them), and the layout of the workload whose tables the database holds.
+     * precision among them), and the layout of the workload whose tables the database holds. A
+     * server without the database yet (a first load, which creates it) says so instead of its options.
      */
     @Override
     public ServerFacts facts() throws DatabaseException {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("tenant", TENANT);
         settings.put("precision", "the database's (database.precision), line protocol in the same");
+        boolean exists = false;
+        for (JsonNode row : http.sqlJson(PUBLIC, "SHOW DATABASES")) exists |= database.equals(row.path("database_name").asText());
+        if (!exists) {
+            settings.put("database", "not created yet: the step creates it with its workload's tables");
+            return new ServerFacts(version, driver(), settings, List.of("database " + database + " not created yet"));
+        }
         JsonNode described = http.sqlJson(database, "DESCRIBE DATABASE " + database);
         for (JsonNode row : described) {
             row.fields().forEachRemaining(f -> settings.put("database." + f.getKey(), f.getValue().asText()));
