@@ -82,20 +82,8 @@ class CnosIotOfflineTest {
 
     @Test
     void textColumnsArriveAsTextNumbersAsNumbers() throws Exception {
-        List<String[]> texts = new ArrayList<>();
-        List<double[]> values = new ArrayList<>();
-        CsvRows parser = new CsvRows(new ResultSink() {
-            @Override
-            public void row(double[] v) {
-                throw new AssertionError("the parser gives texts");
-            }
-
-            @Override
-            public void row(double[] v, String[] t) {
-                values.add(v.clone());
-                texts.add(t.clone());
-            }
-        });
+        Collected rows = new Collected();
+        CsvRows parser = new CsvRows(rows);
         parser.onSubscribe(new Flow.Subscription() {
             @Override
             public void request(long n) {
@@ -108,12 +96,12 @@ class CnosIotOfflineTest {
         parser.onNext(List.of(ByteBuffer.wrap("name,driver,longitude,latitude\ntruck_1,,2.25,\ntruck_0,Trish,-2.5,1.5\n".getBytes(StandardCharsets.UTF_8))));
         parser.onComplete();
         parser.getBody().toCompletableFuture().get();
-        assertEquals(2, values.size());
-        assertArrayEquals(new String[] {"truck_1", null, null, null}, texts.get(0), "NULL is null, numbers have no text");
-        assertEquals(2.25, values.get(0)[2]);
-        assertTrue(Double.isNaN(values.get(0)[0]) && Double.isNaN(values.get(0)[3]));
-        assertArrayEquals(new String[] {"truck_0", "Trish", null, null}, texts.get(1));
-        assertArrayEquals(new double[] {-2.5, 1.5}, new double[] {values.get(1)[2], values.get(1)[3]});
+        assertEquals(2, rows.values.size());
+        assertArrayEquals(new String[] {"truck_1", null, null, null}, rows.texts.get(0), "NULL is null, numbers have no text");
+        assertEquals(2.25, rows.values.get(0)[2]);
+        assertTrue(Double.isNaN(rows.values.get(0)[0]) && Double.isNaN(rows.values.get(0)[3]));
+        assertArrayEquals(new String[] {"truck_0", "Trish", null, null}, rows.texts.get(1));
+        assertArrayEquals(new double[] {-2.5, 1.5}, new double[] {rows.values.get(1)[2], rows.values.get(1)[3]});
     }
 
     @Test
@@ -129,33 +117,38 @@ class CnosIotOfflineTest {
             if (q.type().window() != null) assertTrue(sql.contains("time >= " + q.windowStartNs() + " AND time < " + q.windowEndNs()), sql);
         }
         IotQuery avgLoad = IotQuery.of(IotQueryType.AVG_LOAD);
-        List<double[]> values = new ArrayList<>();
-        List<String[]> texts = new ArrayList<>();
-        boolean[] ended = {false};
-        ResultSink shaped = dialect.shaper(avgLoad).shape(new ResultSink() {
-            @Override
-            public void row(double[] v) {
-                throw new AssertionError("the shaper gives texts");
-            }
-
-            @Override
-            public void row(double[] v, String[] t) {
-                values.add(v.clone());
-                texts.add(t.clone());
-            }
-
-            @Override
-            public void end() {
-                ended[0] = true;
-            }
-        });
+        Collected rows = new Collected();
+        ResultSink shaped = dialect.shaper(avgLoad).shape(rows);
         shaped.row(new double[] {Double.NaN, Double.NaN, 1500, 0.5}, new String[] {"South", "F-150", null, null});
         shaped.row(new double[] {1, 2}, new String[] {null, null});
         shaped.end();
-        assertArrayEquals(new double[] {1500, 0.5}, values.get(0));
-        assertArrayEquals(new String[] {"South", "F-150"}, texts.get(0));
-        assertArrayEquals(new double[] {1, 2}, values.get(1), "a row of another width passes as it came, for the check to name");
-        assertTrue(ended[0]);
-        assertNull(texts.get(1)[0]);
+        assertArrayEquals(new double[] {1500, 0.5}, rows.values.get(0));
+        assertArrayEquals(new String[] {"South", "F-150"}, rows.texts.get(0));
+        assertArrayEquals(new double[] {1, 2}, rows.values.get(1), "a row of another width passes as it came, for the check to name");
+        assertNull(rows.texts.get(1)[0]);
+        assertTrue(rows.ended);
+    }
+
+    /** The rows a sink was given, each with its texts. */
+    private static final class Collected implements ResultSink {
+        final List<double[]> values = new ArrayList<>();
+        final List<String[]> texts = new ArrayList<>();
+        boolean ended;
+
+        @Override
+        public void row(double[] v) {
+            throw new AssertionError("rows come with their texts");
+        }
+
+        @Override
+        public void row(double[] v, String[] t) {
+            values.add(v.clone());
+            texts.add(t.clone());
+        }
+
+        @Override
+        public void end() {
+            ended = true;
+        }
     }
 }
