@@ -19,7 +19,7 @@ import org.tsdbbench.common.iot.Trucks;
  * so each record keeps its own tags ({@code TagModel.RECORD}). One instance per session: it keeps
  * the tags' texts of the trucks it last wrote, so a line costs no object.
  */
-final class IotLayout {
+public final class IotLayout {
 
     static final String PRECISION = "ns";
 
@@ -55,7 +55,7 @@ final class IotLayout {
      * diagnostics, one line per record: {@code readings,name=truck_3,fleet=South,...
      * load_capacity=1500,...,latitude=52.31,... 1451606400000000000}.
      */
-    void lines(TruckBatch batch, LineProtocol lines) {
+    public void lines(TruckBatch batch, LineProtocol lines) {
         lines.clear();
         if (textsOf != batch.trucks) {
             Arrays.fill(texts, null);
