@@ -3,8 +3,11 @@ package org.tsdbbench.cnosdb;
 import java.util.Optional;
 import java.util.StringJoiner;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.iot.IotQuery;
+import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.RowShaper;
 import org.tsdbbench.common.query.SqlDialect;
 
 /**
@@ -20,6 +23,8 @@ import org.tsdbbench.common.query.SqlDialect;
  * written by its definition, the smallest temperature whose cumulative distribution reaches 0.9
  * ({@code CUME_DIST}, what PERCENTILE_DISC returns). FIRST and LAST are CnosDB's own
  * {@code first(time, x)} and {@code last(time, x)}; STDDEV is {@code STDDEV_POP}.
+ *
+ * <p>The IoT trucks' catalog, every query of it, is {@link IotSql}'s.
  */
 public final class CnosDialect extends SqlDialect {
 
@@ -45,6 +50,16 @@ public final class CnosDialect extends SqlDialect {
             case Q3_GROUP_BY_TAG -> groupByTag(fn, where);
             default -> groupByMinute(fn, where);
         });
+    }
+
+    @Override
+    public Optional<String> render(IotQuery q, IotSpec spec) {
+        return Optional.of(IotSql.render(q, spec));
+    }
+
+    @Override
+    public RowShaper shaper(IotQuery q) {
+        return IotSql.shaper(q);
     }
 
     /** The tag values of groups 0 .. limit-1: {@code ('0', '1', .., '9')}. */

@@ -21,7 +21,7 @@ import org.tsdbbench.common.query.ResultSink;
 
 /**
  * CnosDB's HTTP API with the JDK's client, for one session: {@code POST /api/v1/write} (line
- * protocol, millisecond timestamps) and {@code POST /api/v1/sql} (CSV answers, read as they
+ * protocol, timestamps in the database's precision) and {@code POST /api/v1/sql} (CSV answers, read as they
  * arrive by {@link CsvRows}), each with user root's Basic login (CnosDB wants the header even with
  * authentication off). The request timeout bounds the whole exchange, the answer's body included:
  * the exchange is asynchronous and given up (cancelled) at the deadline. Nothing is re-sent: the
@@ -55,9 +55,9 @@ final class CnosHttp {
         }
     }
 
-    /** The write request for {@code database}, millisecond timestamps. */
-    URI writeUri(String database) {
-        return base.resolve("/api/v1/write?db=" + URLEncoder.encode(database, StandardCharsets.UTF_8) + "&precision=ms");
+    /** The write request for {@code database}, timestamps in {@code precision} (ms, us, ns). */
+    URI writeUri(String database, String precision) {
+        return base.resolve("/api/v1/write?db=" + URLEncoder.encode(database, StandardCharsets.UTF_8) + "&precision=" + precision);
     }
 
     /**

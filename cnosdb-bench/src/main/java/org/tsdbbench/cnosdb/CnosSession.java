@@ -13,14 +13,18 @@ import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.IotTable;
+import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
  * One client's CnosDB connection (HTTP keep-alive). The benchmark's database lives in CnosDB's
- * default tenant {@value #TENANT}; it is created with millisecond precision and the devices table
- * with its types ({@link DevicesLayout}). A write is one request of line protocol: CnosDB answers
- * 200 for the whole request or fails it, so the rows acknowledged are the rows of a request
- * answered 200 (the count after every write cell checks that they were stored).
+ * default tenant {@value #TENANT}; for the devices it is created with millisecond precision and
+ * the devices table with its types ({@link DevicesLayout}), for the IoT trucks with nanosecond
+ * precision and tables readings and diagnostics ({@link IotLayout}). A write is one request of
+ * line protocol: CnosDB answers 200 for the whole request or fails it, so the rows acknowledged are
+ * the rows of a request answered 200 (the count after every write cell checks that they were stored).
  */
 final class CnosSession implements Session {
 
@@ -34,45 +38,88 @@ final class CnosSession implements Session {
     private final String version;
     private final int port;
     private final URI writeUri;
+    private final URI iotWriteUri;
     private final LineProtocol lines = new LineProtocol();
+    private final IotLayout iot = new IotLayout();
 
     CnosSession(CnosHttp http, String database, String version, int port) {
         this.http = http;
         this.database = database;
         this.version = version;
         this.port = port;
-        this.writeUri = http.writeUri(database);
+        this.writeUri = http.writeUri(database, "ms");
+        this.iotWriteUri = http.writeUri(database, IotLayout.PRECISION);
     }
 
     /** Drops the database (its vnodes' files go with it) and creates it again, empty, with the devices table. */
     @Override
     public void recreateSchema(WorkloadSpec spec) throws DatabaseException {
-        http.sqlJson(PUBLIC, "DROP DATABASE IF EXISTS " + database);
-        http.sqlJson(PUBLIC, "CREATE DATABASE " + database + " WITH PRECISION 'ms'");
-        http.sqlJson(database, DevicesLayout.CREATE_TABLE);
+        recreate("ms", List.of(DevicesLayout.CREATE_TABLE));
     }
 
     @Override
     public long write(RowBatch batch) throws DatabaseException {
         DevicesLayout.lines(batch, lines);
-        try {
-            http.write(writeUri, lines.bytes(), lines.length());
-        } catch (DatabaseException e) {
-            lines.abandon();
-            throw new DatabaseException("CnosDB write of " + batch.size() + " rows failed: " + e.getMessage(), e);
-        }
-        return batch.size();
+        return send(writeUri, batch.size());
     }
 
     /** The line protocol is built now, as bytes; sending them is the measured part with {@code --option prebuild=true}. */
     @Override
     public PreparedWrite prepare(RowBatch batch) {
         DevicesLayout.lines(batch, lines);
+        return prepared(writeUri, batch.size());
+    }
+
+    /** Drops the database and creates it again, empty, WITH PRECISION 'ns', with tables readings and diagnostics. */
+    @Override
+    public void recreateSchema(IotSpec spec) throws DatabaseException {
+        recreate(IotLayout.PRECISION, IotLayout.CREATE_TABLES);
+    }
+
+    private void recreate(String precision, List<String> createTables) throws DatabaseException {
+        http.sqlJson(PUBLIC, "DROP DATABASE IF EXISTS " + database);
+        http.sqlJson(PUBLIC, "CREATE DATABASE " + database + " WITH PRECISION '" + precision + "'");
+        for (String table : createTables) http.sqlJson(database, table);
+    }
+
+    /** One request of line protocol holding the batch's readings and diagnostics: both tables' records are acknowledged together. */
+    @Override
+    public long write(TruckBatch batch) throws DatabaseException {
+        iot.lines(batch, lines);
+        return send(iotWriteUri, batch.size());
+    }
+
+    @Override
+    public PreparedWrite prepare(TruckBatch batch) {
+        iot.lines(batch, lines);
+        return prepared(iotWriteUri, batch.size());
+    }
+
+    /** Counts {@code time} of both tables: a record may lack any field (TSBS's nulls), never its time. */
+    @Override
+    public long countRows(IotSpec spec) throws DatabaseException {
+        long rows = 0;
+        for (IotTable table : IotTable.values()) rows += count("SELECT COUNT(time) FROM " + table.measurement);
+        return rows;
+    }
+
+    /** Sends the request body built in {@link #lines}; all its rows are acknowledged when CnosDB answers 200. */
+    private long send(URI uri, int rows) throws DatabaseException {
+        try {
+            http.write(uri, lines.bytes(), lines.length());
+        } catch (DatabaseException e) {
+            lines.abandon();
+            throw new DatabaseException("CnosDB write of " + rows + " rows failed: " + e.getMessage(), e);
+        }
+        return rows;
+    }
+
+    /** The request body built in {@link #lines}, copied, to be sent later. */
+    private PreparedWrite prepared(URI uri, int rows) {
         byte[] body = lines.copy();
-        int rows = batch.size();
         return PreparedWrite.of(rows, body.length, () -> {
             try {
-                http.write(writeUri, body, body.length);
+                http.write(uri, body, body.length);
             } catch (DatabaseException e) {
                 throw new DatabaseException("CnosDB write of " + rows + " rows failed: " + e.getMessage(), e);
             }
@@ -87,9 +134,13 @@ final class CnosSession implements Session {
 
     @Override
     public long countRows(WorkloadSpec spec) throws DatabaseException {
+        return count("SELECT COUNT(*) FROM " + DevicesLayout.TABLE);
+    }
+
+    private long count(String sql) throws DatabaseException {
         long[] count = {-1};
-        http.sql(database, "SELECT COUNT(*) FROM " + DevicesLayout.TABLE, row -> count[0] = (long) row[0]);
-        if (count[0] < 0) throw new DatabaseException("CnosDB: no row in the answer to SELECT COUNT(*)");
+        http.sql(database, sql, row -> count[0] = (long) row[0]);
+        if (count[0] < 0) throw new DatabaseException("CnosDB: no row in the answer to " + sql);
         return count[0];
     }
 
@@ -98,17 +149,31 @@ final class CnosSession implements Session {
         return VnodeFolders.measure(http, TENANT, database, port);
     }
 
-    /** The server's version, the database's options as DESCRIBE DATABASE gives them (wal_sync among them), and the layout. */
+    /**
+     * The server's version, the database's options as DESCRIBE DATABASE gives them (wal_sync and
+     * precision among them), and the layout of the workload whose tables the database holds. A
+     * server without the database yet (a first load, which creates it) says so instead of its options.
+     */
     @Override
     public ServerFacts facts() throws DatabaseException {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("tenant", TENANT);
-        settings.put("precision", "ms (line protocol and the database)");
+        settings.put("precision", "the database's (database.precision), line protocol in the same");
+        boolean exists = false;
+        for (JsonNode row : http.sqlJson(PUBLIC, "SHOW DATABASES")) exists |= database.equals(row.path("database_name").asText());
+        if (!exists) {
+            settings.put("database", "not created yet: the step creates it with its workload's tables");
+            return new ServerFacts(version, driver(), settings, List.of("database " + database + " not created yet"));
+        }
         JsonNode described = http.sqlJson(database, "DESCRIBE DATABASE " + database);
         for (JsonNode row : described) {
             row.fields().forEachRemaining(f -> settings.put("database." + f.getKey(), f.getValue().asText()));
         }
-        return new ServerFacts(version, driver(), settings, DevicesLayout.DESCRIPTION);
+        boolean trucks = false;
+        for (JsonNode row : http.sqlJson(database, "SHOW TABLES")) {
+            trucks |= IotTable.READINGS.measurement.equals(row.path("table_name").asText());
+        }
+        return new ServerFacts(version, driver(), settings, trucks ? IotLayout.DESCRIPTION : DevicesLayout.DESCRIPTION);
     }
 
     /**

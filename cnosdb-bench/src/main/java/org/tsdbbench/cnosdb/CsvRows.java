@@ -19,8 +19,10 @@ import org.tsdbbench.common.query.ResultSink;
  * arrive and passed on as rows of numbers, so a large answer is never held whole and the request's
  * deadline, which ends the exchange, also ends the reading. Numbers are parsed from the bytes
  * without an object per value; NULL ({@code ""}) and text are NaN, a timestamp printed as text
- * ({@code 2019-07-16T04:01:40.000000000}) is epoch milliseconds. Quoted fields (the header names
- * functions with commas) follow RFC 4180.
+ * ({@code 2019-07-16T04:01:40.000000000}) is epoch milliseconds. A field that is not a number (a
+ * tag such as a truck's name) also arrives as text ({@link ResultSink#row(double[], String[])}),
+ * the only fields that cost an object; CSV has no types, so a tag whose value reads as a number
+ * arrives as that number. Quoted fields (the header names functions with commas) follow RFC 4180.
  */
 final class CsvRows implements HttpResponse.BodySubscriber<Void> {
 
@@ -44,6 +46,7 @@ final class CsvRows implements HttpResponse.BodySubscriber<Void> {
     private boolean header = true;
     private int columns;
     private double[] row;
+    private String[] texts;
     private int column;
     private long line = 1;
 
@@ -126,7 +129,9 @@ final class CsvRows implements HttpResponse.BodySubscriber<Void> {
     private void endField() {
         if (!header) {
             if (column == columns) throw new IllegalStateException("CnosDB answer line " + line + ": more than the header's " + columns + " columns");
-            row[column] = number(field, fieldLength);
+            double v = number(field, fieldLength);
+            row[column] = v;
+            texts[column] = !Double.isNaN(v) || fieldLength == 0 ? null : new String(field, 0, fieldLength, StandardCharsets.UTF_8);
         }
         column++;
         fieldLength = 0;
@@ -138,9 +143,10 @@ final class CsvRows implements HttpResponse.BodySubscriber<Void> {
             header = false;
             columns = column;
             row = new double[columns];
+            texts = new String[columns];
         } else {
             if (column != columns) throw new IllegalStateException("CnosDB answer line " + line + ": " + column + " columns, the header has " + columns);
-            sink.row(row);
+            sink.row(row, texts);
         }
         column = 0;
         line++;
