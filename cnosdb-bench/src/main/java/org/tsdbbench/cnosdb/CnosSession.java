@@ -2,6 +2,7 @@ package org.tsdbbench.cnosdb;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -146,7 +147,14 @@ final class CnosSession implements Session {
 
     @Override
     public DiskUse diskUse() throws DatabaseException {
-        return VnodeFolders.measure(http, TENANT, database, port);
+        // What else the server holds: the tenant's other databases but CnosDB's own (public, its default; usage_schema, its metrics;
+        // cluster_schema, its cluster's).
+        List<String> others = new ArrayList<>();
+        for (JsonNode row : http.sqlJson(PUBLIC, "SHOW DATABASES")) {
+            String name = row.path("database_name").asText();
+            if (!name.equals(database) && !List.of(PUBLIC, "usage_schema", "cluster_schema").contains(name)) others.add(name);
+        }
+        return VnodeFolders.measure(http, TENANT, database, port, others);
     }
 
     /**

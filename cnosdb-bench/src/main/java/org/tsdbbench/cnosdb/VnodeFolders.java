@@ -13,6 +13,7 @@ import org.tsdbbench.common.bench.ServerProcesses;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Poll;
+import org.tsdbbench.results.ServerHeldRecord;
 
 /**
  * Disk use of a local CnosDB: the files of the benchmark database's vnodes once CnosDB flushed and
@@ -34,7 +35,7 @@ final class VnodeFolders {
     }
 
     /** Null when no local cnosdb listens on the port: a remote server's disk cannot be read. */
-    static DiskUse measure(CnosHttp http, String tenant, String database, int httpPort) throws DatabaseException {
+    static DiskUse measure(CnosHttp http, String tenant, String database, int httpPort, List<String> otherDatabases) throws DatabaseException {
         Path storage = localStoragePath(httpPort);
         if (storage == null) return null;
         // COMPACT DATABASE flushes every vnode's cache to a file, then compacts its files (CnosDB's own flush).
@@ -49,9 +50,13 @@ final class VnodeFolders {
             all += parts.get(i);
             named.append(i == 0 ? "" : ", ").append(PARTS.get(i)).append(' ').append(parts.get(i));
         }
+        long otherBytes = 0;
+        for (String other : otherDatabases) otherBytes += partBytes(storage.resolve("data").resolve(tenant + "." + other)).stream().mapToLong(Long::longValue).sum();
+        // DROP DATABASE removes the database's vnode folders: a recreated one holds nothing of earlier runs.
         return new DiskUse(all, "bytes of the vnode folders of database " + database + " under " + owner + " (" + named
                 + " bytes) after COMPACT DATABASE (CnosDB's flush and compaction), unchanged over 2 s; the write-ahead log left out."
-                + " CnosDB's own usage_schema.vnode_disk_storage is not used: 2.4.3.4 records it one storage version late");
+                + " CnosDB's own usage_schema.vnode_disk_storage is not used: 2.4.3.4 records it one storage version late",
+                new ServerHeldRecord(otherDatabases, otherBytes, 0L, false, null));
     }
 
     /** Bytes of each part ({@link #PARTS}) summed over the vnodes, in that order. */
