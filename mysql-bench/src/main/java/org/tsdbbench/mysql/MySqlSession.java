@@ -83,7 +83,7 @@ final class MySqlSession implements Session {
     private long writeBatch(RowBatch b) throws SQLException {
         if (batchInsert == null) batchInsert = connection.prepareStatement(BATCH_INSERT);
         bind(batchInsert, b);
-        return executeBatch(batchInsert);
+        return Jdbc.executeBatch(batchInsert);
     }
 
     /** Adds every row of the batch to the statement's JDBC batch. */
@@ -99,16 +99,6 @@ final class MySqlSession implements Session {
         }
     }
 
-    private static long executeBatch(PreparedStatement st) throws SQLException {
-        long acked = 0;
-        for (int count : st.executeBatch()) {
-            // The rewritten multi-row statement reports SUCCESS_NO_INFO per row: the statement,
-            // which InnoDB applies whole or not at all, succeeded, so each such row was stored.
-            if (count == Statement.SUCCESS_NO_INFO) acked++;
-            else if (count > 0) acked += count;
-        }
-        return acked;
-    }
 
     /**
      * The request built now: multirow, the INSERT text; batch, a statement of its own with every
@@ -173,7 +163,7 @@ final class MySqlSession implements Session {
             try {
                 if (sql != null) return sendMultiRow(sql);
                 try (PreparedStatement st = bound) {
-                    return executeBatch(st);
+                    return Jdbc.executeBatch(st);
                 }
             } catch (SQLException e) {
                 throw new DatabaseException("MySQL insert of " + rows + " rows failed: " + e.getMessage(), e);

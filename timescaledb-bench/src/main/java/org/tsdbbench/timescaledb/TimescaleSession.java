@@ -70,7 +70,7 @@ final class TimescaleSession implements Session {
                     if (batchInsert == null) batchInsert = connection.prepareStatement(BATCH_INSERT);
                     try {
                         bind(batchInsert, batch);
-                        yield executeBatch(batchInsert);
+                        yield Jdbc.executeBatch(batchInsert);
                     } finally {
                         batchInsert.clearBatch();   // a failed request's rows never join the next one
                     }
@@ -118,16 +118,6 @@ final class TimescaleSession implements Session {
         }
     }
 
-    private static long executeBatch(PreparedStatement st) throws SQLException {
-        long acked = 0;
-        for (int count : st.executeBatch()) {
-            // The rewritten multi-row INSERTs report SUCCESS_NO_INFO per row: the batch, which the
-            // driver sends as one implicit transaction, succeeded, so each such row was stored.
-            if (count == Statement.SUCCESS_NO_INFO) acked++;
-            else if (count > 0) acked += count;
-        }
-        return acked;
-    }
 
     /**
      * The request built now: multirow, the INSERT text; copy, the COPY body in bytes of its own;
@@ -203,7 +193,7 @@ final class TimescaleSession implements Session {
                 if (sql != null) return sendInsert(sql);
                 if (body != null) return sendCopy(body, body.length);
                 try (PreparedStatement st = bound) {
-                    return executeBatch(st);
+                    return Jdbc.executeBatch(st);
                 }
             } catch (SQLException e) {
                 throw writeFailed(rows, e);

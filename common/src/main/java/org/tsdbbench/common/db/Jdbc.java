@@ -1,6 +1,7 @@
 package org.tsdbbench.common.db;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -78,5 +79,20 @@ public final class Jdbc {
         try (Statement st = c.createStatement()) {
             st.execute(sql);
         }
+    }
+
+    /**
+     * Executes the statement's JDBC batch and returns the rows it stored. A driver that rewrites the
+     * batch into multi-row statements reports SUCCESS_NO_INFO for each row: such a batch is applied
+     * whole or not at all (one statement, or one implicit transaction), and it succeeded, so each
+     * such row was stored; a failure throws.
+     */
+    public static long executeBatch(PreparedStatement st) throws SQLException {
+        long acked = 0;
+        for (int count : st.executeBatch()) {
+            if (count == Statement.SUCCESS_NO_INFO) acked++;
+            else if (count > 0) acked += count;
+        }
+        return acked;
     }
 }
