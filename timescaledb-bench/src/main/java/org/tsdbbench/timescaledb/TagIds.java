@@ -6,8 +6,8 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import org.tsdbbench.common.iot.IotTag;
 import org.tsdbbench.common.iot.TableRows;
 import org.tsdbbench.common.iot.TruckBatch;
@@ -53,7 +53,9 @@ final class TagIds {
             clear();
             trucks = batch.trucks;
         }
-        Map<String, long[]> missing = new LinkedHashMap<>(); // the tag set's text as the upsert says it -> its keys
+        // The tag set's text as the upsert says it -> its keys. Sorted: clients that upsert the same
+        // sets (trucks without a name may share one) lock them in the same order, never a deadlock.
+        Map<String, long[]> missing = new TreeMap<>();
         for (TableRows rows : new TableRows[] {batch.readings, batch.diagnostics}) {
             for (int r = 0; r < rows.size(); r++) {
                 long key = key(rows.truck[r], rows.nullTag[r]);

@@ -35,6 +35,8 @@ import org.tsdbbench.common.query.ResultSink;
 final class TimescaleSession implements Session {
 
     private static final String BATCH_INSERT = InsertBuilder.PREFIX + "(?,?,?,?,?,?)";
+    private static final String READINGS_COPY = IotRequestBuilder.copyStatement(IotTable.READINGS);
+    private static final String DIAGNOSTICS_COPY = IotRequestBuilder.copyStatement(IotTable.DIAGNOSTICS);
 
     private final Connection connection;
     private final WriteMode mode;
@@ -42,8 +44,6 @@ final class TimescaleSession implements Session {
     private final InsertBuilder insert = new InsertBuilder();
     private final CopyBuilder copy = new CopyBuilder();
     private PreparedStatement batchInsert;
-    private static final String READINGS_COPY = IotRequestBuilder.copyStatement(IotTable.READINGS);
-    private static final String DIAGNOSTICS_COPY = IotRequestBuilder.copyStatement(IotTable.DIAGNOSTICS);
     private final TagIds tagIds = new TagIds();
     private final IotRequestBuilder readingsText = new IotRequestBuilder();
     private final IotRequestBuilder diagnosticsText = new IotRequestBuilder();
