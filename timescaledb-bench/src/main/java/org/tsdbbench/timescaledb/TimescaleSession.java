@@ -243,6 +243,7 @@ final class TimescaleSession implements Session {
      */
     @Override
     public long write(TruckBatch batch) throws DatabaseException {
+        if (batch.isEmpty()) return 0;
         if (mode != WriteMode.COPY) return prepare(batch).send();
         // COPY straight from the builders' buffers: no copy of the bodies.
         try {
@@ -260,6 +261,7 @@ final class TimescaleSession implements Session {
     @Override
     public PreparedWrite prepare(TruckBatch batch) throws DatabaseException {
         int records = batch.size();
+        if (records == 0) return PreparedWrite.of(0, 0, () -> 0);
         try {
             tagIds.resolve(connection, batch);
             switch (mode) {

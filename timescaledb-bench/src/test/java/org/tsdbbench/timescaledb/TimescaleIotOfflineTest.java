@@ -11,11 +11,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.tsdbbench.common.iot.IotGenerator;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotQueryCatalog;
 import org.tsdbbench.common.iot.IotQueryType;
 import org.tsdbbench.common.iot.IotScenario;
 import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
 
 /** The IoT side of the module without a server: times and numbers as written, the chunk interval, every query rendered, the shaper. */
@@ -86,6 +88,17 @@ class TimescaleIotOfflineTest {
         IotQuery stats = queries.stream().filter(q -> q.type() == IotQueryType.LATITUDE_STATS).findFirst().orElseThrow();
         assertEquals("SELECT count(*), max(latitude), min(latitude), avg(latitude) FROM readings WHERE time >= '2016-01-01T00:00:00Z'"
                 + " AND time <= '2016-01-02T12:00:00Z'", d.render(stats, spec).orElseThrow());
+    }
+
+    /** An empty batch is no request: nothing is sent (no server here), nothing acknowledged. */
+    @Test
+    void anEmptyBatchSendsNothing() throws Exception {
+        TruckBatch empty = new TruckBatch(new IotGenerator(IotSpec.defaults()).trucks(), 10);
+        for (WriteMode m : List.of(WriteMode.COPY, WriteMode.MULTIROW)) {
+            TimescaleSession s = new TimescaleSession(null, m, false);
+            assertEquals(0, s.write(empty), m.name());
+            assertEquals(0, s.prepare(empty).send(), m.name());
+        }
     }
 
     /** A query's texts come first, then its values: the shaper hands the check each apart. */
