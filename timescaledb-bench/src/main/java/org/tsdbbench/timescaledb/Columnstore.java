@@ -1,10 +1,15 @@
 package org.tsdbbench.timescaledb;
 
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Jdbc;
+import org.tsdbbench.results.ServerHeldRecord;
 
 /**
  * TimescaleDB's columnstore for the devices table, and the table's bytes on disk in both forms.
@@ -42,14 +47,33 @@ final class Columnstore {
             return new DiskUse(bytes, String.format(Locale.ROOT, "%s after ANALYZE, every chunk in the columnstore (compress_chunk, segmentby %s,"
                             + " orderby %s; %s). In the row store, before conversion, the same chunks took %,d bytes (%.1fx as much):"
                             + " hypertable_compression_stats' before_compression_total_bytes", table, DevicesTable.SEGMENT_BY,
-                    DevicesTable.ORDER_BY, counted, rowStore, (double) rowStore / bytes));
+                    DevicesTable.ORDER_BY, counted, rowStore, (double) rowStore / bytes), serverHeld(c));
         }
         long bytes = Jdbc.queryLong(c, "SELECT " + table);
         long columnstore = copySize(c);
         return new DiskUse(bytes, String.format(Locale.ROOT, "%s after ANALYZE, every chunk in the row store as loaded (%s). In the columnstore"
                         + " the same rows take %,d bytes (%.1fx less): hypertable_size of a copy (INSERT ... SELECT into a hypertable of the same"
                         + " chunk interval) after compress_chunk of every chunk, segmentby %s, orderby %s; the copy is dropped, the table stays as loaded",
-                table, counted, columnstore, (double) bytes / columnstore, DevicesTable.SEGMENT_BY, DevicesTable.ORDER_BY));
+                table, counted, columnstore, (double) bytes / columnstore, DevicesTable.SEGMENT_BY, DevicesTable.ORDER_BY), serverHeld(c));
+    }
+
+    /**
+     * The server's other databases and their bytes ({@code pg_database_size}), PostgreSQL's own
+     * ({@code postgres}, the templates) left out as MySQL's system schemas are. No leftovers: a
+     * dropped table's files go at its COMMIT, so none of an earlier table is in the figure.
+     */
+    private static ServerHeldRecord serverHeld(Connection c) throws SQLException {
+        List<String> others = new ArrayList<>();
+        long bytes = 0;
+        try (Statement st = c.createStatement();
+             ResultSet rs = st.executeQuery("SELECT datname, pg_database_size(datname) FROM pg_database WHERE datname <> current_database()"
+                     + " AND datname NOT IN ('postgres', 'template0', 'template1') ORDER BY datname")) {
+            while (rs.next()) {
+                others.add(rs.getString(1));
+                bytes += rs.getLong(2);
+            }
+        }
+        return new ServerHeldRecord(others, bytes, 0L, false, null);
     }
 
     /** The devices table's rows in the columnstore, in a copy of their own. */

@@ -51,8 +51,41 @@ final class TextBuffer {
         return this;
     }
 
+    /**
+     * A double in the shortest plain decimal that reads back the same value (TSBS's values have a
+     * few decimals at most); others in Java's shortest text, which PostgreSQL's float8 reads too.
+     * No object for a value of at most 9 decimals and 15 digits.
+     */
+    TextBuffer number(double v) {
+        reserve(DOUBLE_BYTES);
+        for (int p = 0; p < POW10.length; p++) {
+            double scaled = v * POW10[p];
+            if (Math.abs(scaled) >= 1e15) break;
+            long k = Math.round(scaled);
+            if (k / POW10[p] == v) {
+                if (p == 0) return number(k);
+                if (k < 0) {
+                    buf[length++] = '-';
+                    k = -k;
+                }
+                length = TextFormat.appendLong(buf, length, k / LONG_POW10[p]);
+                buf[length++] = '.';
+                long fraction = k % LONG_POW10[p];
+                for (long d = LONG_POW10[p] / 10; d > 0; d /= 10) buf[length++] = (byte) ('0' + fraction / d % 10);
+                return this;
+            }
+        }
+        for (char c : Double.toString(v).toCharArray()) buf[length++] = (byte) c;
+        return this;
+    }
+
     TextBuffer timestamp(TimestampText text, long epochMs) {
         length = text.append(buf, length, epochMs);
+        return this;
+    }
+
+    TextBuffer timestampNanos(TimestampText text, long epochNs) {
+        length = text.appendNanos(buf, length, epochNs);
         return this;
     }
 
@@ -74,6 +107,11 @@ final class TextBuffer {
     String text() {
         return new String(buf, 0, length, StandardCharsets.UTF_8);
     }
+
+    private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+    private static final long[] LONG_POW10 = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000};
+    /** The longest double's text: Java's 24 characters, or a sign, 15 digits and a point. */
+    static final int DOUBLE_BYTES = 26;
 
     /** Bytes a row may take apart from its name: a timestamp, three ints, a float (up to 15 characters), separators and quotes. */
     static final int ROW_BYTES = TimestampText.MAX_LENGTH + 3 * 11 + 15 + 16;

@@ -1,8 +1,11 @@
 package org.tsdbbench.timescaledb;
 
 import java.util.Optional;
+import org.tsdbbench.common.iot.IotQuery;
+import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.RowShaper;
 import org.tsdbbench.common.query.SqlDialect;
 
 /**
@@ -11,6 +14,7 @@ import org.tsdbbench.common.query.SqlDialect;
  * origin) and a time range compares with timestamp literals, which let the planner exclude chunks
  * before it runs. The percentile is PostgreSQL's ordered-set aggregate {@code percentile_disc}
  * (the nearest rank, a value the column holds); stddev is {@code stddev_pop}, avg a numeric.
+ * The IoT queries are {@link IotSql}'s, every one of them.
  */
 public final class TimescaleDialect extends SqlDialect {
 
@@ -28,5 +32,15 @@ public final class TimescaleDialect extends SqlDialect {
     protected String range(LogicalQuery q) {
         return "SELECT ts, devid, temperature, humidity FROM " + table() + " WHERE " + (q.device() == 0 ? "" : "devid = " + q.device() + " AND ")
                 + "ts >= '" + TimestampText.of(q.fromTs()) + "' AND ts < '" + TimestampText.of(q.toTs()) + "'";
+    }
+
+    @Override
+    public Optional<String> render(IotQuery query, IotSpec spec) {
+        return Optional.of(IotSql.render(query, spec));
+    }
+
+    @Override
+    public RowShaper shaper(IotQuery query) {
+        return IotSql.shaper(query);
     }
 }

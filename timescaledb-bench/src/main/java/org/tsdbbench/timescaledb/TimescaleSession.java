@@ -20,6 +20,9 @@ import org.tsdbbench.common.db.Jdbc;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.IotTable;
+import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
@@ -32,6 +35,8 @@ import org.tsdbbench.common.query.ResultSink;
 final class TimescaleSession implements Session {
 
     private static final String BATCH_INSERT = InsertBuilder.PREFIX + "(?,?,?,?,?,?)";
+    private static final String READINGS_COPY = IotRequestBuilder.copyStatement(IotTable.READINGS);
+    private static final String DIAGNOSTICS_COPY = IotRequestBuilder.copyStatement(IotTable.DIAGNOSTICS);
 
     private final Connection connection;
     private final WriteMode mode;
@@ -39,6 +44,9 @@ final class TimescaleSession implements Session {
     private final InsertBuilder insert = new InsertBuilder();
     private final CopyBuilder copy = new CopyBuilder();
     private PreparedStatement batchInsert;
+    private final TagIds tagIds = new TagIds();
+    private final IotRequestBuilder readingsText = new IotRequestBuilder();
+    private final IotRequestBuilder diagnosticsText = new IotRequestBuilder();
 
     TimescaleSession(Connection connection, WriteMode mode, boolean compress) {
         this.connection = connection;
@@ -95,7 +103,11 @@ final class TimescaleSession implements Session {
 
     /** One COPY FROM STDIN: the server's row count at its end is the rows stored (all or none). */
     private long sendCopy(byte[] body, int length) throws SQLException {
-        CopyIn in = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(CopyBuilder.STATEMENT);
+        return sendCopy(CopyBuilder.STATEMENT, body, length);
+    }
+
+    private long sendCopy(String statement, byte[] body, int length) throws SQLException {
+        CopyIn in = connection.unwrap(PGConnection.class).getCopyAPI().copyIn(statement);
         try {
             in.writeToCopy(body, 0, length);
             return in.endCopy();
@@ -198,6 +210,132 @@ final class TimescaleSession implements Session {
             } catch (SQLException e) {
                 throw writeFailed(rows, e);
             }
+        }
+    }
+
+    @Override
+    public void recreateSchema(IotSpec spec) throws DatabaseException {
+        try {
+            for (String ddl : IotTables.drop()) Jdbc.execute(connection, ddl);
+            tagIds.clear();
+            for (String ddl : IotTables.create(spec, compress)) Jdbc.execute(connection, ddl);
+        } catch (SQLException e) {
+            throw new DatabaseException("TimescaleDB: cannot create the IoT tables: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * One request of IoT records: the tag sets not seen before upserted first (autocommit: a tags
+     * row without records is harmless), then both tables' rows in one transaction, so that the
+     * request is stored whole or not at all. copy: a COPY per table, then COMMIT; multirow: both
+     * INSERTs in one statement text, which the driver sends with one Sync, one implicit transaction.
+     * The acknowledged records are the counts the server returns.
+     */
+    @Override
+    public long write(TruckBatch batch) throws DatabaseException {
+        if (batch.isEmpty()) return 0;
+        if (mode != WriteMode.COPY) return prepare(batch).send();
+        // COPY straight from the builders' buffers: no copy of the bodies.
+        try {
+            tagIds.resolve(connection, batch);
+            readingsText.copy(batch.readings, tagIds);
+            diagnosticsText.copy(batch.diagnostics, tagIds);
+        } catch (SQLException e) {
+            throw writeFailed(batch.size(), e);
+        } catch (IllegalArgumentException e) {
+            throw new DatabaseException("TimescaleDB: cannot write " + batch.size() + " IoT records: " + e.getMessage(), e);
+        }
+        return sendIot(batch.size(), () -> sendCopies(readingsText.bytes(), readingsText.length(), diagnosticsText.bytes(), diagnosticsText.length()));
+    }
+
+    @Override
+    public PreparedWrite prepare(TruckBatch batch) throws DatabaseException {
+        int records = batch.size();
+        if (records == 0) return PreparedWrite.of(0, 0, () -> 0);
+        try {
+            tagIds.resolve(connection, batch);
+            switch (mode) {
+                case COPY -> {
+                    byte[] readings = readingsText.copy(batch.readings, tagIds).copyOfBytes();
+                    byte[] diagnostics = diagnosticsText.copy(batch.diagnostics, tagIds).copyOfBytes();
+                    return PreparedWrite.of(records, 128L + readings.length + diagnostics.length, () -> sendIot(records, () -> sendCopies(readings, readings.length, diagnostics, diagnostics.length)));
+                }
+                case MULTIROW -> {
+                    String sql = readingsText.clear().insert(batch.readings, tagIds).insert(batch.diagnostics, tagIds).text();
+                    return PreparedWrite.of(records, 64L + sql.length(), () -> sendIot(records, () -> sendInserts(sql)));
+                }
+                default -> throw new DatabaseException("TimescaleDB: writeMode=batch does not take the iot workload (copy, TSBS's way, or multirow)");
+            }
+        } catch (SQLException e) {
+            throw writeFailed(records, e);
+        } catch (IllegalArgumentException e) {
+            throw new DatabaseException("TimescaleDB: cannot write " + records + " IoT records: " + e.getMessage(), e);
+        }
+    }
+
+    /** A request's call to the server, which throws what the driver throws. */
+    @FunctionalInterface
+    private interface IotSend {
+        long send() throws SQLException;
+    }
+
+    private long sendIot(int records, IotSend send) throws DatabaseException {
+        try {
+            return send.send();
+        } catch (SQLException e) {
+            throw writeFailed(records, e);
+        }
+    }
+
+    /** Both COPYs in one transaction: the counts at their ends, once committed. */
+    private long sendCopies(byte[] readings, int readingsLength, byte[] diagnostics, int diagnosticsLength) throws SQLException {
+        connection.setAutoCommit(false);
+        try {
+            long acked = 0;
+            if (readingsLength > 0) acked += sendCopy(READINGS_COPY, readings, readingsLength);
+            if (diagnosticsLength > 0) acked += sendCopy(DIAGNOSTICS_COPY, diagnostics, diagnosticsLength);
+            connection.commit();
+            return acked;
+        } catch (SQLException | RuntimeException e) {
+            try {
+                connection.rollback();
+            } catch (SQLException rollback) {
+                e.addSuppressed(rollback);
+            }
+            throw e;
+        } finally {
+            connection.setAutoCommit(true);
+        }
+    }
+
+    /** Both INSERTs in one text, one implicit transaction: the sum of their row counts. */
+    private long sendInserts(String sql) throws SQLException {
+        long acked = 0;
+        try (Statement st = connection.createStatement()) {
+            boolean result = st.execute(sql);
+            while (true) {
+                if (result) throw new SQLException("an INSERT returned rows");
+                int count = st.getUpdateCount();
+                if (count < 0) break;
+                acked += count;
+                result = st.getMoreResults();
+            }
+        }
+        return acked;
+    }
+
+    /** The records in both hypertables (converted to the columnstore first with {@code compress}). */
+    @Override
+    public long countRows(IotSpec spec) throws DatabaseException {
+        try {
+            long n = 0;
+            for (IotTable table : IotTable.values()) {
+                if (compress) Columnstore.convert(connection, table.measurement);
+                n += Jdbc.queryLong(connection, "SELECT count(*) FROM " + table.measurement);
+            }
+            return n;
+        } catch (SQLException e) {
+            throw new DatabaseException("TimescaleDB count failed: " + DatabaseException.rootMessage(e), e);
         }
     }
 

@@ -14,8 +14,8 @@ import java.time.LocalDate;
 final class TimestampText {
 
     private static final long DAY_MS = 86_400_000L;
-    /** Room for the longest text: {@code yyyy-mm-dd hh:mm:ss.mmm+00 BC} with the 9-digit years of the far ends of epoch ms. */
-    static final int MAX_LENGTH = 40;
+    /** Room for the longest text: {@code yyyy-mm-dd hh:mm:ss.mmmuuu+00 BC} with the 9-digit years of the far ends of epoch ms. */
+    static final int MAX_LENGTH = 43;
 
     private long day = Long.MIN_VALUE;
     /** {@code yyyy-mm-dd } of {@link #day}. */
@@ -25,6 +25,24 @@ final class TimestampText {
 
     /** Appends the timestamp's text; returns the position after it. */
     int append(byte[] buf, int pos, long epochMs) {
+        return append(buf, pos, epochMs, 0);
+    }
+
+    /**
+     * Epoch nanoseconds (the IoT workload's times) to the microsecond, which is what a
+     * {@code timestamptz} keeps: a time with nanoseconds below that is an IllegalArgumentException,
+     * never rounded into another record's time.
+     */
+    int appendNanos(byte[] buf, int pos, long epochNs) {
+        int belowMs = (int) Math.floorMod(epochNs, 1_000_000L);
+        if (belowMs % 1000 != 0) {
+            throw new IllegalArgumentException("a time of " + epochNs + " ns since the epoch: TimescaleDB keeps microseconds, not nanoseconds");
+        }
+        return append(buf, pos, Math.floorDiv(epochNs, 1_000_000L), belowMs / 1000);
+    }
+
+    /** The text of epoch milliseconds plus {@code micros} (0..999) microseconds. */
+    private int append(byte[] buf, int pos, long epochMs, int micros) {
         long d = Math.floorDiv(epochMs, DAY_MS);
         if (d != day) newDay(d);
         System.arraycopy(dayText, 0, buf, pos, dayText.length);
@@ -37,10 +55,14 @@ final class TimestampText {
         buf[pos++] = ':';
         pos = twoDigits(buf, pos, seconds % 60);
         int ms = msOfDay % 1000;
-        if (ms != 0) {
+        if (ms != 0 || micros != 0) {
             buf[pos++] = '.';
             buf[pos++] = (byte) ('0' + ms / 100);
             pos = twoDigits(buf, pos, ms % 100);
+            if (micros != 0) {
+                buf[pos++] = (byte) ('0' + micros / 100);
+                pos = twoDigits(buf, pos, micros % 100);
+            }
         }
         buf[pos++] = '+';
         buf[pos++] = '0';
