@@ -1,0 +1,131 @@
+package org.tsdbbench.tdengine;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.tsdbbench.common.iot.IotTable;
+import org.tsdbbench.common.iot.IotTag;
+import org.tsdbbench.common.iot.TableRows;
+import org.tsdbbench.common.iot.TruckBatch;
+import org.tsdbbench.common.iot.Trucks;
+
+/**
+ * A request of IoT records as one multi-table INSERT, each sub-table created on its first insert:
+ * {@code INSERT INTO db.r_truck_1 USING db.readings TAGS ('truck_1','South',...) VALUES (ts,...)(ts,...)
+ * db.d_truck_1 USING db.diagnostics TAGS (...) VALUES ...}. The records are grouped by sub-table
+ * (a primitive sort of row indexes, in time order within each), so a request names each sub-table
+ * once, as TSBS's loader does. Past {@code maxSqlBytes} the request is split into several statements.
+ *
+ * <p>Timestamps go in milliseconds (the database's precision, as TSBS's TDengine loader's): a
+ * record with a sub-millisecond time is refused rather than rounded into another's.
+ */
+final class IotInsertBuilder {
+
+    private final IotLayout layout;
+    private final int maxSqlBytes;
+    private final StringBuilder sql = new StringBuilder(1 << 16);
+    private long[] order = new long[1024];
+
+    IotInsertBuilder(IotLayout layout, int maxSqlBytes) {
+        if (maxSqlBytes < 1024) throw new IllegalArgumentException("maxSqlBytes " + maxSqlBytes + " is below 1024");
+        this.layout = layout;
+        this.maxSqlBytes = maxSqlBytes;
+    }
+
+    /** One or more statements holding all the batch's records, each at most maxSqlBytes long. */
+    List<String> build(TruckBatch batch) {
+        List<String> statements = new ArrayList<>(1);
+        sql.setLength(0);
+        append(batch, batch.readings, statements);
+        append(batch, batch.diagnostics, statements);
+        if (sql.length() > 0) statements.add(sql.toString());
+        return statements;
+    }
+
+    private void append(TruckBatch batch, TableRows rows, List<String> statements) {
+        int n = rows.size();
+        if (order.length < n) order = new long[Math.max(n, order.length * 2)];
+        // Sort key: the record's sub-table (its truck's name number + 1, 0 for the null-name table), then its row.
+        for (int i = 0; i < n; i++) order[i] = ((long) (subTable(batch.trucks, rows, i) + 1) << 32) | i;
+        Arrays.sort(order, 0, n);
+        int current = Integer.MIN_VALUE;
+        for (int k = 0; k < n; k++) {
+            int row = (int) order[k];
+            int name = (int) (order[k] >>> 32) - 1;
+            int mark = sql.length();
+            boolean newTable = name != current || sql.length() == 0;
+            if (newTable) tableClause(batch.trucks, rows, row, name);
+            values(rows, row);
+            if (sql.length() > maxSqlBytes && mark > 0) {
+                sql.setLength(mark);
+                statements.add(sql.toString());
+                sql.setLength(0);
+                tableClause(batch.trucks, rows, row, name);
+                values(rows, row);
+            }
+            current = name;
+        }
+    }
+
+    /** The name number of the record's sub-table, -1 for the null-name table (the record or its truck has no name). */
+    private static int subTable(Trucks trucks, TableRows rows, int row) {
+        return rows.tagCode(trucks, row, IotTag.NAME);
+    }
+
+    private void tableClause(Trucks trucks, TableRows rows, int row, int name) {
+        if (sql.length() == 0) sql.append("INSERT INTO");
+        IotTable table = rows.table;
+        sql.append(' ').append(layout.database()).append('.').append(IotLayout.prefix(table)).append('_');
+        if (name < 0) {
+            sql.append("truck_null USING ").append(layout.table(table)).append(" TAGS (NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL)");
+        } else {
+            sql.append(Trucks.name(name)).append(" USING ").append(layout.table(table)).append(" TAGS (");
+            int truck = rows.truck[row];
+            for (IotTag tag : IotTag.values()) {
+                if (tag.ordinal() > 0) sql.append(',');
+                int code = trucks.code(truck, tag);
+                if (code < 0) {
+                    sql.append("NULL");
+                } else if (tag.numeric) {
+                    sql.append(trucks.number(tag, code));
+                } else {
+                    sql.append('\'');
+                    appendEscaped(trucks.text(tag, code));
+                    sql.append('\'');
+                }
+            }
+            sql.append(')');
+        }
+        sql.append(" VALUES ");
+    }
+
+    private void values(TableRows rows, int row) {
+        long ns = rows.ts[row];
+        if (ns % 1_000_000 != 0) {
+            throw new IllegalArgumentException("a record at " + java.time.Instant.ofEpochSecond(0, ns) + " has a time finer than the"
+                    + " IoT database's millisecond precision (TSBS's TDengine loader's): it would overwrite another record of its truck");
+        }
+        sql.append('(').append(ns / 1_000_000);
+        IotTable table = rows.table;
+        for (int f = 0; f < table.fieldCount(); f++) {
+            sql.append(',');
+            double v = rows.field[f][row];
+            if (Double.isNaN(v)) {
+                sql.append("NULL");
+            } else if (table.isInteger(f)) {
+                sql.append((long) v);
+            } else {
+                sql.append(v);
+            }
+        }
+        sql.append(')');
+    }
+
+    private void appendEscaped(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\'' || c == '\\') sql.append('\\');
+            sql.append(c);
+        }
+    }
+}

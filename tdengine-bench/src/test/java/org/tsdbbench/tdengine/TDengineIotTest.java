@@ -1,0 +1,153 @@
+package org.tsdbbench.tdengine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotAnswers;
+import org.tsdbbench.common.iot.IotCheck;
+import org.tsdbbench.common.iot.IotGenerator;
+import org.tsdbbench.common.iot.IotQuery;
+import org.tsdbbench.common.iot.IotQueryCatalog;
+import org.tsdbbench.common.iot.IotQueryType;
+import org.tsdbbench.common.iot.IotRowSource;
+import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.TagModel;
+import org.tsdbbench.common.iot.TruckBatch;
+import org.tsdbbench.common.query.ResultSink;
+
+/**
+ * The IoT trucks against the real TDengine 3.x in report C's layout, on each write path: the
+ * default data set (20 trucks over 36 hours, TSBS's gaps, late records and nulls) written through
+ * the session, every record acknowledged and counted, then every catalog query (each type, two
+ * draws of the fleet and window types) run through the dialect and its answer checked against the
+ * generator's ({@link IotAnswers}, {@link TagModel#TABLE}).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TDengineIotTest {
+
+    private static final IotSpec SPEC = IotSpec.defaults();
+    private static final int BATCH = 5_000;
+
+    private List<IotQuery> queries;
+    private IotAnswers answers;
+
+    @BeforeAll
+    void answers() throws Exception {
+        assumeTrue(TDengineServer.skipReason() == null, TDengineServer.skipReason());
+        queries = IotQueryCatalog.draw(SPEC, IotQueryCatalog.generatedFleets(), 7, 2);
+        try (IotRowSource all = new IotGenerator(SPEC).all()) {
+            answers = IotAnswers.compute(all, SPEC, TagModel.TABLE, queries);
+        }
+        Set<IotQueryType> types = EnumSet.noneOf(IotQueryType.class);
+        for (IotQuery q : queries) types.add(q.type());
+        assertEquals(EnumSet.allOf(IotQueryType.class), types, "the default data set draws every query type");
+        Set<IotQueryType> empty = EnumSet.allOf(IotQueryType.class);
+        for (IotQuery q : queries) if (!answers.answer(q).rows().isEmpty()) empty.remove(q.type());
+        System.out.println("IoT query types whose drawn answers are all empty: " + empty);
+    }
+
+    private static ConnectionOptions connection(ConnectionPath path, Map<String, String> options) {
+        return new TDengineServer(path, 3).connection().withExtra(options);
+    }
+
+    /** Loads the data set through one write path, checks the count, then every query's answer. */
+    @ParameterizedTest(name = "{0} writeMode={1} maxSqlBytes={2}")
+    @CsvSource({"rest, sql, 1048576", "native, sql, 1048576", "rest, sql, 20000"})
+    void everyRecordIsStoredAndEveryQueryAnswersAsTheGeneratorSays(String path, String writeMode, int maxSqlBytes) throws Exception {
+        TDengineDatabase db = new TDengineDatabase();
+        ConnectionOptions o = connection(ConnectionPath.parse(path), Map.of("writeMode", writeMode, "maxSqlBytes", String.valueOf(maxSqlBytes)));
+        try (Session s = db.open(o)) {
+            s.recreateSchema(SPEC);
+            assertEquals(0, s.countRows(SPEC));
+            long acknowledged = 0;
+            try (IotRowSource all = new IotGenerator(SPEC).all()) {
+                TruckBatch batch = new TruckBatch(all.trucks(), BATCH);
+                while (all.fill(batch, BATCH) > 0) acknowledged += s.write(batch);
+            }
+            assertEquals(answers.records(), acknowledged, "records acknowledged");
+            assertEquals(answers.records(), s.countRows(SPEC), "records counted");
+            if (maxSqlBytes < 1_000_000) assertTrue(s.counters().get("requestsSplitBySqlLimit") > 0, s.counters().toString());
+
+            TDengineDialect dialect = (TDengineDialect) db.dialect(o);
+            List<String> wrong = new ArrayList<>();
+            long rows = 0;
+            for (IotQuery q : queries) {
+                Optional<String> text = dialect.render(q, SPEC);
+                assertTrue(text.isPresent(), q.id() + " is absent");
+                IotCheck check = answers.answer(q).newCheck();
+                ResultSink sink = dialect.shaper(q).shape(catalogRows(q, check));
+                s.query(text.get(), sink);
+                sink.end();
+                if (check.mismatch() != null) wrong.add(check.mismatch() + "\n    " + text.get());
+                rows += check.rows();
+            }
+            if (!wrong.isEmpty()) fail(wrong.size() + " of " + queries.size() + " queries answered wrong:\n" + String.join("\n", wrong));
+            assertTrue(rows > queries.size(), "the queries returned rows: " + rows);
+        }
+    }
+
+    /** The database's rows (the catalog's columns, texts first) as the check takes them: values and texts apart. */
+    private static ResultSink catalogRows(IotQuery q, IotCheck check) {
+        int texts = q.type().textColumns().size();
+        int values = q.type().valueColumns().size();
+        return new ResultSink() {
+            @Override
+            public void row(double[] row) {
+                row(row, new String[row.length]);
+            }
+
+            @Override
+            public void row(double[] row, String[] text) {
+                assertEquals(texts + values, row.length, q.id() + ": columns");
+                check.row(Arrays.copyOfRange(row, texts, texts + values), Arrays.copyOf(text, texts));
+            }
+        };
+    }
+
+    /** The database has report C's settings: 12 vgroups, the last-row cache, the scenario's stt_trigger, 100 years' keep. */
+    @Test
+    void theIotDatabaseHasReportCsSettings() throws Exception {
+        ConnectionOptions o = connection(ConnectionPath.REST, Map.of());
+        try (Session s = new TDengineDatabase().open(o)) {
+            s.recreateSchema(SPEC);
+            List<String> got = new ArrayList<>();
+            s.query("SELECT `vgroups`, `cachemodel`, `stt_trigger`, `keep` FROM information_schema.ins_databases WHERE name = '"
+                    + o.database() + "_iot'", new ResultSink() {
+                        @Override
+                        public void row(double[] values) {
+                        }
+
+                        @Override
+                        public void row(double[] values, String[] texts) {
+                            got.add((long) values[0] + " " + texts[1] + " " + (long) values[2] + " " + texts[3]);
+                        }
+                    });
+            // 36,500 days, as the server says it in minutes (keep0, keep1, keep2).
+            assertEquals(List.of("12 last_row 1 52560000m,52560000m,52560000m"), got);
+        }
+    }
+
+    /** The scenarios' stt_trigger, and another data set's by its trucks. */
+    @Test
+    void sttTriggerIsTheScenariosOrTheNextLargersOne() {
+        assertEquals(List.of(1, 1, 8, 16, 16), org.tsdbbench.common.iot.IotScenario.PUBLISHED.stream().map(sc -> IotLayout.sttTrigger(sc.spec())).toList());
+        assertEquals(8, IotLayout.sttTrigger(new IotSpec(5_000, SPEC.startNs(), SPEC.endNs(), SPEC.intervalNs(), 1)));
+        assertEquals(16, IotLayout.sttTrigger(new IotSpec(20_000_000, SPEC.startNs(), SPEC.endNs(), SPEC.intervalNs(), 1)));
+    }
+}
