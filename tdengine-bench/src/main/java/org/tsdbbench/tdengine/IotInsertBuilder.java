@@ -1,7 +1,6 @@
 package org.tsdbbench.tdengine;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.IotTag;
@@ -13,8 +12,7 @@ import org.tsdbbench.common.iot.Trucks;
  * A request of IoT records as one multi-table INSERT, each sub-table created on its first insert:
  * {@code INSERT INTO db.r_truck_1 USING db.readings TAGS ('truck_1','South',...) VALUES (ts,...)(ts,...)
  * db.d_truck_1 USING db.diagnostics TAGS (...) VALUES ...}. The records are grouped by sub-table
- * (a primitive sort of row indexes, in time order within each), so a request names each sub-table
- * once, as TSBS's loader does. Past {@code maxSqlBytes} the request is split into several statements.
+ * ({@link IotRuns}), so a request names each sub-table once, as TSBS's loader does. Past {@code maxSqlBytes} the request is split into several statements.
  *
  * <p>Timestamps go in milliseconds (the database's precision, as TSBS's TDengine loader's): a
  * record with a sub-millisecond time is refused rather than rounded into another's.
@@ -24,7 +22,7 @@ final class IotInsertBuilder {
     private final IotLayout layout;
     private final int maxSqlBytes;
     private final StringBuilder sql = new StringBuilder(1 << 16);
-    private long[] order = new long[1024];
+    private final IotRuns runs = new IotRuns();
 
     IotInsertBuilder(IotLayout layout, int maxSqlBytes) {
         if (maxSqlBytes < 1024) throw new IllegalArgumentException("maxSqlBytes " + maxSqlBytes + " is below 1024");
@@ -43,18 +41,13 @@ final class IotInsertBuilder {
     }
 
     private void append(TruckBatch batch, TableRows rows, List<String> statements) {
-        int n = rows.size();
-        if (order.length < n) order = new long[Math.max(n, order.length * 2)];
-        // Sort key: the record's sub-table (its truck's name number + 1, 0 for the null-name table), then its row.
-        for (int i = 0; i < n; i++) order[i] = ((long) (subTable(batch.trucks, rows, i) + 1) << 32) | i;
-        Arrays.sort(order, 0, n);
+        runs.sort(batch.trucks, rows);
         int current = Integer.MIN_VALUE;
-        for (int k = 0; k < n; k++) {
-            int row = (int) order[k];
-            int name = (int) (order[k] >>> 32) - 1;
+        for (int k = 0; k < runs.size(); k++) {
+            int row = runs.row(k);
+            int name = runs.name(k);
             int mark = sql.length();
-            boolean newTable = name != current || sql.length() == 0;
-            if (newTable) tableClause(batch.trucks, rows, row, name);
+            if (name != current || sql.length() == 0) tableClause(batch.trucks, rows, row, name);
             values(rows, row);
             if (sql.length() > maxSqlBytes && mark > 0) {
                 sql.setLength(mark);
@@ -67,19 +60,14 @@ final class IotInsertBuilder {
         }
     }
 
-    /** The name number of the record's sub-table, -1 for the null-name table (the record or its truck has no name). */
-    private static int subTable(Trucks trucks, TableRows rows, int row) {
-        return rows.tagCode(trucks, row, IotTag.NAME);
-    }
-
     private void tableClause(Trucks trucks, TableRows rows, int row, int name) {
         if (sql.length() == 0) sql.append("INSERT INTO");
         IotTable table = rows.table;
-        sql.append(' ').append(layout.database()).append('.').append(IotLayout.prefix(table)).append('_');
+        sql.append(' ').append(layout.subTable(table, name)).append(" USING ").append(layout.table(table));
         if (name < 0) {
-            sql.append("truck_null USING ").append(layout.table(table)).append(" TAGS (NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL)");
+            sql.append(" TAGS (NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL)");
         } else {
-            sql.append(Trucks.name(name)).append(" USING ").append(layout.table(table)).append(" TAGS (");
+            sql.append(" TAGS (");
             int truck = rows.truck[row];
             for (IotTag tag : IotTag.values()) {
                 if (tag.ordinal() > 0) sql.append(',');
@@ -100,12 +88,7 @@ final class IotInsertBuilder {
     }
 
     private void values(TableRows rows, int row) {
-        long ns = rows.ts[row];
-        if (ns % 1_000_000 != 0) {
-            throw new IllegalArgumentException("a record at " + java.time.Instant.ofEpochSecond(0, ns) + " has a time finer than the"
-                    + " IoT database's millisecond precision (TSBS's TDengine loader's): it would overwrite another record of its truck");
-        }
-        sql.append('(').append(ns / 1_000_000);
+        sql.append('(').append(IotLayout.millis(rows.ts[row]));
         IotTable table = rows.table;
         for (int f = 0; f < table.fieldCount(); f++) {
             sql.append(',');

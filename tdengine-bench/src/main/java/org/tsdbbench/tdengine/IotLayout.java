@@ -4,6 +4,7 @@ import java.util.List;
 import org.tsdbbench.common.iot.IotScenario;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
+import org.tsdbbench.common.iot.Trucks;
 
 /**
  * Report C's TDengine layout of the IoT trucks: a database of its own ({@code <database>_iot}, so
@@ -38,9 +39,12 @@ final class IotLayout {
         return database + "." + table.measurement;
     }
 
-    /** The prefix of a sub-table's name: {@code r_} for readings, {@code d_} for diagnostics. */
-    static char prefix(IotTable table) {
-        return table == IotTable.READINGS ? 'r' : 'd';
+    /**
+     * A sub-table's qualified name: {@code r_truck_<n>} (readings) or {@code d_truck_<n>}
+     * (diagnostics) for truck name number n, {@code r_truck_null} / {@code d_truck_null} for n = -1.
+     */
+    String subTable(IotTable table, int name) {
+        return database + "." + (table == IotTable.READINGS ? "r_" : "d_") + (name < 0 ? "truck_null" : Trucks.name(name));
     }
 
     /**
@@ -52,6 +56,18 @@ final class IotLayout {
         for (IotScenario s : IotScenario.PUBLISHED) if (s.spec().equals(spec)) return s.tdengineSttTrigger();
         for (IotScenario s : IotScenario.PUBLISHED) if (s.spec().trucks() >= spec.trucks()) return s.tdengineSttTrigger();
         return IotScenario.PUBLISHED.get(IotScenario.PUBLISHED.size() - 1).tdengineSttTrigger();
+    }
+
+    /**
+     * A record's time in the database's milliseconds; a time with a finer part is an
+     * IllegalArgumentException (rounded, it could overwrite another record of its truck).
+     */
+    static long millis(long ns) {
+        if (ns % 1_000_000 != 0) {
+            throw new IllegalArgumentException("a record at " + java.time.Instant.ofEpochSecond(0, ns) + " has a time finer than the IoT"
+                    + " database's millisecond precision (TSBS's TDengine loader's)");
+        }
+        return ns / 1_000_000;
     }
 
     /** The database of report C's settings: 12 vgroups, last-row cache, the scenario's stt_trigger; ms as TSBS's TDengine loader. */

@@ -54,7 +54,7 @@ final class TDengineSession implements Session {
         channel.use(database);
         this.writer = switch (settings.writeMode()) {
             case SQL -> new SqlWriter(channel, settings.maxSqlBytes(), iot);
-            case STMT -> new StmtWriter((JdbcChannel) channel);
+            case STMT -> new StmtWriter((JdbcChannel) channel, iot);
             case LINE -> channel instanceof RestChannel rest ? LineWriter.over(rest, database) : LineWriter.over((JdbcChannel) channel, database);
         };
     }

@@ -74,7 +74,7 @@ class TDengineIotTest {
 
     /** Loads the data set through one write path, checks the count, then every query's answer. */
     @ParameterizedTest(name = "{0} writeMode={1} maxSqlBytes={2}")
-    @CsvSource({"rest, sql, 1048576", "native, sql, 1048576", "rest, sql, 20000"})
+    @CsvSource({"rest, sql, 1048576", "native, sql, 1048576", "native, stmt, 1048576", "rest, sql, 20000"})
     void everyRecordIsStoredAndEveryQueryAnswersAsTheGeneratorSays(String path, String writeMode, int maxSqlBytes) throws Exception {
         TDengineDatabase db = new TDengineDatabase();
         ConnectionOptions o = connection(ConnectionPath.parse(path), Map.of("writeMode", writeMode, "maxSqlBytes", String.valueOf(maxSqlBytes)));
