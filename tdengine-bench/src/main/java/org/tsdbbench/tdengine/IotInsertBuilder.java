@@ -78,7 +78,7 @@ final class IotInsertBuilder {
                     sql.append(trucks.number(tag, code));
                 } else {
                     sql.append('\'');
-                    appendEscaped(trucks.text(tag, code));
+                    TDengineInsertBuilder.appendEscaped(sql, trucks.text(tag, code));
                     sql.append('\'');
                 }
             }
@@ -102,13 +102,5 @@ final class IotInsertBuilder {
             }
         }
         sql.append(')');
-    }
-
-    private void appendEscaped(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\'' || c == '\\') sql.append('\\');
-            sql.append(c);
-        }
     }
 }

@@ -90,7 +90,7 @@ final class TDengineSession implements Session {
         try {
             return writer.write(batch);
         } catch (DatabaseException e) {
-            throw new DatabaseException("TDengine " + e.getMessage(), e);
+            throw named(e);
         }
     }
 
@@ -106,9 +106,14 @@ final class TDengineSession implements Session {
             try {
                 return built.send();
             } catch (DatabaseException e) {
-                throw new DatabaseException("TDengine " + e.getMessage(), e);
+                throw named(e);
             }
         });
+    }
+
+    /** A write's failure, naming TDengine. */
+    private static DatabaseException named(DatabaseException e) {
+        return new DatabaseException("TDengine " + e.getMessage(), e);
     }
 
     /**
@@ -134,7 +139,7 @@ final class TDengineSession implements Session {
         try {
             return writer.write(batch);
         } catch (DatabaseException e) {
-            throw new DatabaseException("TDengine " + e.getMessage(), e);
+            throw named(e);
         }
     }
 
