@@ -70,11 +70,12 @@ final class IotSql {
 
     /**
      * The double nearest {@code numerator / denominator} (0.1, 0.9: what the decimal literal means),
-     * computed by the server in a row's context. TDengine 3.3.0.1 reads every constant with a
-     * fraction that reaches a vnode as 0 ({@code current_load * 0.5} is 0, {@code COUNT(*) / 144.0}
-     * NULL, {@code fs < 0.1} never true: measured here), and folds a constant expression such as
-     * {@code 9 / 10} into such a constant; {@code (9 + column * 0) / 10} is not folded, and is
-     * exactly 0.9 for any row whose column is not NULL (the only rows the comparison keeps anyway).
+     * computed by the server in a row's context. TDengine 3.3.0.1 (this project's build of it)
+     * reads every constant with a fraction that reaches a vnode as 0 ({@code current_load * 0.5} is
+     * 0, {@code COUNT(*) / 144.0} NULL, {@code fs < 0.1} never true: measured here, README "IoT"),
+     * and folds a constant expression such as {@code 9 / 10} into such a constant;
+     * {@code (9 + column * 0) / 10} is not folded, and is exactly 0.9 for any row whose column is
+     * not NULL (the only rows the comparison keeps anyway).
      */
     private static String fraction(String column, int numerator, int denominator) {
         return "(" + numerator + " + " + column + " * 0) / " + denominator;
