@@ -1,6 +1,8 @@
 package org.tsdbbench.tdengine;
 
 import org.tsdbbench.common.iot.IotQuery;
+import org.tsdbbench.common.query.ResultSink;
+import org.tsdbbench.common.query.RowShaper;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
 
@@ -8,7 +10,8 @@ import org.tsdbbench.common.iot.IotTable;
  * The IoT catalog in TDengine 3.x's SQL, over report C's layout ({@link IotLayout}: a record answers
  * to its sub-table's tags, {@link org.tsdbbench.common.iot.TagModel#TABLE}), with the meaning
  * {@link org.tsdbbench.common.iot.IotQueryType} gives each query. Every query returns the catalog's
- * columns in its order, the text columns first, so its rows need no shaping.
+ * columns in its order, the text columns first; {@link #shaper} hands them on as the check takes
+ * them, values and texts apart.
  *
  * <p>The means: {@code PARTITION BY} the tags a query groups by (NULL is a group of its own);
  * {@code LAST_ROW} for a truck's latest record (its values, NULLs included, from the one row of the
@@ -123,5 +126,41 @@ final class IotSql {
                 + diagnostics + " WHERE name IS NOT NULL AND status IS NOT NULL PARTITION BY name, model INTERVAL(10m)";
         String changes = "SELECT name, model, DIFF(CASE WHEN 2 * z >= n THEN 1 ELSE 0 END) AS d FROM (" + buckets + ") PARTITION BY name, model";
         return "SELECT model, COUNT(*) FROM (" + changes + ") WHERE d = 1 PARTITION BY model";
+    }
+
+    /**
+     * The query's rows as {@link org.tsdbbench.common.iot.IotQueryType} lists them: the first
+     * columns TDengine sends are the texts, the rest the values; the canonical row is the values and
+     * the texts apart ({@code row(values, texts)}). A row of another width passes as it came, for the
+     * check to name.
+     */
+    static RowShaper shaper(IotQuery q) {
+        int texts = q.type().textColumns().size();
+        int values = q.type().valueColumns().size();
+        return canonical -> new ResultSink() {
+            private final double[] v = new double[values];
+            private final String[] t = new String[texts];
+
+            @Override
+            public void row(double[] row) {
+                row(row, new String[row.length]);
+            }
+
+            @Override
+            public void row(double[] row, String[] rowTexts) {
+                if (row.length != texts + values) {
+                    canonical.row(row, rowTexts);
+                    return;
+                }
+                System.arraycopy(rowTexts, 0, t, 0, texts);
+                System.arraycopy(row, texts, v, 0, values);
+                canonical.row(v, t);
+            }
+
+            @Override
+            public void end() {
+                canonical.end();
+            }
+        };
     }
 }

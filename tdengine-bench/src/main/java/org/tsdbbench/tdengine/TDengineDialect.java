@@ -33,10 +33,16 @@ public final class TDengineDialect extends SqlDialect {
         this.iot = new IotSql(new IotLayout(database));
     }
 
-    /** Every IoT query on 3.x, in report C's layout; 2.x takes no IoT (absent). Its columns are the catalog's: no shaper. */
+    /** Every IoT query on 3.x, in report C's layout; 2.x takes no IoT (absent). */
     @Override
     public Optional<String> render(IotQuery query, IotSpec spec) {
         return majorVersion >= 3 ? Optional.of(iot.render(query, spec)) : Optional.empty();
+    }
+
+    /** The IoT rows (texts first, then values) as the check takes them: values and texts apart. */
+    @Override
+    public RowShaper shaper(IotQuery query) {
+        return IotSql.shaper(query);
     }
 
     public int majorVersion() {

@@ -114,6 +114,27 @@ class TDengineIotOfflineTest {
         }
     }
 
+    /** The shaper hands the rows on as the check takes them: the value columns and the text columns apart. */
+    @Test
+    void theShaperSplitsTextsFromValues() {
+        IotQuery q = IotQuery.ofFleet(org.tsdbbench.common.iot.IotQueryType.LAST_LOC, "South");
+        List<String> got = new java.util.ArrayList<>();
+        org.tsdbbench.common.query.ResultSink sink = new TDengineDialect(3, "bench").shaper(q).shape(new org.tsdbbench.common.query.ResultSink() {
+            @Override
+            public void row(double[] values) {
+                throw new AssertionError("texts expected");
+            }
+
+            @Override
+            public void row(double[] values, String[] texts) {
+                got.add(java.util.Arrays.toString(values) + " " + java.util.Arrays.toString(texts));
+            }
+        });
+        sink.row(new double[] {Double.NaN, Double.NaN, 13.5, Double.NaN}, new String[] {"truck_1", "Andy", null, null});
+        sink.end();
+        assertEquals(List.of("[13.5, NaN] [truck_1, Andy]"), got);
+    }
+
     /** The scenarios' stt_trigger, and another data set's by its trucks. */
     @Test
     void sttTriggerIsTheScenariosOrTheNextLargersOne() {
