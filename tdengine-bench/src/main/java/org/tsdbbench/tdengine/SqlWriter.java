@@ -4,6 +4,7 @@ import java.util.List;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.PreparedWrite;
+import org.tsdbbench.common.iot.TruckBatch;
 
 /**
  * {@code writeMode=sql}: one INSERT per request over as many sub-tables as it spans (split only
@@ -13,11 +14,13 @@ final class SqlWriter implements RequestWriter {
 
     private final Channel channel;
     private final TDengineInsertBuilder insert;
+    private final IotInsertBuilder iotInsert;
     private long splitRequests;
 
-    SqlWriter(Channel channel, int maxSqlBytes) {
+    SqlWriter(Channel channel, int maxSqlBytes, IotLayout iot) {
         this.channel = channel;
         this.insert = new TDengineInsertBuilder(maxSqlBytes);
+        this.iotInsert = new IotInsertBuilder(iot, maxSqlBytes);
     }
 
     @Override
@@ -27,11 +30,31 @@ final class SqlWriter implements RequestWriter {
 
     @Override
     public PreparedWrite prepare(RowBatch batch) {
-        List<String> statements = insert.build(batch);
-        int rows = batch.size();
+        return prepared(insert.build(batch), batch.size());
+    }
+
+    private PreparedWrite prepared(List<String> statements, int rows) {
         long bytes = 0;
         for (String s : statements) bytes += s.length(); // ASCII: one byte a character in a compact string
         return PreparedWrite.of(rows, bytes, () -> send(statements, rows));
+    }
+
+    @Override
+    public long write(TruckBatch batch) throws DatabaseException {
+        return send(buildIot(batch), batch.size());
+    }
+
+    @Override
+    public PreparedWrite prepare(TruckBatch batch) throws DatabaseException {
+        return prepared(buildIot(batch), batch.size());
+    }
+
+    private List<String> buildIot(TruckBatch batch) throws DatabaseException {
+        try {
+            return iotInsert.build(batch);
+        } catch (IllegalArgumentException e) {
+            throw new DatabaseException(e.getMessage(), e);
+        }
     }
 
     private long send(List<String> statements, int rows) throws DatabaseException {

@@ -7,6 +7,7 @@ import java.util.List;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.PreparedWrite;
+import org.tsdbbench.common.iot.TruckBatch;
 
 /**
  * {@code writeMode=stmt}: parameter binding on the native path, the way TDengine's own loaders
@@ -21,8 +22,10 @@ final class StmtWriter implements RequestWriter {
 
     private final TSDBPreparedStatement statement;
     private final StmtColumns columns = new StmtColumns();
+    private final IotStmt iot;
 
-    StmtWriter(JdbcChannel channel) throws DatabaseException {
+    StmtWriter(JdbcChannel channel, IotLayout iotLayout) throws DatabaseException {
+        this.iot = new IotStmt(channel.connection(), iotLayout);
         try {
             this.statement = channel.connection().prepareStatement(INSERT).unwrap(TSDBPreparedStatement.class);
         } catch (SQLException e) {
@@ -100,12 +103,25 @@ final class StmtWriter implements RequestWriter {
     }
 
     @Override
+    public long write(TruckBatch batch) throws DatabaseException {
+        return iot.write(batch);
+    }
+
+    /** The IoT records copied now; sorting and binding them are part of the measured send. */
+    @Override
+    public PreparedWrite prepare(TruckBatch batch) {
+        TruckBatch copy = batch.copy();
+        return PreparedWrite.of(copy.size(), 80L * copy.size(), () -> iot.write(copy));
+    }
+
+    @Override
     public String acknowledgement() {
         return "rows of a bound batch that executed without error (the driver returns no count)";
     }
 
     @Override
     public void close() {
+        iot.close();
         try {
             statement.columnDataCloseBatch();
             statement.close();

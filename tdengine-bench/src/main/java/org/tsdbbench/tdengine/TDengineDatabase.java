@@ -37,7 +37,7 @@ public final class TDengineDatabase extends Database {
     /** The 3.x dialect: what a server of unknown version is spoken to in (the query files of sql/tdengine). */
     @Override
     public Dialect dialect() {
-        return new TDengineDialect(3);
+        return new TDengineDialect(3, descriptor().defaultDatabase());
     }
 
     /** The dialect of the server these options reach: its major version's (or {@code --option serverMajor}'s). */
@@ -49,7 +49,7 @@ public final class TDengineDatabase extends Database {
         try (TDengineSession s = (TDengineSession) open(options)) {
             major = s.major();
         }
-        TDengineDialect d = new TDengineDialect(major);
+        TDengineDialect d = new TDengineDialect(major, options.database());
         dialects.put(options, d);
         return d;
     }

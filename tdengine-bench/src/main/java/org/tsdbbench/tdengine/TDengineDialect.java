@@ -1,6 +1,8 @@
 package org.tsdbbench.tdengine;
 
 import java.util.Optional;
+import org.tsdbbench.common.iot.IotQuery;
+import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryFamily;
@@ -13,14 +15,34 @@ import org.tsdbbench.common.query.SqlDialect;
  * {@code INTERVAL(1m)} windows align to the epoch. 3.x names the window start {@code _wstart};
  * 2.x returns it as the first column by itself and puts the GROUP BY tag last. One device's
  * queries (q5, q6) read its own table {@code dev<devid>}, where FIRST, LAST and PERCENTILE (which a
- * super table does not take) are built in.
+ * super table does not take) are built in. The IoT catalog ({@link IotSql}) is said on 3.x only,
+ * over the IoT database of the devices database {@code database} names ({@link IotLayout}).
  */
 public final class TDengineDialect extends SqlDialect {
 
     private final int majorVersion;
+    private final IotSql iot;
 
+    /** The dialect of a server major, its IoT queries over the default database's IoT database. */
     public TDengineDialect(int majorVersion) {
+        this(majorVersion, "bench");
+    }
+
+    public TDengineDialect(int majorVersion, String database) {
         this.majorVersion = majorVersion;
+        this.iot = new IotSql(new IotLayout(database));
+    }
+
+    /** Every IoT query on 3.x, in report C's layout; 2.x takes no IoT (absent). */
+    @Override
+    public Optional<String> render(IotQuery query, IotSpec spec) {
+        return majorVersion >= 3 ? Optional.of(iot.render(query, spec)) : Optional.empty();
+    }
+
+    /** The IoT rows (texts first, then values) as the check takes them: values and texts apart. */
+    @Override
+    public RowShaper shaper(IotQuery query) {
+        return IotSql.shaper(query);
     }
 
     public int majorVersion() {

@@ -46,7 +46,7 @@ public final class TDengineInsertBuilder {
             if (newDevice) {
                 device = b.devid[i];
                 sql.append(" dev").append(device).append(" USING devices TAGS (").append(device).append(",'");
-                appendEscaped(b.devname[i]);
+                appendEscaped(sql, b.devname[i]);
                 sql.append("',").append(b.devgroup[i]).append(") VALUES ");
             }
             sql.append('(').append(b.ts[i]).append(',').append(b.temperature[i]).append(',');
@@ -57,7 +57,8 @@ public final class TDengineInsertBuilder {
         return statements;
     }
 
-    private void appendEscaped(String s) {
+    /** A text for a quoted SQL literal: quotes and backslashes escaped. */
+    static void appendEscaped(StringBuilder sql, String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c == '\'' || c == '\\') sql.append('\\');

@@ -11,6 +11,9 @@ import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.IotTable;
+import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
@@ -19,6 +22,7 @@ import org.tsdbbench.common.query.ResultSink;
  * What differs between majors lives here: 2.x drops a super table with DROP TABLE, puts the
  * GROUP BY tag last, answers COUNT(*) of an empty table with no row, and keeps a super table's
  * vnode list cached from before its first sub-tables existed (so a count resets that cache first).
+ * The IoT trucks live in a database of their own with report C's settings ({@link IotLayout}), 3.x only.
  */
 final class TDengineSession implements Session {
 
@@ -33,6 +37,7 @@ final class TDengineSession implements Session {
     private final ServerVersion server;
     private final String database;
     private final RequestWriter writer;
+    private final IotLayout iot;
     /** The database's REPLICA as the server has it (3.x), or as asked (2.x, not read back). */
     private final String replica;
 
@@ -41,14 +46,15 @@ final class TDengineSession implements Session {
         this.settings = settings;
         this.server = server;
         this.database = database;
+        this.iot = new IotLayout(database);
         // Millisecond precision: the data set's timestamps are epoch ms.
         channel.update("CREATE DATABASE IF NOT EXISTS " + database + " PRECISION 'ms'"
                 + (settings.replica() == null ? "" : " REPLICA " + settings.replica()));
         this.replica = replicaOf(channel, database, settings);
         channel.use(database);
         this.writer = switch (settings.writeMode()) {
-            case SQL -> new SqlWriter(channel, settings.maxSqlBytes());
-            case STMT -> new StmtWriter((JdbcChannel) channel);
+            case SQL -> new SqlWriter(channel, settings.maxSqlBytes(), iot);
+            case STMT -> new StmtWriter((JdbcChannel) channel, iot);
             case LINE -> channel instanceof RestChannel rest ? LineWriter.over(rest, database) : LineWriter.over((JdbcChannel) channel, database);
         };
     }
@@ -84,21 +90,83 @@ final class TDengineSession implements Session {
         try {
             return writer.write(batch);
         } catch (DatabaseException e) {
-            throw new DatabaseException("TDengine " + e.getMessage(), e);
+            throw named(e);
         }
     }
 
     /** The request built now in the session's write mode: sql the INSERT text, stmt the bound columns, line the line protocol. */
     @Override
     public PreparedWrite prepare(RowBatch batch) {
-        PreparedWrite built = writer.prepare(batch);
+        return labelled(writer.prepare(batch));
+    }
+
+    /** A prepared request whose failure names TDengine, as a write's does. */
+    private static PreparedWrite labelled(PreparedWrite built) {
         return PreparedWrite.of(built.rows(), built.bytes(), () -> {
             try {
                 return built.send();
             } catch (DatabaseException e) {
-                throw new DatabaseException("TDengine " + e.getMessage(), e);
+                throw named(e);
             }
         });
+    }
+
+    /** A write's failure, naming TDengine. */
+    private static DatabaseException named(DatabaseException e) {
+        return new DatabaseException("TDengine " + e.getMessage(), e);
+    }
+
+    /**
+     * Drops the IoT database and creates it again with report C's settings for this data set (its
+     * stt_trigger is the scenario's), then its two super tables. 2.x does not take the trucks:
+     * report C ran 3.0, and 2.x has neither the last-row cache setting nor stt files.
+     */
+    @Override
+    public void recreateSchema(IotSpec spec) throws DatabaseException {
+        requireIot();
+        try {
+            channel.update("DROP DATABASE IF EXISTS " + iot.database());
+            channel.update(iot.createDatabase(spec, settings.replica()));
+            for (String st : iot.createSuperTables()) channel.update(st);
+        } catch (DatabaseException e) {
+            throw new DatabaseException("TDengine: cannot create the IoT database " + iot.database() + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public long write(TruckBatch batch) throws DatabaseException {
+        requireIot();
+        try {
+            return writer.write(batch);
+        } catch (DatabaseException e) {
+            throw named(e);
+        }
+    }
+
+    @Override
+    public PreparedWrite prepare(TruckBatch batch) throws DatabaseException {
+        requireIot();
+        return labelled(writer.prepare(batch));
+    }
+
+    /** Both super tables' records. */
+    @Override
+    public long countRows(IotSpec spec) throws DatabaseException {
+        requireIot();
+        long n = 0;
+        for (IotTable t : IotTable.values()) {
+            try {
+                String count = channel.scalar("SELECT COUNT(*) FROM " + iot.table(t));
+                n += count == null ? 0 : Long.parseLong(count);
+            } catch (DatabaseException | NumberFormatException e) {
+                throw new DatabaseException("TDengine count of " + iot.table(t) + " failed: " + e.getMessage(), e);
+            }
+        }
+        return n;
+    }
+
+    private void requireIot() throws DatabaseException {
+        if (major() < 3) throw new DatabaseException("TDengine " + major() + ".x does not take the iot workload (report C's layout needs 3.x)");
     }
 
     @Override
