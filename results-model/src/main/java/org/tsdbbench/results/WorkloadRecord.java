@@ -42,8 +42,7 @@ public record WorkloadRecord(@JsonInclude(JsonInclude.Include.NON_NULL) String n
      * exclusive), the log interval, the seed; {@code scale} names report C's scenario when the data
      * set is one of them ({@code iot-1} .. {@code iot-5}), else null; {@code file} is the TSBS file
      * the rows were read from (its trucks and range as its validating pass found them), else null.
-     * {@code records}: readings and diagnostics in the data set when known without a pass over it.
      */
-    public record Trucks(int trucks, long startNs, long endNs, long intervalNs, long seed, String scale, String file, Long records) {
+    public record Trucks(int trucks, long startNs, long endNs, long intervalNs, long seed, String scale, String file) {
     }
 }

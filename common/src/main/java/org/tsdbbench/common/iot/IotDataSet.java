@@ -278,10 +278,8 @@ public final class IotDataSet implements DataSet {
     @Override
     public WorkloadRecord record() {
         IotSpec spec = spec();
-        OptionalLong known = knownRows();
-        Long records = known.isPresent() ? known.getAsLong() : null;
         return new WorkloadRecord(new WorkloadRecord.Trucks(spec.trucks(), spec.startNs(), spec.endNs(), spec.intervalNs(), spec.seed(),
-                fromFiles() ? null : IotSpecOptions.scaleOf(spec), fromFiles() ? file.toAbsolutePath().toString() : null, records), describe());
+                fromFiles() ? null : IotSpecOptions.scaleOf(spec), fromFiles() ? file.toAbsolutePath().toString() : null), describe());
     }
 
     /** The spec, catalog size and shard of generated records, or the file's path, size and modification time with the queries' seed. */
