@@ -16,17 +16,29 @@ public final class IotDataOptions implements DataOptions {
                     + " its lines decide the trucks and the time range, -seed the queries' parameters.")
     Path file;
 
+    /** The data set, made once: a file's validating pass is made once per command. */
+    private IotDataSet made;
+
+    /**
+     * Checks the flags and, for a file, reads it once (its trucks decide how many shards and
+     * clients it has): a missing file or a malformed line is one line naming the file and line.
+     */
     @Override
     public void validate() {
         String range = spec.firstRangeFlag();
         if (file != null && range != null) {
             throw new IllegalArgumentException("-file " + file + " and " + range + ": the file's records decide the trucks and the time range");
         }
-        if (file == null) spec.spec();
+        try {
+            dataSet().checkFiles();
+        } catch (java.io.IOException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
     }
 
     @Override
     public IotDataSet dataSet() {
-        return file == null ? IotDataSet.generated(spec.spec()) : IotDataSet.file(file, spec.seed());
+        if (made == null) made = file == null ? IotDataSet.generated(spec.spec()) : IotDataSet.file(file, spec.seed());
+        return made;
     }
 }

@@ -97,9 +97,18 @@ class IotWorkloadTest {
         IotSpec hours = flags("-trucks", "3", "-start", "2016-03-01T00:00:00Z", "-hours", "2").dataSet().spec();
         assertEquals(IotSpec.of(3, "2016-03-01T00:00:00Z", "2016-03-01T02:00:00Z", Duration.ofSeconds(10), IotSpec.DEFAULT_SEED), hours);
         assertEquals(hours, flags("-trucks", "3", "-start", "2016-03-01T00:00:00Z", "-end", "2016-03-01T02:00:00Z").dataSet().spec());
-        IotDataSet file = flags("-file", "x.gz", "-seed", "4").dataSet();
-        assertTrue(file.fromFiles());
-        assertEquals(Path.of("x.gz"), file.file());
+    }
+
+    @Test
+    void theFileFlagReadsTheFileOnceWhenTheFlagsAreChecked() throws IOException {
+        Path file = tsbsFile(SPEC, "flags.influx.gz");
+        IotDataOptions options = flags("-file", file.toString(), "-seed", "4");
+        IotDataSet data = options.dataSet();
+        assertSame(data, options.dataSet(), "one data set per command: the file's pass is made once");
+        assertTrue(data.fromFiles());
+        assertEquals(file, data.file());
+        assertEquals(SPEC.withSeed(4), data.spec());
+        assertEquals(dir.resolve("none.gz") + ": no such TSBS data file", flagError("-file", dir.resolve("none.gz").toString()));
     }
 
     @Test
