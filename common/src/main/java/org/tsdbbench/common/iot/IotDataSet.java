@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.DataInput;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
+import org.tsdbbench.common.data.ByteCount;
 import org.tsdbbench.common.data.Shard;
 import org.tsdbbench.common.workload.DataSet;
 import org.tsdbbench.results.WorkloadRecord;
@@ -247,11 +247,11 @@ public final class IotDataSet implements DataSet {
     @Override
     public long rawTextBytes() throws IOException {
         if (fromFiles() && shard.whole() && !isGzip(file)) return Files.size(file);
-        CountingStream count = new CountingStream();
+        ByteCount count = new ByteCount();
         try (IotLineWriter w = new IotLineWriter(count); IotRowSource rows = all()) {
             for (TruckBatch b = rows.next(BATCH); !b.isEmpty(); b = rows.next(BATCH)) w.write(b);
         }
-        return count.bytes;
+        return count.bytes();
     }
 
     private static boolean isGzip(Path f) throws IOException {
@@ -349,19 +349,5 @@ public final class IotDataSet implements DataSet {
     @Override
     public String toString() {
         return describe();
-    }
-
-    private static final class CountingStream extends OutputStream {
-        long bytes;
-
-        @Override
-        public void write(int b) {
-            bytes++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            bytes += len;
-        }
     }
 }
