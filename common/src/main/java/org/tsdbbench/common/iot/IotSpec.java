@@ -22,7 +22,7 @@ import org.tsdbbench.common.workload.Workload;
  */
 public record IotSpec(int trucks, long startNs, long endNs, long intervalNs, long seed) implements DataSpec {
 
-    /** Queries the catalog draws of each type that takes a fleet or a window (the others once): 26 of 14 types. */
+    /** Queries the catalog draws of each type that takes a fleet or a window (the others once): up to 26 of 14 types. */
     public static final int QUERIES_PER_TYPE = 3;
 
     /** 2016-01-01T00:00:00Z, TSBS's default start and report C's. */
