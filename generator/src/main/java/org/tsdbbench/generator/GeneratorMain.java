@@ -9,7 +9,9 @@ import picocli.CommandLine.Model.OptionSpec;
 /**
  * Writes a workload's data set as files: {@code generator [-workload NAME] <its flags>}, the
  * devices by default (their flags are the original tools': {@code -dataDir -numOfFiles
- * -numOfDevices -rowsPerDevice -seed}). Each workload brings its own generator command
+ * -numOfDevices -rowsPerDevice -seed}); {@code -workload iot} writes TSBS's IoT trucks as one file of
+ * {@code tsbs_generate_data --use-case=iot --format=influx} ({@code -scale iot-1 -file out.gz}).
+ * Each workload brings its own generator command
  * ({@link Workload#generator}); this chooses it and reports errors in one line (exit 2 for bad
  * input).
  */

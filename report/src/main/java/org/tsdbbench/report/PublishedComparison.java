@@ -259,10 +259,14 @@ final class PublishedComparison {
         return Figures.number(r) + "x";
     }
 
-    /** The section's rows for these databases; when one is in the report more than once, its first column is used. */
+    /**
+     * The section's rows for these databases; when one is in the report more than once, its first
+     * column is used. The published tests are the devices' (reports A and B): a database whose run
+     * was of another workload (the IoT trucks) is "not measured" here, never set against them.
+     */
     static List<Row> rows(List<Database> databases, PublishedFigures published) {
         Map<String, Database> byName = new LinkedHashMap<>();
-        for (Database db : databases) byName.putIfAbsent(db.name(), db);
+        for (Database db : databases) if (ofDevices(db)) byName.putIfAbsent(db.name(), db);
         Database td = byName.get(TDENGINE);
         List<Row> rows = new ArrayList<>();
         for (Test test : Test.values()) {
@@ -292,6 +296,11 @@ final class PublishedComparison {
             }
         }
         return rows;
+    }
+
+    /** Whether the database's figures are of the devices workload (a database without a manifest has no other). */
+    static boolean ofDevices(Database db) {
+        return !db.hasManifest() || db.manifest().workload() == null || db.manifest().workload().devices();
     }
 
     /**

@@ -129,6 +129,27 @@ class PublishedComparisonTest {
         assertTrue(row(rows, "write.best", "cassandra").tdengineMeasured().isPresent());
     }
 
+    /** An IoT run's figures are not the devices' tests: its database is "not measured" here, and the report still renders. */
+    @Test
+    void anIotRunIsNotSetAgainstTheDevicesReports() throws Exception {
+        Fixtures.everyDatabase(dir, 200_000, 10.0, 4_000_000);
+        Path td = dir.resolve("tdengine-manifest.json");
+        com.fasterxml.jackson.databind.node.ObjectNode m = (com.fasterxml.jackson.databind.node.ObjectNode) Fixtures.JSON.readTree(td.toFile());
+        com.fasterxml.jackson.databind.node.ObjectNode workload = m.putObject("workload");
+        workload.put("name", "iot");
+        workload.putObject("trucks").put("trucks", 100).put("startNs", 1_451_606_400_000_000_000L).put("endNs", 1_454_284_800_000_000_000L)
+                .put("intervalNs", 10_000_000_000L).put("seed", 123).put("scale", "iot-1");
+        workload.put("source", "IoT trucks, generated: iot-1, 100 trucks from 2016-01-01T00:00:00Z to 2016-02-01T00:00:00Z every 10s, seed 123");
+        Fixtures.write(td, m);
+        List<Row> rows = PublishedComparison.rows(Inputs.read(List.of(dir)).databases(), published);
+        assertEquals(ALL_ROWS, rows.size());
+        for (Row r : rows) assertEquals(Verdict.NOT_MEASURED, r.verdict(), r.test().id() + " " + r.other().database());
+        assertTrue(row(rows, "write.best", "cassandra").otherMeasured().isPresent(), "the devices runs keep their own figures");
+        String md = MarkdownReport.render(Inputs.read(List.of(dir)));
+        assertTrue(md.contains("workload IoT trucks, generated: iot-1"), md);
+        assertTrue(HtmlReport.render(Inputs.read(List.of(dir))).contains("IoT trucks, generated: iot-1"));
+    }
+
     @Test
     void withoutTdengineEveryRowIsNotMeasuredAndThePublishedRatiosStay() throws Exception {
         Fixtures.oneCore(Fixtures.standardRun(dir, true));

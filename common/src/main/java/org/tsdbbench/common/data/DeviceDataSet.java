@@ -126,12 +126,12 @@ public record DeviceDataSet(WorkloadSpec spec, Path dataDir, int numOfFiles, Sha
             for (Path f : shardFiles()) n += Files.size(f);
             return n;
         }
-        CountingStream count = new CountingStream();
+        ByteCount count = new ByteCount();
         try (DataFileWriter w = new DataFileWriter(count); RowSource rows = all()) {
             RowBatch batch = new RowBatch(8192);
             while (rows.fill(batch, batch.capacity()) > 0) w.write(batch);
         }
-        return count.bytes;
+        return count.bytes();
     }
 
     @Override
@@ -203,19 +203,5 @@ public record DeviceDataSet(WorkloadSpec spec, Path dataDir, int numOfFiles, Sha
         JsonNode v = node.path(field);
         if (v.isMissingNode() || v.isNull()) throw new IOException("no " + field);
         return v;
-    }
-
-    private static final class CountingStream extends java.io.OutputStream {
-        long bytes;
-
-        @Override
-        public void write(int b) {
-            bytes++;
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-            bytes += len;
-        }
     }
 }

@@ -19,6 +19,7 @@ final class GeneratedSource implements IotRowSource {
     private final long ticksPerPass;
     private final double[] state;
     private final Pending pending = new Pending();
+    private TruckBatch own;
 
     private long pass;
     private int blockFirst;
@@ -58,6 +59,13 @@ final class GeneratedSource implements IotRowSource {
         table = 0;
         offset = 0;
         cursor = imperfections.position(pass * ticksPerPass, 0, blockFirst);
+    }
+
+    @Override
+    public TruckBatch next(int records) {
+        own = TruckBatch.atLeast(own, trucks, records);
+        fill(own, records);
+        return own;
     }
 
     @Override

@@ -14,7 +14,7 @@ import java.util.Map;
  * each expected value (0: exactly), and the check of a database's rows against them. Rows match by
  * key (the texts and the first {@link IotQueryType#keyValues()} values), in any order.
  */
-public final class IotAnswer {
+public final class IotAnswer implements org.tsdbbench.common.workload.ExpectedAnswer {
 
     /** One expected row; {@code tolerance[i]} for {@code values[i]} (0 for keys and exact values). */
     public record Row(String[] texts, double[] values, double[] tolerance) {
@@ -41,6 +41,7 @@ public final class IotAnswer {
     }
 
     /** A fresh check that collects one run's rows. */
+    @Override
     public IotCheck newCheck() {
         return new IotCheck() {
             final Map<String, double[]> seen = new LinkedHashMap<>();

@@ -52,12 +52,26 @@ public final class IotAnswers {
      * {@code spec}'s (generated: its spec; a file: {@link IotFileSummary#spec()}).
      */
     public static IotAnswers compute(IotRowSource source, IotSpec spec, TagModel model, Collection<IotQuery> queries) throws IOException {
-        Pass pass = new Pass(source.trucks(), spec, model, queries);
+        return computeEach(source, spec, List.of(model), queries).get(model);
+    }
+
+    /** The answers under each of {@code models}, in one pass over the records of {@code source} (as {@link #compute}). */
+    public static Map<TagModel, IotAnswers> computeEach(IotRowSource source, IotSpec spec, List<TagModel> models, Collection<IotQuery> queries)
+            throws IOException {
+        List<Pass> passes = new ArrayList<>();
+        for (TagModel model : models) passes.add(new Pass(source.trucks(), spec, model, queries));
         TruckBatch batch = new TruckBatch(source.trucks(), 8192);
-        while (source.fill(batch, batch.capacity()) > 0) pass.add(batch);
-        Map<String, IotAnswer> byId = new LinkedHashMap<>();
-        for (IotQuery q : queries) byId.put(q.id(), new IotAnswer(q, pass.rows(q)));
-        return new IotAnswers(model, pass.readings, pass.diagnostics, byId);
+        while (source.fill(batch, batch.capacity()) > 0) {
+            for (Pass pass : passes) pass.add(batch);
+        }
+        Map<TagModel, IotAnswers> each = new java.util.EnumMap<>(TagModel.class);
+        for (int m = 0; m < models.size(); m++) {
+            Pass pass = passes.get(m);
+            Map<String, IotAnswer> byId = new LinkedHashMap<>();
+            for (IotQuery q : queries) byId.put(q.id(), new IotAnswer(q, pass.rows(q)));
+            each.put(models.get(m), new IotAnswers(models.get(m), pass.readings, pass.diagnostics, byId));
+        }
+        return each;
     }
 
     public TagModel model() {

@@ -33,6 +33,9 @@ public final class IotFileReader implements IotRowSource {
     private final InputStream in;
     private final FileTrucks trucks;
     private final boolean learn;
+    /** The trucks whose records this reader yields (null: all), and what it adds to every timestamp. */
+    private final TruckPart part;
+    private final long shiftNs;
     private final byte[] buf = new byte[1 << 16];
     private int pos;
     private int limit;
@@ -40,6 +43,7 @@ public final class IotFileReader implements IotRowSource {
     private long lineNo;
     private byte[] line = new byte[512];
     private int lineLen;
+    private TruckBatch own;
 
     // The parsed line.
     private IotTable table;
@@ -54,13 +58,23 @@ public final class IotFileReader implements IotRowSource {
 
     /** A reader of the records of a file already validated; its lines must be as they were then. */
     public IotFileReader(Path file, IotFileSummary summary) throws IOException {
-        this(file, (FileTrucks) summary.trucks(), false);
+        this(file, (FileTrucks) summary.trucks(), false, null, 0);
     }
 
-    private IotFileReader(Path file, FileTrucks trucks, boolean learn) throws IOException {
+    /**
+     * A reader of a validated file's records of the trucks {@code part} owns only (null: all), each
+     * {@code shiftNs} later than in the file (a later pass of an unbounded source).
+     */
+    IotFileReader(Path file, IotFileSummary summary, TruckPart part, long shiftNs) throws IOException {
+        this(file, (FileTrucks) summary.trucks(), false, part, shiftNs);
+    }
+
+    private IotFileReader(Path file, FileTrucks trucks, boolean learn, TruckPart part, long shiftNs) throws IOException {
         this.file = file;
         this.trucks = trucks;
         this.learn = learn;
+        this.part = part;
+        this.shiftNs = shiftNs;
         if (Files.isDirectory(file)) throw new IotFileException(file, "is a directory, not a TSBS data file");
         InputStream raw;
         try {
@@ -87,8 +101,8 @@ public final class IotFileReader implements IotRowSource {
         long max = Long.MIN_VALUE;
         long first = 0;
         long gcd = 0;
-        try (IotFileReader reader = new IotFileReader(file, trucks, true)) {
-            while (reader.next()) {
+        try (IotFileReader reader = new IotFileReader(file, trucks, true, null, 0)) {
+            while (reader.nextLine()) {
                 perTable[reader.table.ordinal()]++;
                 long t = reader.ts;
                 if (min == Long.MAX_VALUE) first = t;
@@ -118,11 +132,19 @@ public final class IotFileReader implements IotRowSource {
     }
 
     @Override
+    public TruckBatch next(int records) throws IOException {
+        own = TruckBatch.atLeast(own, trucks, records);
+        fill(own, records);
+        return own;
+    }
+
+    @Override
     public int fill(TruckBatch batch, int records) throws IOException {
         batch.clear();
         int want = Math.min(records, batch.capacity());
-        while (batch.size() < want && next()) {
-            int row = batch.add(table, ts, truck, nullTag);
+        while (batch.size() < want && nextLine()) {
+            if (part != null && !part.owns(truck)) continue;
+            int row = batch.add(table, ts + shiftNs, truck, nullTag);
             double[][] field = batch.rows(table).field;
             for (int f = 0; f < table.fieldCount(); f++) field[f][row] = values[f];
         }
@@ -130,7 +152,7 @@ public final class IotFileReader implements IotRowSource {
     }
 
     /** Reads and parses the next line; false at the end of the file. */
-    private boolean next() throws IOException {
+    private boolean nextLine() throws IOException {
         if (!readLine()) return false;
         if (lineLen == 0) throw error("empty line");
         parse();

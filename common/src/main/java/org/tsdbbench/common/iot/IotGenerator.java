@@ -75,11 +75,16 @@ public final class IotGenerator {
      * alone: what a load must leave stored. One hash pass over the slots, no values.
      */
     public long countRecords() {
+        return countRecords(0, spec.trucks());
+    }
+
+    /** The records of trucks {@code [firstTruck, endTruck)}, counted as {@link #countRecords()} counts them all. */
+    public long countRecords(int firstTruck, int endTruck) {
         long n = 0;
         long ticks = spec.ticks();
         for (long tick = 0; tick < ticks; tick++) {
             for (IotTable table : IotTable.values()) {
-                for (int truck = 0; truck < spec.trucks(); truck++) {
+                for (int truck = firstTruck; truck < endTruck; truck++) {
                     if (!Imperfections.missing(imperfections.fate(tick, table, truck))) n++;
                 }
             }

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * names it in query files, results and reports and parses back: {@code iot.avg-load},
  * {@code iot.last-loc.South}, {@code iot.stationary-trucks.West.1451617205000}.
  */
-public record IotQuery(IotQueryType type, String fleet, long windowStartMs) {
+public record IotQuery(IotQueryType type, String fleet, long windowStartMs) implements org.tsdbbench.common.workload.Query {
 
     private static final Pattern ID = Pattern.compile("iot\\.([a-z-]+)(?:\\.([A-Za-z0-9_-]+))?(?:\\.(-?\\d{1,15}))?");
     private static final Pattern FLEET = Pattern.compile("[A-Za-z0-9_-]+");
@@ -47,6 +47,7 @@ public record IotQuery(IotQueryType type, String fleet, long windowStartMs) {
         return windowStartNs() + type.window().toNanos();
     }
 
+    @Override
     public String id() {
         StringBuilder id = new StringBuilder("iot.").append(type.id());
         if (fleet != null) id.append('.').append(fleet);

@@ -1,12 +1,14 @@
 package org.tsdbbench.common.iot;
 
 import java.io.IOException;
+import org.tsdbbench.common.workload.BatchSource;
 
 /**
  * A stream of IoT records in the order they are written, as batches: generated
  * ({@link IotGenerator#source}) or read from a TSBS file ({@link IotFileReader}) look the same.
+ * As a workload's {@link BatchSource} it refills a batch of its own ({@link #next}).
  */
-public interface IotRowSource extends AutoCloseable {
+public interface IotRowSource extends BatchSource {
 
     /** The trucks the records' truck indexes refer to. */
     Trucks trucks();
@@ -17,6 +19,10 @@ public interface IotRowSource extends AutoCloseable {
      * @return the records filled; 0 when the stream has ended
      */
     int fill(TruckBatch batch, int records) throws IOException;
+
+    /** {@link #fill} into this source's own batch, made (or made larger) when first asked for so many records. */
+    @Override
+    TruckBatch next(int records) throws IOException;
 
     @Override
     default void close() throws IOException {

@@ -2,6 +2,11 @@ package org.tsdbbench.common.iot;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.workload.DataSpec;
+import org.tsdbbench.common.workload.Workload;
 
 /**
  * A data set of the IoT workload as TSBS's {@code tsbs_generate_data --use-case=iot} flags decide
@@ -12,8 +17,13 @@ import java.time.Instant;
  * leave out (see {@link IotGenerator}).
  *
  * <p>{@link #defaults()} is the small data set of a quick run; {@link IotScenario} has report C's five.
+ * The seed also draws the catalog's parameters ({@link #catalog()}); for a TSBS file, whose own
+ * seed is not in it, it decides those only.
  */
-public record IotSpec(int trucks, long startNs, long endNs, long intervalNs, long seed) {
+public record IotSpec(int trucks, long startNs, long endNs, long intervalNs, long seed) implements DataSpec {
+
+    /** Queries the catalog draws of each type that takes a fleet or a window (the others once): up to 26 of 14 types. */
+    public static final int QUERIES_PER_TYPE = 3;
 
     /** 2016-01-01T00:00:00Z, TSBS's default start and report C's. */
     public static final long DEFAULT_START_NS = Instant.parse("2016-01-01T00:00:00Z").getEpochSecond() * 1_000_000_000L;
@@ -53,6 +63,39 @@ public record IotSpec(int trucks, long startNs, long endNs, long intervalNs, lon
      */
     public static IotSpec defaults() {
         return new IotSpec(20, DEFAULT_START_NS, DEFAULT_START_NS + Duration.ofHours(36).toNanos(), DEFAULT_INTERVAL_NS, DEFAULT_SEED);
+    }
+
+    @Override
+    public Workload workload() {
+        return IotWorkload.INSTANCE;
+    }
+
+    /**
+     * The IoT queries of this data set, parameters drawn from the seed among TSBS's fleets (which
+     * TSBS's query generator draws from whatever the data, as here): {@value #QUERIES_PER_TYPE} of
+     * each type that takes a fleet or window, the others once; a window longer than the data set
+     * leaves its type out.
+     */
+    @Override
+    public List<IotQuery> catalog() {
+        return IotQueryCatalog.draw(this, IotQueryCatalog.generatedFleets(), seed, QUERIES_PER_TYPE);
+    }
+
+    /** The session's IoT overload. */
+    @Override
+    public void recreateSchema(Session session) throws DatabaseException {
+        session.recreateSchema(this);
+    }
+
+    /** The session's IoT overload. */
+    @Override
+    public long countRows(Session session) throws DatabaseException {
+        return session.countRows(this);
+    }
+
+    /** This data set with another seed (a file's, whose seed decides only the catalog). */
+    public IotSpec withSeed(long newSeed) {
+        return new IotSpec(trucks, startNs, endNs, intervalNs, newSeed);
     }
 
     /** Ticks in the time range: TSBS's epochs, {@code (end - start) / interval} rounded down. */

@@ -1,11 +1,16 @@
 package org.tsdbbench.common.iot;
 
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.PreparedWrite;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.workload.Batch;
+
 /**
  * A request's worth of IoT records in columns, per table ({@link #readings}, {@link #diagnostics}),
  * plus the order they came in across the two tables (what a file holds line by line). An
  * {@link IotRowSource} refills the same batch again and again.
  */
-public final class TruckBatch {
+public final class TruckBatch implements Batch {
 
     public final Trucks trucks;
     public final TableRows readings;
@@ -24,6 +29,7 @@ public final class TruckBatch {
     }
 
     /** Records in the batch, over both tables. */
+    @Override
     public int size() {
         return size;
     }
@@ -32,8 +38,26 @@ public final class TruckBatch {
         return order.length;
     }
 
+    @Override
     public boolean isEmpty() {
         return size == 0;
+    }
+
+    /** The session's IoT overload. */
+    @Override
+    public long write(Session session) throws DatabaseException {
+        return session.write(this);
+    }
+
+    /** The session's IoT overload. */
+    @Override
+    public PreparedWrite prepare(Session session) throws DatabaseException {
+        return session.prepare(this);
+    }
+
+    /** {@code batch} when it holds {@code records} of {@code trucks}, else a new one that does: a source's own batch, made on first use. */
+    static TruckBatch atLeast(TruckBatch batch, Trucks trucks, int records) {
+        return batch != null && batch.trucks == trucks && batch.capacity() >= records ? batch : new TruckBatch(trucks, Math.max(1, records));
     }
 
     public void clear() {

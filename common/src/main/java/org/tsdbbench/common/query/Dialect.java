@@ -4,6 +4,7 @@ import java.util.Optional;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.TagModel;
 
 /**
  * How one database says each query of the workloads it takes, and how to read what it answers:
@@ -31,5 +32,16 @@ public interface Dialect {
     /** Reorders or converts the database's rows of an IoT query into the catalog's columns. */
     default RowShaper shaper(IotQuery query) {
         return RowShaper.AS_IS;
+    }
+
+    /**
+     * Which tags a stored IoT record answers to, which decides the expected answers where TSBS left
+     * a tag of a record null: {@link TagModel#RECORD} (the default) for a database that keeps each
+     * record's own tags (a series per tag set, tag columns per row); {@link TagModel#TABLE} for one
+     * that keeps them per sub-table, as TDengine's layout of report C does. The data set's answers
+     * hold both ({@code IotCatalogAnswers}) and prepare the catalog against this one.
+     */
+    default TagModel tagModel() {
+        return TagModel.RECORD;
     }
 }

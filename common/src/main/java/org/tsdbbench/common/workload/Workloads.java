@@ -3,11 +3,12 @@ package org.tsdbbench.common.workload;
 import java.util.List;
 import java.util.Optional;
 import org.tsdbbench.common.data.DevicesWorkload;
+import org.tsdbbench.common.iot.IotWorkload;
 
 /** The workloads of the suite, by name: what {@code --workload} and the settings file name. */
 public final class Workloads {
 
-    private static final List<Workload> ALL = List.of(DevicesWorkload.INSTANCE);
+    private static final List<Workload> ALL = List.of(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE);
 
     private Workloads() {
     }

@@ -12,12 +12,14 @@ import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.ServerFacts;
+import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
- * A stand-in for the harness's own tests (never for a database's): it counts rows written and
- * sessions opened, can take its time to open a session, and can lose rows it acknowledged.
+ * A stand-in for the harness's own tests (never for a database's): it counts rows written (the
+ * devices' or the IoT trucks') and sessions opened, can take its time to open a session, and can lose rows it acknowledged.
  */
 final class InMemoryDatabase extends Database {
 
@@ -60,6 +62,22 @@ final class InMemoryDatabase extends Database {
             public long write(RowBatch batch) {
                 stored.addAndGet(batch.size() - toLose.getAndSet(0));
                 return batch.size();
+            }
+
+            @Override
+            public void recreateSchema(IotSpec spec) {
+                stored.set(0);
+            }
+
+            @Override
+            public long write(TruckBatch batch) {
+                stored.addAndGet(batch.size() - toLose.getAndSet(0));
+                return batch.size();
+            }
+
+            @Override
+            public long countRows(IotSpec spec) {
+                return stored.get();
             }
 
             @Override

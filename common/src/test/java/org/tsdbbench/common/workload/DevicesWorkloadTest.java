@@ -28,9 +28,10 @@ class DevicesWorkloadTest {
     @Test
     void theSuiteFindsItsWorkloadsByNameAndNamesTheKnownOnesOtherwise() {
         assertSame(DEVICES, Workloads.find("devices"));
-        assertEquals(List.of(DEVICES), Workloads.all());
+        assertSame(org.tsdbbench.common.iot.IotWorkload.INSTANCE, Workloads.find("iot"));
+        assertEquals(List.of(DEVICES, org.tsdbbench.common.iot.IotWorkload.INSTANCE), Workloads.all(), "the devices first: the default");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Workloads.find("trucks"));
-        assertEquals("no workload 'trucks'; the suite has devices", e.getMessage());
+        assertEquals("no workload 'trucks'; the suite has devices, iot", e.getMessage());
     }
 
     @Test

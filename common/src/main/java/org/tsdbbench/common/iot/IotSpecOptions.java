@@ -1,0 +1,99 @@
+package org.tsdbbench.common.iot;
+
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import picocli.CommandLine.Option;
+
+/**
+ * The flags that name an IoT data set as TSBS's generator does, for the steps and the generator:
+ * report C's scenario ({@code -scale iot-1} .. {@code iot-5}) or the default small one, and any of
+ * its parts given on their own (trucks, start, end or hours, seed) in place of the scenario's.
+ */
+public final class IotSpecOptions {
+
+    @Option(names = {"-scale", "--scale"}, paramLabel = "NAME",
+            description = "Report C's scenario: iot-1 (100 trucks, 1 month) .. iot-5 (10,000,000 trucks, 3 minutes) (default: 20 trucks x 36 h).")
+    String scale;
+
+    @Option(names = {"-trucks", "--trucks"}, paramLabel = "N", description = "Trucks, truck_0 .. truck_<N-1> (default: the scale's, else 20).")
+    Integer trucks;
+
+    @Option(names = {"-start", "--start"}, paramLabel = "TIME", description = "First record's time, RFC 3339 (default: the scale's, else 2016-01-01T00:00:00Z).")
+    String start;
+
+    @Option(names = {"-end", "--end"}, paramLabel = "TIME", description = "End of the time range, exclusive, RFC 3339 (default: the start plus the scale's length, else 36 h).")
+    String end;
+
+    @Option(names = {"-hours", "--hours"}, paramLabel = "H", description = "Length of the time range in hours, instead of -end (e.g. 0.05 for 3 minutes).")
+    Double hours;
+
+    @Option(names = {"-seed", "--seed"}, description = "Seed that decides every value and the queries' parameters (default: " + IotSpec.DEFAULT_SEED + ").")
+    Long seed;
+
+    /** Whether a flag that decides the trucks or the time range was given (a file decides them itself). */
+    String firstRangeFlag() {
+        if (scale != null) return "-scale";
+        if (trucks != null) return "-trucks";
+        if (start != null) return "-start";
+        if (end != null) return "-end";
+        if (hours != null) return "-hours";
+        return null;
+    }
+
+    /** The seed given, else the default. */
+    long seed() {
+        return seed != null ? seed : IotSpec.DEFAULT_SEED;
+    }
+
+    /** The data set the flags name; a bad value is an IllegalArgumentException naming flag and value. */
+    IotSpec spec() {
+        IotSpec base = scale == null ? IotSpec.defaults() : scenario().spec();
+        if (trucks != null && (trucks < 1 || trucks > IotSpec.MAX_TRUCKS)) {
+            throw new IllegalArgumentException("-trucks " + trucks + ": must be 1.." + IotSpec.MAX_TRUCKS);
+        }
+        if (end != null && hours != null) throw new IllegalArgumentException("-end " + end + " and -hours " + hours + ": give one of them");
+        if (hours != null && !(hours > 0 && hours < 24 * 366 * 30)) throw new IllegalArgumentException("-hours " + hours + ": must be more than 0 (and under 30 years)");
+        long startNs = start == null ? base.startNs() : time("-start", start);
+        long endNs;
+        if (end != null) endNs = time("-end", end);
+        else if (hours != null) endNs = startNs + Math.round(hours * 3600e9);
+        else endNs = startNs + (base.endNs() - base.startNs());
+        try {
+            return new IotSpec(trucks != null ? trucks : base.trucks(), startNs, endNs, base.intervalNs(), seed != null ? seed : base.seed());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(rangeFlags() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private IotScenario scenario() {
+        try {
+            return IotScenario.named(scale);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("-scale " + scale + ": not a scenario of report C (iot-1 .. iot-5)", e);
+        }
+    }
+
+    private String rangeFlags() {
+        StringBuilder s = new StringBuilder();
+        if (scale != null) s.append("-scale ").append(scale).append(' ');
+        if (trucks != null) s.append("-trucks ").append(trucks).append(' ');
+        if (start != null) s.append("-start ").append(start).append(' ');
+        if (end != null) s.append("-end ").append(end).append(' ');
+        if (hours != null) s.append("-hours ").append(hours).append(' ');
+        return s.length() == 0 ? "the default IoT data set" : s.toString().strip();
+    }
+
+    private static long time(String flag, String text) {
+        try {
+            return IotSpec.nanos(Instant.parse(text));
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException(flag + " " + text + ": not an RFC 3339 time such as 2016-01-01T00:00:00Z", e);
+        }
+    }
+
+    /** The scenario's name when the spec is one of report C's, else null. */
+    static String scaleOf(IotSpec spec) {
+        for (IotScenario s : IotScenario.PUBLISHED) if (s.spec().equals(spec)) return s.name();
+        return null;
+    }
+}
