@@ -1,11 +1,15 @@
 package org.tsdbbench.cnosdb;
 
 import java.net.URI;
+import java.util.Map;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
 
 /**
@@ -19,7 +23,10 @@ public final class CnosDatabase extends Database {
     private final CnosDialect dialect = new CnosDialect();
 
     public CnosDatabase() {
-        super(new DatabaseDescriptor("cnosdb", "CnosDB", 8902, "root", "CNOSDB_PASSWORD"));
+        super(new DatabaseDescriptor("cnosdb", "CnosDB", 8902, "root", "CNOSDB_PASSWORD")
+                // Line protocol over HTTP, CnosDB's write API and the one report D's TSBS loader used.
+                .withWritePaths(WritePath.published("line", Map.of()))
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE));
     }
 
     @Override

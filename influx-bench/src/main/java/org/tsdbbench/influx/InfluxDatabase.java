@@ -7,6 +7,7 @@ import org.influxdb.InfluxDB;
 import org.influxdb.InfluxDBFactory;
 import org.influxdb.dto.Query;
 import org.influxdb.dto.QueryResult;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
@@ -14,6 +15,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
 
 /** InfluxDB 1.x through the official Java client (influxdb-java) over HTTP. */
@@ -28,7 +30,8 @@ public final class InfluxDatabase extends Database {
         super(new DatabaseDescriptor("influx", "InfluxDB", 8086, "bench", "INFLUX_PASSWORD", GZIP).withServerScript("influxdb")
                 .withPublishedWriteMatrix("1,10,100,1000,5000,10000,20000", "1-7")
                 // Line protocol over HTTP, as the published Go client wrote; no faster path (gzip measured slower on loopback; README).
-                .withWritePaths(WritePath.published("line", Map.of("gzip", "false"))));
+                .withWritePaths(WritePath.published("line", Map.of("gzip", "false")))
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE));
     }
 
     @Override

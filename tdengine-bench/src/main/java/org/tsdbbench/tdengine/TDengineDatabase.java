@@ -4,12 +4,14 @@ import java.net.http.HttpClient;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
 
 /**
@@ -31,7 +33,8 @@ public final class TDengineDatabase extends Database {
         super(new DatabaseDescriptor("tdengine", "TDengine", 6041, "root", "TDENGINE_PASSWORD", TDengineSettings.OPTIONS)
                 .withPublishedWriteMatrix("1,100,500,1000,2000", "1-7").withClusterScript("tdengine-cluster")
                 // The published tools wrote INSERT text through the C API; parameter binding is the faster path (README: Write path).
-                .withWritePaths(WritePath.published("sql", Map.of("writeMode", "sql")), WritePath.other("stmt", Map.of("writeMode", "stmt"))));
+                .withWritePaths(WritePath.published("sql", Map.of("writeMode", "sql")), WritePath.other("stmt", Map.of("writeMode", "stmt")))
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE));
     }
 
     /** The 3.x dialect: what a server of unknown version is spoken to in (the query files of sql/tdengine). */

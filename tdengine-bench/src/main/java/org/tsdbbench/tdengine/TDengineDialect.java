@@ -3,6 +3,7 @@ package org.tsdbbench.tdengine;
 import java.util.Optional;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.TagModel;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryFamily;
@@ -101,5 +102,11 @@ public final class TDengineDialect extends SqlDialect {
         return majorVersion >= 3
                 ? "SELECT devgroup, " + function + " FROM devices" + where + " PARTITION BY devgroup"
                 : "SELECT " + function + " FROM devices" + where + " GROUP BY devgroup";
+    }
+
+    /** The trucks' tags are each sub-table's (report C's layout): a record answers to its truck's tags, not its own. */
+    @Override
+    public TagModel tagModel() {
+        return TagModel.TABLE;
     }
 }

@@ -4,13 +4,17 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Properties;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
 
 /** TimescaleDB (PostgreSQL with the timescaledb extension) through the PostgreSQL JDBC driver. */
@@ -29,7 +33,10 @@ public final class TimescaleDatabase extends Database {
 
     public TimescaleDatabase() {
         // Port 5442: scripts/servers/timescaledb.sh keeps clear of Debian's default cluster on 5432.
-        super(new DatabaseDescriptor("timescaledb", "TimescaleDB", 5442, "bench", "TIMESCALEDB_PASSWORD", WRITE_MODE, COMPRESS, SSL_MODE));
+        super(new DatabaseDescriptor("timescaledb", "TimescaleDB", 5442, "bench", "TIMESCALEDB_PASSWORD", WRITE_MODE, COMPRESS, SSL_MODE)
+                // COPY, as TSBS's TimescaleDB loader writes (report C); the default multirow is measured on request.
+                .withWritePaths(WritePath.published("copy", Map.of("writeMode", "copy")))
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE));
     }
 
     @Override

@@ -236,13 +236,16 @@ final class QueryStep extends Step {
 
     private String latencyTable(Collection<RunResult> run, List<String> ids, List<String> failures) {
         StringBuilder sb = new StringBuilder(db().displayName() + ": query latency, ms (until the last row reached the client)\n");
-        sb.append(String.format(Locale.ROOT, "%-16s %10s %10s %10s %10s %10s%n", "query", "samples", "p50", "p90", "p99", "max"));
+        // The id column as wide as the longest id (the trucks' run to 45 characters).
+        int width = Math.max(16, ids.stream().mapToInt(String::length).max().orElse(0));
+        String idColumn = "%-" + width + "s";
+        sb.append(String.format(Locale.ROOT, idColumn + " %10s %10s %10s %10s %10s%n", "query", "samples", "p50", "p90", "p99", "max"));
         List<String> measured = new ArrayList<>();
         for (RunResult r : run) {
             String id = r.getParams().getParam("queryId");
             measured.add(id);
             Statistics st = r.getPrimaryResult().getStatistics();
-            sb.append(String.format(Locale.ROOT, "%-16s %10d %10.3f %10.3f %10.3f %10.3f%n", id, st.getN(),
+            sb.append(String.format(Locale.ROOT, idColumn + " %10d %10.3f %10.3f %10.3f %10.3f%n", id, st.getN(),
                     st.getPercentile(50), st.getPercentile(90), st.getPercentile(99), st.getMax()));
         }
         for (String id : ids) {
