@@ -34,6 +34,7 @@ import org.tsdbbench.common.data.DeviceRange;
 import org.tsdbbench.common.data.GeneratedRows;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
@@ -188,6 +189,34 @@ public abstract class DatabaseContract {
         ConnectionOptions closed = new ConnectionOptions("127.0.0.1", 1, c.user(), c.database(), c.password(), c.extra());
         DatabaseException e = assertThrows(DatabaseException.class, () -> db().open(closed).countRows(SMALL));
         assertTrue(e.getMessage().contains("127.0.0.1:1"), e.getMessage());
+    }
+
+    /**
+     * The IoT trucks through the jar's steps, for a module that takes them: a small fleet loaded
+     * (acknowledged = stored), every catalog query the dialect says answered and checked against
+     * the generator's, one write cell; the manifest names the trucks' data set.
+     */
+    @Test
+    void cliIotLoadQueryAndWriteStepsEndToEnd() throws Exception {
+        assumeTrue(db().descriptor().takes(IotWorkload.INSTANCE), db().displayName() + " does not take the iot workload");
+        Path results = tmp.resolve("iot");
+        List<String> trucks = List.of("--workload", "iot", "-trucks", "4", "-hours", "3", "-seed", "11", "-results", results.toString());
+        List<String> fast = List.of("-f", "0", "-wi", "0", "-i", "1", "-r", "100ms");
+        Run load = cli("load", trucks, List.of("-writeClients", "2", "-rowsPerRequest", "500"));
+        assertEquals(BenchCli.OK, load.exit, load.output);
+        assertTrue(load.output.contains("load verified"), load.output);
+        Run query = cli("query", trucks, fast);
+        assertEquals(BenchCli.OK, query.exit, query.output);
+        JsonNode manifest = new ObjectMapper().readTree(results.resolve(db().name() + "-manifest.json").toFile());
+        assertEquals("iot", manifest.get("workload").get("name").asText(), manifest.get("workload").toString());
+        JsonNode checked = manifest.get("query").get("checked");
+        assertTrue(checked.size() >= 12, "the catalog's queries, drawn: " + checked);
+        for (JsonNode c : checked) assertTrue(c.get("correct").asBoolean(), c.toString());
+        Run write = cli("write", trucks, fast, List.of("-writeClients", "2", "-rowsPerRequest", "500"));
+        assertEquals(BenchCli.OK, write.exit, write.output);
+        JsonNode cell = new ObjectMapper().readTree(results.resolve(db().name() + "-manifest.json").toFile()).get("write").get(0);
+        assertEquals(cell.get("verified").get("rowsAcked").asLong(), cell.get("verified").get("rowsStored").asLong(), cell.toString());
+        assertNoSecret(results);
     }
 
     @Test
