@@ -254,9 +254,13 @@ final class Figures {
         };
     }
 
-    /** Whether every database of the report is of the IoT trucks (an IoT run's folder): the devices' query rows and published rows stay out. */
+    /**
+     * Whether the report is of the IoT trucks (an IoT run's folder): a database with figures of the
+     * trucks and none with the devices' (one skipped or failed before its manifest has neither);
+     * the devices' query rows and published rows stay out of it.
+     */
     static boolean iotOnly(List<Database> dbs) {
-        return !dbs.isEmpty() && dbs.stream().allMatch(Figures::iot);
+        return dbs.stream().anyMatch(Figures::iot) && dbs.stream().noneMatch(db -> (db.hasManifest() || !db.queries().isEmpty()) && !iot(db));
     }
 
     /** Whether the database's figures are of the IoT trucks: its manifest's workload says so, or its queries are the IoT catalog's. */

@@ -33,6 +33,8 @@ class IotReportTest {
     @Test
     void anIotRunHasOneQueryTablePerDatabaseTheTrucksInItsFactsAndNoDevicesTables() throws Exception {
         iotManifest();
+        Fixtures.write(dir.resolve("run.json"), Fixtures.runJson("iot", true, "influx", "passed", null, "mysql", "skipped",
+                "MySQL does not take the iot workload (it takes devices)"));
         String md = MarkdownReport.render(Inputs.read(List.of(dir)));
         assertTrue(md.contains("IoT queries (TSBS's), ms\n\n| query | p50 | p90 | p99 | checked |\n|---|---|---|---|---|\n"), md);
         assertTrue(md.contains("| iot.avg-load | 12.0 | 14.0 | 19.0 | WRONG: row 3: avg_load_percentage 0.5, expected 0.25 |"), md);
@@ -41,6 +43,7 @@ class IotReportTest {
         assertTrue(md.contains("workload IoT trucks: 20 trucks, 2016-01-01T00:00:00Z + 36 h, a record every 10 s, seed 123 (generated)"), md);
         assertTrue(md.contains("Absent in this dialect (not faked): [\"iot.stationary-trucks.East.1451606400000\"]"), md);
         assertTrue(md.contains("No published IoT figures compared yet"), md);
+        assertTrue(md.contains("## mysql - skipped: MySQL does not take the iot workload (it takes devices)"), md);
         assertFalse(md.contains("q1, read one group") || md.contains("q2..q4") || md.contains("read one group (q1") || md.contains("(q2.avg.p100)"), md);
 
         String html = HtmlReport.render(Inputs.read(List.of(dir)));
