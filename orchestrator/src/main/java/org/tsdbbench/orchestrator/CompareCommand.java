@@ -505,6 +505,7 @@ final class CompareCommand implements Callable<Integer> {
             throw new UsageException("--tsbs-file " + tsbsFile + " and " + (iotScale ? "--scale " + scale : trucks != null ? "--trucks " + trucks : "--hours " + hours)
                     + ": the file's records decide the trucks and the time range");
         }
+        if (tsbsFile != null && !Files.isRegularFile(tsbsFile)) throw new UsageException("--tsbs-file " + tsbsFile + ": no such file");
         if (trucks != null && trucks < 1) throw new UsageException("--trucks " + trucks + ": must be at least 1");
         if (hours != null && !(hours > 0)) throw new UsageException("--hours " + hours + ": must be more than 0");
         switch (iotScale ? "default" : scale) {

@@ -93,6 +93,7 @@ class OrchestratorOptionsTest {
                 new String[] {"--matrix published: the devices' published matrices", "compare", "--workload", "iot", "--matrix", "published"},
                 new String[] {"--cluster: the clusters run the devices' workload", "compare", "--workload", "iot", "--cluster"},
                 new String[] {"--tsbs-file t.gz and --scale iot-1: the file's records decide", "compare", "--workload", "iot", "--scale", "iot-1", "--tsbs-file", "t.gz"},
+                new String[] {"--tsbs-file no-such.gz: no such file", "compare", "--workload", "iot", "--tsbs-file", "no-such.gz"},
                 new String[] {"--trucks 0: must be at least 1", "compare", "--workload", "all", "--trucks", "0"},
                 new String[] {"--hours -1.0: must be more than 0", "compare", "--workload", "iot", "--hours", "-1"}));
     }
