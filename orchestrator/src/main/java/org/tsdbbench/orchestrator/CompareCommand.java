@@ -29,6 +29,11 @@ import org.tsdbbench.results.SuiteVersion;
  * the report. With {@code --cluster}, then each database that has a three-node cluster script
  * again against its cluster with replication 3 ({@link ClusterRun}), results in
  * {@code <run>/cluster/<db>/}, which the report shows beside the single node's.
+ * {@code --workload iot} runs TSBS's IoT trucks instead (each step with {@code --workload iot} and
+ * the trucks' flags, the data set generated in each step from its seed or read from a TSBS file),
+ * on the databases whose {@code describe} lists iot; {@code --workload all} runs the devices into
+ * {@code <run>/devices/} then the trucks into {@code <run>/iot/}, each a run folder of its own
+ * with its own report, as the report and {@code run.json} read one workload's folder.
  * Each step is the database jar's own step in its own JVM, judged by its exit code;
  * one database failing does not stop the others. {@code run.json} says at every moment what is
  * done; SIGINT/SIGTERM keeps every result so far, stops the server the run started, marks the run
@@ -40,6 +45,21 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--databases", paramLabel = "LIST", description = "Only these, comma-separated (default: every module present).")
     String databases;
+
+    @Option(names = "--workload", paramLabel = "devices|iot|all",
+            description = "devices: the 2018 reports' devices; iot: TSBS's IoT trucks, on the databases that take them;"
+                    + " all: devices into <results>/devices, then iot into <results>/iot (default: ${DEFAULT-VALUE}).")
+    String workload = "devices";
+
+    @Option(names = "--trucks", paramLabel = "N", description = "IoT: trucks (default: the scale's, else 20).")
+    Integer trucks;
+
+    @Option(names = "--hours", paramLabel = "H", description = "IoT: the data set's length in hours (default: the scale's, else 36).")
+    Double hours;
+
+    @Option(names = "--tsbs-file", paramLabel = "PATH",
+            description = "IoT: load this file of tsbs_generate_data --use-case=iot --format=influx (plain or gzip) instead of generating the trucks.")
+    Path tsbsFile;
 
     @Option(names = "--devices", paramLabel = "N", description = "Devices (default: 100; --scale published: 10,000).")
     Integer devices;
@@ -59,7 +79,9 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--matrix", paramLabel = "default|published", description = "published: each database's write matrix as the reports ran it (default: ${DEFAULT-VALUE}).")
     String matrix = "default";
 
-    @Option(names = "--scale", paramLabel = "default|published", description = "published: 10,000 devices x 10,000 rows in 10 files (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--scale", paramLabel = "default|published|iot-1..iot-5",
+            description = "published: 10,000 devices x 10,000 rows in 10 files; iot-1 .. iot-5: report C's IoT scenarios (with --workload iot or all)"
+                    + " (default: ${DEFAULT-VALUE}: 100 devices x 1,000 rows; 20 trucks x 36 h).")
     String scale = "default";
 
     @Option(names = "--server-cores", paramLabel = "N", description = "The local servers run on CPUs 0..N-1 (taskset), recorded in every manifest.")
@@ -115,6 +137,10 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--heartbeat", paramLabel = "SECONDS", hidden = true, description = "Seconds between progress lines (default: ${DEFAULT-VALUE}).")
     int heartbeatSeconds = 60;
 
+    static final String DEVICES = "devices";
+    static final String IOT = "iot";
+    static final String ALL = "all";
+
     private final PrintStream err = System.err;
     private final Object lock = new Object();
     private StepRunner steps;
@@ -134,23 +160,55 @@ final class CompareCommand implements Callable<Integer> {
         project = Project.find(Path.of(""));
         List<String> java = List.of("java", "-Xmx" + clientHeap);
         List<Module> present = Module.discover(project, java);
-        List<Module> planned = plan(present);
+        boolean devicesRun = !workload.equals(IOT);
+        boolean iotRun = !workload.equals(DEVICES);
+        List<Module> planned = devicesRun ? plan(present) : List.of();
         List<Module> clustered = cluster ? clusterModules(planned, present) : List.of();
-        resultsDir = results != null ? results : Path.of("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-        createResults();
-        status = new RunStatus(resultsDir, resultsDir.getFileName().toString(), new RunRecord.Settings(
-                devices + " devices x " + rows + " rows in " + files + " files (" + scale + ")", matrix, serverCores, clientHeap),
-                planned.stream().map(Module::name).toList());
-        status.save();
+        List<Module> plannedIot = iotRun ? planIot(plan(present), databases != null && workload.equals(IOT)) : List.of();
+        Path root = results != null ? results : Path.of("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         steps = new StepRunner(this::log, Duration.ofSeconds(heartbeatSeconds));
         Runtime.getRuntime().addShutdownHook(new Thread(this::onSignal, "compare-interrupted"));
+        int rc = OrchestratorMain.OK;
+        if (devicesRun) {
+            rc = run(DEVICES, workload.equals(ALL) ? root.resolve(DEVICES) : root, java, planned, clustered);
+            if (isInterrupted()) return 0;
+        }
+        if (iotRun) {
+            int iot = run(IOT, workload.equals(ALL) ? root.resolve(IOT) : root, java, plannedIot, List.of());
+            if (isInterrupted()) return 0;
+            if (iot != OrchestratorMain.OK) rc = iot;
+        }
+        synchronized (lock) {
+            finished = true;
+        }
+        return rc;
+    }
+
+    /** One workload's run into its folder: its data set, each planned database, the clusters (the devices'), run.json and the report. */
+    private int run(String wl, Path dir, List<String> java, List<Module> planned, List<Module> clustered) throws Exception {
+        synchronized (lock) {
+            resultsDir = dir;
+        }
+        createResults();
+        RunStatus st0 = new RunStatus(resultsDir, resultsDir.getFileName().toString(), new RunRecord.Settings(dataSetText(wl), matrixText(wl), serverCores,
+                clientHeap), planned.stream().map(Module::name).toList());
+        synchronized (lock) {
+            status = st0;
+        }
+        status.save();
 
         Path data = resultsDir.resolve("data");
-        checkDiskSpace();
-        log("generating the data set once: " + devices + " devices x " + rows + " rows in " + files + " files (" + data + ")");
-        if (runQuietly(concat(java, "-jar", project.generatorJar().toString(), "-numOfDevices", devices, "-rowsPerDevice", rows,
-                "-numOfFiles", files, "-dataDir", data, "--no-progress")) != 0) {
-            throw new UsageException("the data set could not be generated into " + data);
+        if (wl.equals(DEVICES)) {
+            checkDiskSpace();
+            log("generating the data set once: " + devices + " devices x " + rows + " rows in " + files + " files (" + data + ")");
+            if (runQuietly(concat(java, "-jar", project.generatorJar().toString(), "-numOfDevices", devices, "-rowsPerDevice", rows,
+                    "-numOfFiles", files, "-dataDir", data, "--no-progress")) != 0) {
+                throw new UsageException("the data set could not be generated into " + data);
+            }
+        } else {
+            log("IoT trucks: " + dataSetText(wl) + ", generated in each step from its seed" + (tsbsFile != null ? " (read from the file)" : "")
+                    + "; results in " + resultsDir);
+            if (further) log("IoT: the further tests are the devices' (range, mixed and volume read the devices' q6 and rows): not run for the trucks");
         }
 
         long runStart = System.nanoTime();
@@ -162,7 +220,7 @@ final class CompareCommand implements Callable<Integer> {
             int left = planned.size() - i - 1;
             String eta = done == 0 ? "" : "; about " + StepRunner.minutes(soFar * (left + 1) / done) + " left in all";
             log("=== [" + (i + 1) + "/" + planned.size() + "] " + m.name() + " (" + left + " left after it; " + soFar + " s so far" + eta + ") ===");
-            compare(m, java, data);
+            compare(m, java, data, wl);
             done++;
         }
         if (isInterrupted()) return 0;
@@ -208,15 +266,18 @@ final class CompareCommand implements Callable<Integer> {
             summary.append(' ').append(e.name()).append('=').append(e.status());
             failed |= e.status().equals("failed");
         }
-        log("results in " + resultsDir + " (report.md, report.html) after " + seconds(runStart) + " s:" + summary);
-        synchronized (lock) {
-            finished = true;
-        }
+        log((wl.equals(DEVICES) ? "" : "IoT ") + "results in " + resultsDir + " (report.md, report.html) after " + seconds(runStart) + " s:" + summary);
         return failed ? OrchestratorMain.FAILED : OrchestratorMain.OK;
     }
 
     /** One database: its server, its steps in order, its status. */
-    private void compare(Module m, List<String> java, Path data) throws Exception {
+    private void compare(Module m, List<String> java, Path data, String wl) throws Exception {
+        if (!m.takes(wl)) {
+            String why = doesNotTake(m, wl);
+            status.set(m.name(), "skipped", why);
+            log(m.name() + ": skipped (" + why + ")");
+            return;
+        }
         String remote = System.getenv(m.name().toUpperCase(Locale.ROOT) + "_URL");
         ServerScript server = new ServerScript(project, m.serverScript(), err);
         status.set(m.name(), "running", "");
@@ -257,20 +318,26 @@ final class CompareCommand implements Callable<Integer> {
         }
         String rpr = rowsPerRequest;
         String cls = clients;
-        if (matrix.equals("published")) {
+        if (!wl.equals(DEVICES)) {
+            // Report C's load cell (12 workers x 10,000) is not yet the IoT matrix: the default one.
+            if (rpr == null) rpr = "100,1000";
+            if (cls == null) cls = "1,2";
+        } else if (matrix.equals("published")) {
             if (rpr == null) rpr = m.publishedRowsPerRequest() != null ? m.publishedRowsPerRequest() : "100,1000";
             if (cls == null) cls = m.publishedClients() != null ? m.publishedClients() : "1-7";
         }
         List<String> base = concat(java, "-jar", m.jar().toString());
-        List<String> dataset = List.of("-numOfDevices", String.valueOf(devices), "-rowsPerDevice", String.valueOf(rows), "-dataDir", data.toString(),
-                "-numOfFiles", String.valueOf(files), "-results", resultsDir.toString());
+        List<String> dataset = wl.equals(DEVICES)
+                ? List.of("-numOfDevices", String.valueOf(devices), "-rowsPerDevice", String.valueOf(rows), "-dataDir", data.toString(),
+                        "-numOfFiles", String.valueOf(files), "-results", resultsDir.toString())
+                : concat(iotDataSet(), "-results", resultsDir.toString());
         Steps run = new Steps(m, base, dataset, conn, cores, env);
         List<String> jmh = List.of("-f", String.valueOf(forks), "-wi", "1", "-w", time, "-i", String.valueOf(iterations), "-r", time);
         List<String> qjmh = List.of("-f", String.valueOf(queryForks), "-wi", "1", "-w", queryTime, "-i", "3", "-r", queryTime);
         if (run.step("load", "-writeClients", "2", "-rowsPerRequest", "1000")) {
             run.step("disk");
             run.step("query", qjmh, queries == null ? List.of() : List.of("-queries", queries));
-            if (further) {
+            if (further && wl.equals(DEVICES)) {
                 run.step("range", qjmh, "--clients", "1,4", "--result-rows", "5,100");
                 run.step("mixed", jmh, "-rowsPerRequest", "1000", "--result-rows", "100");
             }
@@ -280,7 +347,7 @@ final class CompareCommand implements Callable<Integer> {
         List<String> stable = new ArrayList<>();
         if (stableWithin > 0) stable.addAll(List.of("--stable-within", String.valueOf(stableWithin), "--cell-budget", cellBudget));
         for (List<String> path : writePathRuns(m)) run.step("write", jmh, "-rowsPerRequest", rpr, "-writeClients", cls, stable, path);
-        if (further) {
+        if (further && wl.equals(DEVICES)) {
             // Five blocks of 20 rows of every device; then the clients at a fixed rate for the write test's time, on the published path.
             run.step("volume", "-f", String.valueOf(forks), "--blocks", "5", "--block-rows", String.valueOf(devices * 20), "-rowsPerRequest", "1000");
             run.step("write", jmh, "--rate", String.valueOf(rate), "-rowsPerRequest", "100", "-writeClients", "2",
@@ -417,7 +484,32 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     private void resolveScaleAndMatrix() throws UsageException {
-        switch (scale) {
+        if (!List.of(DEVICES, IOT, ALL).contains(workload)) throw new UsageException("--workload " + workload + ": devices, iot or all");
+        boolean iotScale = scale.matches("iot-[1-5]");
+        if (iotScale && workload.equals(DEVICES)) throw new UsageException("--scale " + scale + ": an IoT scenario of report C, for --workload iot or all");
+        if (scale.equals("published") && workload.equals(IOT)) {
+            throw new UsageException("--scale published: the devices' data set; the IoT trucks' are iot-1 .. iot-5");
+        }
+        if (workload.equals(DEVICES)) {
+            for (Object[] f : new Object[][] {{"--trucks", trucks}, {"--hours", hours}, {"--tsbs-file", tsbsFile}}) {
+                if (f[1] != null) throw new UsageException(f[0] + " " + f[1] + ": an IoT data-set flag, for --workload iot or all");
+            }
+        }
+        if (workload.equals(IOT)) {
+            for (Object[] f : new Object[][] {{"--devices", devices}, {"--rows", rows}, {"--files", files}}) {
+                if (f[1] != null) throw new UsageException(f[0] + " " + f[1] + ": a devices' data-set flag; the IoT trucks take --scale iot-N, --trucks, --hours, --tsbs-file");
+            }
+            if (matrix.equals("published")) throw new UsageException("--matrix published: the devices' published matrices; report C's IoT load cell is not in the suite yet");
+            if (cluster) throw new UsageException("--cluster: the clusters run the devices' workload (--workload devices or all)");
+        }
+        if (tsbsFile != null && (iotScale || trucks != null || hours != null)) {
+            throw new UsageException("--tsbs-file " + tsbsFile + " and " + (iotScale ? "--scale " + scale : trucks != null ? "--trucks " + trucks : "--hours " + hours)
+                    + ": the file's records decide the trucks and the time range");
+        }
+        if (tsbsFile != null && !Files.isRegularFile(tsbsFile)) throw new UsageException("--tsbs-file " + tsbsFile + ": no such file");
+        if (trucks != null && trucks < 1) throw new UsageException("--trucks " + trucks + ": must be at least 1");
+        if (hours != null && !(hours > 0)) throw new UsageException("--hours " + hours + ": must be more than 0");
+        switch (iotScale ? "default" : scale) {
             case "default" -> {
                 if (devices == null) devices = 100;
                 if (rows == null) rows = 1000;
@@ -428,7 +520,7 @@ final class CompareCommand implements Callable<Integer> {
                 if (rows == null) rows = 10_000;
                 if (files == null) files = 10;
             }
-            default -> throw new UsageException("--scale " + scale + ": default or published");
+            default -> throw new UsageException("--scale " + scale + ": default, published or iot-1 .. iot-5");
         }
         switch (matrix) {
             case "default" -> {
@@ -519,6 +611,46 @@ final class CompareCommand implements Callable<Integer> {
             throw new UsageException(flag + " " + list + ": a list of whole numbers of at least 1, such as 100,1000 or 1-7");
         }
         return out;
+    }
+
+    /**
+     * The IoT run's modules: those of the plan, each that does not take iot skipped when the run
+     * comes to it (as a database that is not installed), or, when --databases named it for
+     * {@code --workload iot}, an error naming it before anything runs.
+     */
+    static List<Module> planIot(List<Module> planned, boolean named) throws UsageException {
+        if (named) {
+            for (Module m : planned) if (!m.takes(IOT)) throw new UsageException("--workload iot --databases: " + doesNotTake(m, IOT));
+        }
+        return planned;
+    }
+
+    /** "MySQL does not take the iot workload (it takes devices)", as the module's own step says it. */
+    static String doesNotTake(Module m, String wl) {
+        String name = m.displayName() == null || m.displayName().isBlank() ? m.name() : m.displayName();
+        return name + " does not take the " + wl + " workload (it takes " + String.join(", ", m.workloads()) + ")";
+    }
+
+    /** The IoT steps' workload and data-set flags: the scenario, trucks and hours given, or a TSBS file; none for the default data set. */
+    List<String> iotDataSet() {
+        List<String> flags = new ArrayList<>(List.of("--workload", IOT));
+        if (scale.matches("iot-[1-5]")) flags.addAll(List.of("-scale", scale));
+        if (trucks != null) flags.addAll(List.of("-trucks", String.valueOf(trucks)));
+        if (hours != null) flags.addAll(List.of("-hours", String.valueOf(hours)));
+        if (tsbsFile != null) flags.addAll(List.of("-file", tsbsFile.toAbsolutePath().toString()));
+        return flags;
+    }
+
+    /** The data set as run.json's settings say it. */
+    private String dataSetText(String wl) {
+        if (wl.equals(DEVICES)) return devices + " devices x " + rows + " rows in " + files + " files (" + (scale.startsWith("iot-") ? "default" : scale) + ")";
+        if (tsbsFile != null) return "IoT trucks from the TSBS file " + tsbsFile;
+        String base = scale.matches("iot-[1-5]") ? scale + " (report C's scenario)" : "20 trucks x 36 h (default)";
+        return "IoT trucks, " + base + (trucks != null ? ", " + trucks + " trucks" : "") + (hours != null ? ", " + hours + " h" : "");
+    }
+
+    private String matrixText(String wl) {
+        return wl.equals(DEVICES) ? matrix : "default";
     }
 
     /** The modules of --databases, in the order found; a name no module has is an error naming the ones there are. */

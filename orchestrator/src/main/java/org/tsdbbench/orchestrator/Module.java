@@ -13,14 +13,21 @@ import java.util.concurrent.TimeUnit;
  * One database module as its jar describes itself ({@code <jar> describe}): its name, the script
  * that starts its local server, the write matrix the published reports ran for it, the script
  * that starts a three-node cluster of it (null: none), and its declared write paths, the published
- * one first (empty: the module's one way). The
+ * one first (empty: the module's one way), and the workloads it takes (a describe without
+ * {@code "workloads"}, from before there were several, takes the devices). The
  * orchestrator keeps no list of modules: every built module jar is asked.
  */
 record Module(String name, String displayName, Path jar, String serverScript, String publishedRowsPerRequest, String publishedClients,
-              String clusterScript, List<String> writePaths, String publishedWritePath) {
+              String clusterScript, List<String> writePaths, String publishedWritePath, List<String> workloads) {
 
     Module {
         writePaths = List.copyOf(writePaths);
+        workloads = List.copyOf(workloads);
+    }
+
+    /** Whether the module takes the workload ({@code devices}, {@code iot}). */
+    boolean takes(String workload) {
+        return workloads.contains(workload);
     }
 
     /** Every module of the project, asked in turn (each a short JVM run that touches no server). */
@@ -60,8 +67,11 @@ record Module(String name, String displayName, Path jar, String serverScript, St
                 paths.add(p.path("name").asText());
             }
         }
+        List<String> workloads = new ArrayList<>();
+        for (JsonNode w : about.path("workloads")) workloads.add(w.asText());
+        if (workloads.isEmpty()) workloads.add("devices");
         return new Module(about.path("name").asText(), about.path("displayName").asText(), jar, about.path("serverScript").asText(),
                 matrix.path("rowsPerRequest").asText(null), matrix.path("clients").asText(null), about.path("clusterScript").asText(null),
-                paths, published);
+                paths, published, workloads);
     }
 }

@@ -24,10 +24,19 @@ class OrchestratorOptionsTest {
         return new String[] {String.valueOf(rc), err.toString().strip()};
     }
 
+    /** Each {expected text, args...}: exit 2 and one line starting "error: " that holds the text. */
+    private static void assertOneLineErrors(List<String[]> cases) {
+        for (String[] c : cases) {
+            String[] got = run(java.util.Arrays.copyOfRange(c, 1, c.length));
+            assertEquals("2", got[0], String.join(" ", c) + ": " + got[1]);
+            assertTrue(got[1].startsWith("error: ") && got[1].contains(c[0]) && got[1].lines().count() == 1, got[1]);
+        }
+    }
+
     @Test
     void badCompareOptionsAreOneLineErrorsWithExitTwo() {
-        for (String[] c : List.of(
-                new String[] {"--scale big: default or published", "compare", "--scale", "big"},
+        assertOneLineErrors(List.of(
+                new String[] {"--scale big: default, published or iot-1 .. iot-5", "compare", "--scale", "big"},
                 new String[] {"--matrix wide: default or published", "compare", "--matrix", "wide"},
                 new String[] {"--files 5 must be at least 7", "compare", "--matrix", "published", "--files", "5"},
                 new String[] {"--devices 3: fewer than --files 4", "compare", "--devices", "3"},
@@ -36,24 +45,16 @@ class OrchestratorOptionsTest {
                 new String[] {"--rate 0: must be at least 1 row/s", "compare", "--rate", "0"},
                 new String[] {"--stable-within 100.0: a percent of the mean, 0 (one run) to under 100", "compare", "--stable-within", "100"},
                 new String[] {"--queries q1[: not a regular expression", "compare", "--queries", "q1["},
-                new String[] {"Unknown option: '--colour'", "compare", "--colour"})) {
-            String[] got = run(java.util.Arrays.copyOfRange(c, 1, c.length));
-            assertEquals("2", got[0], String.join(" ", c) + ": " + got[1]);
-            assertTrue(got[1].startsWith("error: ") && got[1].contains(c[0]) && got[1].lines().count() == 1, got[1]);
-        }
+                new String[] {"Unknown option: '--colour'", "compare", "--colour"}));
     }
 
     @Test
     void badClusterUseIsAOneLineErrorWithExitTwo() throws Exception {
-        for (String[] c : List.of(
+        assertOneLineErrors(List.of(
                 new String[] {"--cluster runs 3 shard clients, each owning whole files: --files 2 must be at least 3", "compare", "--cluster", "--files", "2"},
                 new String[] {"--cluster with --server-cores 1: the cluster's nodes are not pinned to cores", "compare", "--cluster", "--server-cores", "1"},
                 new String[] {"--rows-per-request 100,x: a list of whole numbers of at least 1", "compare", "--cluster", "--rows-per-request", "100,x"},
-                new String[] {"Unknown option: '--clusters'", "compare", "--clusters"})) {
-            String[] got = run(java.util.Arrays.copyOfRange(c, 1, c.length));
-            assertEquals("2", got[0], String.join(" ", c) + ": " + got[1]);
-            assertTrue(got[1].startsWith("error: ") && got[1].contains(c[0]) && got[1].lines().count() == 1, got[1]);
-        }
+                new String[] {"Unknown option: '--clusters'", "compare", "--clusters"}));
         Module mysql = Module.parse(Path.of("m.jar"), "{\"name\":\"mysql\",\"serverScript\":\"mysql\"}");
         Module cassandra = Module.parse(Path.of("c.jar"), "{\"name\":\"cassandra\",\"serverScript\":\"cassandra\",\"clusterScript\":\"cassandra-cluster\"}");
         UsageException none = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class,
@@ -77,6 +78,55 @@ class OrchestratorOptionsTest {
         assertEquals(null, mysql.publishedWritePath());
         assertEquals("write (stmt)", CompareCommand.label("write", List.of("java", "-jar", "t.jar", "write", "-i", "5", "--write-path", "stmt")));
         assertEquals("write", CompareCommand.label("write", List.of("java", "-jar", "t.jar", "write", "-i", "5")));
+    }
+
+    @Test
+    void badWorkloadOptionsAreOneLineErrorsWithExitTwo() {
+        assertOneLineErrors(List.of(
+                new String[] {"--workload trucks: devices, iot or all", "compare", "--workload", "trucks"},
+                new String[] {"--scale iot-2: an IoT scenario of report C, for --workload iot or all", "compare", "--scale", "iot-2"},
+                new String[] {"--scale iot-9: default, published or iot-1 .. iot-5", "compare", "--workload", "iot", "--scale", "iot-9"},
+                new String[] {"--scale published: the devices' data set; the IoT trucks' are iot-1 .. iot-5", "compare", "--workload", "iot", "--scale", "published"},
+                new String[] {"--trucks 5: an IoT data-set flag, for --workload iot or all", "compare", "--trucks", "5"},
+                new String[] {"--tsbs-file t.gz: an IoT data-set flag", "compare", "--tsbs-file", "t.gz"},
+                new String[] {"--devices 10: a devices' data-set flag", "compare", "--workload", "iot", "--devices", "10"},
+                new String[] {"--matrix published: the devices' published matrices", "compare", "--workload", "iot", "--matrix", "published"},
+                new String[] {"--cluster: the clusters run the devices' workload", "compare", "--workload", "iot", "--cluster"},
+                new String[] {"--tsbs-file t.gz and --scale iot-1: the file's records decide", "compare", "--workload", "iot", "--scale", "iot-1", "--tsbs-file", "t.gz"},
+                new String[] {"--tsbs-file no-such.gz: no such file", "compare", "--workload", "iot", "--tsbs-file", "no-such.gz"},
+                new String[] {"--trucks 0: must be at least 1", "compare", "--workload", "all", "--trucks", "0"},
+                new String[] {"--hours -1.0: must be more than 0", "compare", "--workload", "iot", "--hours", "-1"}));
+    }
+
+    /** describe's "workloads": an old describe without it takes the devices; a database named for iot that does not take it is one error naming it. */
+    @Test
+    void theIotRunTakesTheModulesThatListIotAndRefusesOneNamedThatDoesNot() throws Exception {
+        Module old = Module.parse(Path.of("o.jar"), "{\"name\":\"opentsdb\",\"serverScript\":\"opentsdb\"}");
+        assertEquals(List.of("devices"), old.workloads());
+        Module mysql = Module.parse(Path.of("m.jar"), "{\"name\":\"mysql\",\"displayName\":\"MySQL\",\"serverScript\":\"mysql\",\"workloads\":[\"devices\"]}");
+        Module influx = Module.parse(Path.of("i.jar"), "{\"name\":\"influx\",\"displayName\":\"InfluxDB\",\"serverScript\":\"influx\","
+                + "\"workloads\":[\"devices\",\"iot\"]}");
+        assertTrue(influx.takes("iot") && influx.takes("devices"));
+        assertTrue(!mysql.takes("iot") && !old.takes("iot"));
+        UsageException named = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class, () -> CompareCommand.planIot(List.of(influx, mysql), true));
+        assertEquals("--workload iot --databases: MySQL does not take the iot workload (it takes devices)", named.getMessage());
+        assertEquals(List.of(influx, mysql), CompareCommand.planIot(List.of(influx, mysql), false), "not named: kept, and skipped with the reason when reached");
+        assertEquals("opentsdb does not take the iot workload (it takes devices)", CompareCommand.doesNotTake(old, "iot"));
+    }
+
+    /** The IoT steps' flags: only --workload iot for the default trucks; the scenario, trucks, hours or the file as the steps spell them. */
+    @Test
+    void theIotStepsGetTheWorkloadAndTheTrucksFlags() {
+        assertEquals(List.of("--workload", "iot"), iotFlags("--workload", "iot"));
+        assertEquals(List.of("--workload", "iot", "-scale", "iot-1", "-trucks", "50", "-hours", "2.5"),
+                iotFlags("--workload", "all", "--scale", "iot-1", "--trucks", "50", "--hours", "2.5"));
+        assertEquals(List.of("--workload", "iot", "-file", Path.of("t.gz").toAbsolutePath().toString()), iotFlags("--workload", "iot", "--tsbs-file", "t.gz"));
+    }
+
+    private static List<String> iotFlags(String... args) {
+        CompareCommand c = new CompareCommand();
+        new CommandLine(c).parseArgs(args);
+        return c.iotDataSet();
     }
 
     @Test

@@ -11,6 +11,8 @@ import org.tsdbbench.results.LoadRecord;
 import org.tsdbbench.results.Manifest;
 import org.tsdbbench.results.FaultRecord;
 import org.tsdbbench.results.MergedRecord;
+import org.tsdbbench.results.QueryRecord;
+import org.tsdbbench.results.WorkloadRecord;
 import org.tsdbbench.results.SpreadRecord;
 import org.tsdbbench.report.RunResults.Database;
 import org.tsdbbench.report.RunResults.Disk;
@@ -55,7 +57,9 @@ final class Figures {
 
     /** The summary rows these databases show. */
     static List<SummaryRow> summary(List<Database> dbs) {
-        return SUMMARY.stream().filter(r -> !r.onlyWhenAny() || dbs.stream().anyMatch(db -> r.figure().apply(db).isPresent())).toList();
+        boolean iotOnly = iotOnly(dbs);
+        return SUMMARY.stream().filter(r -> !r.onlyWhenAny() || dbs.stream().anyMatch(db -> r.figure().apply(db).isPresent()))
+                .filter(r -> !iotOnly || !DEVICES_QUERY_ROWS.contains(r.label())).toList();
     }
 
     /** The summary table's rows, the same in report.md and report.html. */
@@ -69,6 +73,9 @@ final class Figures {
             new SummaryRow("disk (bytes/row)", Figures::diskText),
             new SummaryRow("rows loaded and verified", Figures::rowsVerified),
             new SummaryRow("a node killed mid-write (cluster)", Figures::faultText, true));
+
+    /** The summary rows of the devices' q1..q4, which an IoT run has none of. */
+    private static final List<String> DEVICES_QUERY_ROWS = SUMMARY.subList(2, 6).stream().map(SummaryRow::label).toList();
 
     private Figures() {
     }
@@ -245,6 +252,50 @@ final class Figures {
             case SKIPPED -> db.displayName() + " (skipped)";
             default -> db.displayName();
         };
+    }
+
+    /**
+     * Whether the report is of the IoT trucks (an IoT run's folder): a database with figures of the
+     * trucks and none with the devices' (one skipped or failed before its manifest has neither);
+     * the devices' query rows and published rows stay out of it.
+     */
+    static boolean iotOnly(List<Database> dbs) {
+        return dbs.stream().anyMatch(Figures::iot) && dbs.stream().noneMatch(db -> (db.hasManifest() || !db.queries().isEmpty()) && !iot(db));
+    }
+
+    /** Whether the database's figures are of the IoT trucks: its manifest's workload says so, or its queries are the IoT catalog's. */
+    static boolean iot(Database db) {
+        WorkloadRecord w = db.hasManifest() ? db.manifest().workload() : null;
+        return w != null ? WorkloadRecord.IOT.equals(w.workload()) : db.queries().keySet().stream().anyMatch(id -> id.startsWith("iot."));
+    }
+
+    /**
+     * The workload as the facts say it: the devices' source as before; the IoT trucks' figures as
+     * TSBS's flags name them (trucks, time range, interval, seed, report C's scenario, the TSBS file).
+     */
+    static String workloadText(Manifest m, String absent) {
+        WorkloadRecord w = m.workload();
+        if (w == null || w.trucks() == null) return fact(w, WorkloadRecord::source, absent);
+        WorkloadRecord.Trucks t = w.trucks();
+        double hours = (t.endNs() - t.startNs()) / 3.6e12;
+        StringBuilder s = new StringBuilder("IoT trucks: ").append(String.format(Locale.ROOT, "%,d", t.trucks())).append(" trucks, ")
+                .append(java.time.Instant.ofEpochSecond(0, t.startNs())).append(" + ")
+                .append(hours == Math.rint(hours) ? String.valueOf((long) hours) : String.format(Locale.ROOT, "%.3f", hours)).append(" h, a record every ")
+                .append(t.intervalNs() / 1_000_000_000.0 == Math.rint(t.intervalNs() / 1e9) ? String.valueOf(t.intervalNs() / 1_000_000_000L) : String.valueOf(t.intervalNs() / 1e9))
+                .append(" s, seed ").append(t.seed());
+        if (t.scale() != null) s.append(", report C's ").append(t.scale());
+        if (t.file() != null) s.append(", TSBS file ").append(t.file());
+        if (w.source() != null) s.append(" (").append(w.source()).append(')');
+        return s.toString();
+    }
+
+    /** Whether a query's answer was checked: "yes", "WRONG: <problem>" when a check failed, "-" when the manifest holds none. */
+    static String checkedText(Database db, String id) {
+        QueryRecord q = db.hasManifest() ? db.manifest().query() : null;
+        if (q == null || q.checked() == null) return "-";
+        List<QueryRecord.QueryCheck> checks = q.checked().stream().filter(c -> id.equals(c.id())).toList();
+        if (checks.isEmpty()) return "-";
+        return checks.stream().filter(c -> !c.correct()).findFirst().map(c -> "WRONG: " + (c.problem() == null ? "?" : c.problem())).orElse("yes");
     }
 
     /** A manifest section's field as text; {@code absent} when the section or the field is. */

@@ -18,7 +18,6 @@ import org.tsdbbench.results.Manifest;
 import org.tsdbbench.results.QueryRecord;
 import org.tsdbbench.results.ResultsJson;
 import org.tsdbbench.results.ServerRecord;
-import org.tsdbbench.results.WorkloadRecord;
 
 /**
  * report.html: one self-contained page (inline CSS and SVG, no script, nothing fetched) with the
@@ -133,10 +132,16 @@ final class HtmlReport {
     }
 
     private static void published(StringBuilder h, List<Database> dbs, Charts charts) {
+        if (Figures.iotOnly(dbs)) {
+            h.append("<h2 id=\"published\">Published vs measured</h2>\n<p class=\"note\">").append(esc(PublishedComparison.NO_IOT_FIGURES)).append("</p>\n");
+            return;
+        }
         PublishedFigures figures = PublishedFigures.load();
         List<PublishedComparison.Row> rows = PublishedComparison.rows(dbs, figures);
         h.append("<h2 id=\"published\">Published vs measured</h2>\n<p class=\"note\">").append(esc(PublishedComparison.EXPLANATION))
-                .append("</p>\n<ul class=\"note\">");
+                .append("</p>\n");
+        if (dbs.stream().anyMatch(Figures::iot)) h.append("<p class=\"note\">").append(esc(PublishedComparison.NO_IOT_FIGURES)).append("</p>\n");
+        h.append("<ul class=\"note\">");
         for (String source : PublishedComparison.sources(figures)) h.append("<li>").append(esc(source)).append("</li>");
         for (String repeated : PublishedComparison.repeated(dbs)) {
             h.append("<li>").append(esc(repeated + " is the column compared: the report holds its database more than once")).append("</li>");
@@ -230,6 +235,16 @@ final class HtmlReport {
         if (db.queries().isEmpty()) return;
         sectionTitle(h, "query latency, p50 ms", db);
         String slug = Charts.slug(db.displayName());
+        if (Figures.iot(db)) {
+            h.append("<table class=\"query\" id=\"query-").append(slug).append("\">\n<tr><th>IoT query (TSBS's)</th><th>p50</th><th>p90</th><th>p99</th>")
+                    .append("<th>checked</th></tr>\n");
+            for (QueryLatency q : db.queries().values()) {
+                h.append("<tr><td>").append(esc(q.id())).append("</td><td>").append(Figures.ms(q.p50())).append("</td><td>").append(Figures.ms(q.p90()))
+                        .append("</td><td>").append(Figures.ms(q.p99())).append("</td><td>").append(esc(Figures.checkedText(db, q.id()))).append("</td></tr>\n");
+            }
+            h.append("</table>\n");
+            return;
+        }
         List<QueryLatency> q1 = db.queries().values().stream().filter(q -> q.id().startsWith("q1.")).toList();
         if (!q1.isEmpty()) {
             h.append("<table class=\"q1\" id=\"q1-").append(slug).append("\">\n<tr><th>q1 group</th>");
@@ -296,7 +311,7 @@ final class HtmlReport {
         fact(h, "server version", db.serverVersion(), false);
         fact(h, "driver", Figures.fact(m.server(), ServerRecord::driver, "-"), false);
         fact(h, "settings", pairs(m.server() == null ? null : m.server().settings()), false);
-        fact(h, "workload", Figures.fact(m.workload(), WorkloadRecord::source, "-"), false);
+        fact(h, "workload", Figures.workloadText(m, "-"), false);
         fact(h, "machine", pairs(m.machine()), false);
         if (m.runId() != null) {
             String shard = m.shard() != null ? ", shard " + m.shard().index() + " of " + m.shard().count() : "";

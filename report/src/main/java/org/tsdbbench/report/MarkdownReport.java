@@ -12,7 +12,6 @@ import org.tsdbbench.report.RunResults.WriteCell;
 import org.tsdbbench.results.MachineRecord;
 import org.tsdbbench.results.Manifest;
 import org.tsdbbench.results.ServerRecord;
-import org.tsdbbench.results.WorkloadRecord;
 
 /**
  * The report in the shape of the published ones: a summary table with one column per database,
@@ -81,8 +80,13 @@ final class MarkdownReport {
     }
 
     private static void published(StringBuilder md, List<Database> dbs) {
+        if (Figures.iotOnly(dbs)) {
+            md.append("\n## Published vs measured\n\n").append(PublishedComparison.NO_IOT_FIGURES).append("\n\n");
+            return;
+        }
         PublishedFigures figures = PublishedFigures.load();
         md.append("\n## Published vs measured\n\n").append(PublishedComparison.EXPLANATION).append("\n\n");
+        if (dbs.stream().anyMatch(Figures::iot)) md.append(PublishedComparison.NO_IOT_FIGURES).append("\n\n");
         for (String source : PublishedComparison.sources(figures)) md.append("- ").append(source).append('\n');
         for (String repeated : PublishedComparison.repeated(dbs)) {
             md.append("- ").append(repeated).append(" is the column compared: the report holds its database more than once\n");
@@ -149,6 +153,10 @@ final class MarkdownReport {
 
     private static void queryTables(StringBuilder md, Database db) {
         if (db.queries().isEmpty()) return;
+        if (Figures.iot(db)) {
+            iotQueryTable(md, db);
+            return;
+        }
         md.append("q1, read one group: p50 ms per group\n\n| group |");
         List<QueryLatency> q1 = db.queries().values().stream().filter(q -> q.id().startsWith("q1.")).toList();
         for (QueryLatency q : q1) md.append(' ').append(q.id().substring(4)).append(" |");
@@ -177,12 +185,22 @@ final class MarkdownReport {
         md.append('\n');
     }
 
+    /** The IoT catalog's queries: one row each, its latency percentiles and whether its answer was checked. */
+    private static void iotQueryTable(StringBuilder md, Database db) {
+        md.append("IoT queries (TSBS's), ms\n\n| query | p50 | p90 | p99 | checked |\n|---|---|---|---|---|\n");
+        for (QueryLatency q : db.queries().values()) {
+            md.append("| ").append(q.id()).append(" | ").append(ms(q.p50())).append(" | ").append(ms(q.p90())).append(" | ").append(ms(q.p99()))
+                    .append(" | ").append(Figures.checkedText(db, q.id())).append(" |\n");
+        }
+        md.append('\n');
+    }
+
     private static void facts(StringBuilder md, Database db) {
         Manifest m = db.manifest();
         Integer serverCores = m.machine() == null ? null : m.machine().serverCores();
         String serverCpus = m.machine() == null ? null : m.machine().serverCpus();
         md.append("Facts: server ").append(db.serverVersion()).append("; driver ").append(Figures.fact(m.server(), ServerRecord::driver, "?"))
-                .append("; workload ").append(Figures.fact(m.workload(), WorkloadRecord::source, "?"))
+                .append("; workload ").append(Figures.workloadText(m, "?"))
                 .append("; machine ").append(Figures.fact(m.machine(), MachineRecord::cpu, "?")).append(", ")
                 .append(Figures.fact(m.machine(), MachineRecord::cores, "?")).append(" cores")
                 .append(serverCores != null ? "; server limited to " + Figures.cores(serverCores) : "")
