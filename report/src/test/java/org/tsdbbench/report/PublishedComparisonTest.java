@@ -146,7 +146,7 @@ class PublishedComparisonTest {
         for (Row r : rows) assertEquals(Verdict.NOT_MEASURED, r.verdict(), r.test().id() + " " + r.other().database());
         assertTrue(row(rows, "write.best", "cassandra").otherMeasured().isPresent(), "the devices runs keep their own figures");
         String md = MarkdownReport.render(Inputs.read(List.of(dir)));
-        assertTrue(md.contains("workload IoT trucks, generated: iot-1"), md);
+        assertTrue(md.contains("workload IoT trucks: 100 trucks") && md.contains("IoT trucks, generated: iot-1"), md);
         assertTrue(HtmlReport.render(Inputs.read(List.of(dir))).contains("IoT trucks, generated: iot-1"));
     }
 
