@@ -145,6 +145,12 @@ final class CnosSession implements Session {
         return count[0];
     }
 
+    /** The trucks' measurements live in the same database: its figure covers them as it covers the devices. */
+    @Override
+    public DiskUse diskUse(IotSpec spec) throws DatabaseException {
+        return diskUse();
+    }
+
     @Override
     public DiskUse diskUse() throws DatabaseException {
         // What else the server holds: the tenant's other databases but CnosDB's own (public, its default; usage_schema, its metrics;

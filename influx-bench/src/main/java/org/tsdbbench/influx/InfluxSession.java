@@ -201,6 +201,12 @@ final class InfluxSession implements Session {
      * files (the server script sets cache-snapshot-write-cold-duration to 10 s), the WAL emptied
      * and no compaction queued or running, with the figure unchanged over two reads.
      */
+    /** The trucks' measurements live in the same database: its figure covers them as it covers the devices. */
+    @Override
+    public DiskUse diskUse(IotSpec spec) throws DatabaseException {
+        return diskUse();
+    }
+
     @Override
     public DiskUse diskUse() throws DatabaseException {
         EngineState settled = Poll.every(Duration.ofSeconds(2), Duration.ofSeconds(SETTLE_SECONDS))

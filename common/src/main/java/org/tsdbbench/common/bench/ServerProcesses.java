@@ -3,9 +3,14 @@ package org.tsdbbench.common.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 
@@ -81,24 +86,29 @@ public final class ServerProcesses {
         return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : 0;
     }
 
-    /** Sums CPU ticks, RSS and storage writes over the pids; a pid that is gone counts as nothing. */
+    /**
+     * Sums CPU ticks, RSS and storage writes over the pids and their descendants (a server of several
+     * processes, as PostgreSQL's backends, forks them); a pid that is gone counts as nothing. CPU
+     * counts each process's own time and that of the children it has reaped (cutime, cstime), so a
+     * backend that ends between two samples still counts. Memory: the pids' resident set, and each
+     * descendant's proportional share (Pss), so pages they share with the pid are not counted twice.
+     */
     public static Sample sample(List<Long> pids) {
         long ticks = 0;
         long kernel = 0;
         long rss = 0;
         long written = 0;
         boolean ioVisible = true;
-        for (long pid : pids) {
+        Set<Long> given = new HashSet<>(pids);
+        for (long pid : withDescendants(pids)) {
             Path dir = PROC.resolve(Long.toString(pid));
             try {
                 String stat = Files.readString(dir.resolve("stat"));
-                // Fields after the ")" that closes the command name: state is field 3, utime 14, stime 15.
+                // Fields after the ")" that closes the command name: state is field 3, utime 14, stime 15, cutime 16, cstime 17.
                 String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]);
-                kernel += Long.parseLong(f[12]);
-                for (String line : Files.readAllLines(dir.resolve("status"))) {
-                    if (line.startsWith("VmRSS:")) rss += 1024 * Long.parseLong(line.replaceAll("[^0-9]", ""));
-                }
+                ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
+                kernel += Long.parseLong(f[12]) + Long.parseLong(f[14]);
+                rss += given.contains(pid) ? kbLine(dir.resolve("status"), "VmRSS:") : kbLine(dir.resolve("smaps_rollup"), "Pss:");
             } catch (IOException | RuntimeException e) {
                 continue;
             }
@@ -111,5 +121,45 @@ public final class ServerProcesses {
             }
         }
         return new Sample(System.nanoTime(), ticks, kernel, rss, ioVisible ? written : -1);
+    }
+
+    /** The pids and every live process descended from them (from each process's parent in /proc/<pid>/stat). */
+    static List<Long> withDescendants(List<Long> pids) {
+        Map<Long, List<Long>> children = new HashMap<>();
+        try (Stream<Path> procs = Files.list(PROC)) {
+            for (Path p : procs.filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit)).toList()) {
+                try {
+                    String stat = Files.readString(p.resolve("stat"));
+                    long parent = Long.parseLong(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[1]);
+                    children.computeIfAbsent(parent, k -> new ArrayList<>()).add(Long.parseLong(p.getFileName().toString()));
+                } catch (IOException | RuntimeException e) {
+                    // gone meanwhile, or not ours to read
+                }
+            }
+        } catch (IOException e) {
+            return pids;
+        }
+        List<Long> all = new ArrayList<>();
+        Deque<Long> todo = new ArrayDeque<>(pids);
+        Set<Long> seen = new HashSet<>();
+        while (!todo.isEmpty()) {
+            long pid = todo.pop();
+            if (!seen.add(pid)) continue;
+            all.add(pid);
+            todo.addAll(children.getOrDefault(pid, List.of()));
+        }
+        return all;
+    }
+
+    /** The bytes of a "Name:   N kB" line of a /proc file; 0 when the file or the line is missing. */
+    private static long kbLine(Path file, String name) {
+        try {
+            for (String line : Files.readAllLines(file)) {
+                if (line.startsWith(name)) return 1024 * Long.parseLong(line.replaceAll("[^0-9]", ""));
+            }
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+        return 0;
     }
 }

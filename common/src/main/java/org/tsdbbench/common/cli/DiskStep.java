@@ -35,7 +35,7 @@ final class DiskStep extends Step {
         try (Session s = session()) {
             out().println("# waiting for " + db().displayName() + " to settle its flush/compaction, then measuring");
             out().flush();
-            use = s.diskUse();
+            use = settings.dataSet().spec().diskUse(s);
             rows = settings.dataSet().spec().countRows(s);
         }
         if (use == null || !use.measured()) {

@@ -2,6 +2,7 @@ package org.tsdbbench.common.data;
 
 import java.util.List;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryCatalog;
@@ -51,6 +52,11 @@ public record WorkloadSpec(int numOfDevices, int rowsPerDevice, long startTs, lo
     @Override
     public long countRows(Session session) throws DatabaseException {
         return session.countRows(this);
+    }
+
+    @Override
+    public DiskUse diskUse(Session session) throws DatabaseException {
+        return session.diskUse();
     }
 
     public static WorkloadSpec defaults() {

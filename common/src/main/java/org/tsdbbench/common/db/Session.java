@@ -92,6 +92,14 @@ public interface Session extends AutoCloseable {
     }
 
     /**
+     * As {@link #diskUse()}, for the IoT trucks' tables; by default not measured, saying so (a
+     * module whose figure covers its whole database, whatever it holds, returns {@code diskUse()}).
+     */
+    default DiskUse diskUse(IotSpec spec) throws DatabaseException {
+        return DiskUse.notMeasured("this module measures the devices' tables only, not yet the IoT trucks'");
+    }
+
+    /**
      * What this session counted about its own requests that a reader of the figures must know
      * (e.g. requests split at a server's size limit); summed over a trial's clients into the
      * manifest's write cells. Default none.

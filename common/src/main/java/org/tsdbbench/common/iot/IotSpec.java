@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.workload.DataSpec;
 import org.tsdbbench.common.workload.Workload;
@@ -91,6 +92,11 @@ public record IotSpec(int trucks, long startNs, long endNs, long intervalNs, lon
     @Override
     public long countRows(Session session) throws DatabaseException {
         return session.countRows(this);
+    }
+
+    @Override
+    public DiskUse diskUse(Session session) throws DatabaseException {
+        return session.diskUse(this);
     }
 
     /** This data set with another seed (a file's, whose seed decides only the catalog). */

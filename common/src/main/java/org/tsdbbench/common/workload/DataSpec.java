@@ -2,6 +2,7 @@ package org.tsdbbench.common.workload;
 
 import java.util.List;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Session;
 
 /**
@@ -22,4 +23,7 @@ public interface DataSpec {
 
     /** The workload's rows the session's database stores now, counted by the database. */
     long countRows(Session session) throws DatabaseException;
+
+    /** The bytes the session's database keeps for the workload's data once settled; null: no way to tell. */
+    DiskUse diskUse(Session session) throws DatabaseException;
 }

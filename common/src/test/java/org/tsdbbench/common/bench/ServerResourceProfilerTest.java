@@ -75,4 +75,16 @@ class ServerResourceProfilerTest {
         List<String> labels = remote.afterIteration(null, null, null).stream().map(Result::getLabel).toList();
         assertEquals(List.of("client.cpu", "client.rss"), labels, "a remote server is not sampled: the client's own CPU and memory only; no rows, no per-row figure");
     }
+
+    /** A server of several processes (PostgreSQL's backends): its children are sampled with it. */
+    @Test
+    void theSampledProcessesChildrenCountWithIt() throws Exception {
+        Process child = new ProcessBuilder("sleep", "30").start();
+        try {
+            assertTrue(ServerProcesses.withDescendants(List.of(SELF)).contains(child.pid()), "the child of the sampled process");
+            assertEquals(List.of(Long.MAX_VALUE), ServerProcesses.withDescendants(List.of(Long.MAX_VALUE)), "a gone pid has no children");
+        } finally {
+            child.destroyForcibly();
+        }
+    }
 }
