@@ -645,8 +645,9 @@ final class CompareCommand implements Callable<Integer> {
     private String dataSetText(String wl) {
         if (wl.equals(DEVICES)) return devices + " devices x " + rows + " rows in " + files + " files (" + (scale.startsWith("iot-") ? "default" : scale) + ")";
         if (tsbsFile != null) return "IoT trucks from the TSBS file " + tsbsFile;
-        String base = scale.matches("iot-[1-5]") ? scale + " (report C's scenario)" : "20 trucks x 36 h (default)";
-        return "IoT trucks, " + base + (trucks != null ? ", " + trucks + " trucks" : "") + (hours != null ? ", " + hours + " h" : "");
+        if (scale.matches("iot-[1-5]")) return "IoT trucks, " + scale + " (report C's scenario)";
+        if (trucks == null && hours == null) return "IoT trucks, 20 trucks x 36 h (default)";
+        return "IoT trucks, " + (trucks != null ? trucks : 20) + " trucks x " + (hours != null ? hours : 36) + " h";
     }
 
     private String matrixText(String wl) {
