@@ -99,8 +99,11 @@ final class CnosSession implements Session {
     /** Counts {@code time} of both tables: a record may lack any field (TSBS's nulls), never its time. */
     @Override
     public long countRows(IotSpec spec) throws DatabaseException {
+        List<String> tables = tables();
         long rows = 0;
-        for (IotTable table : IotTable.values()) rows += count("SELECT COUNT(time) FROM " + table.measurement);
+        for (IotTable table : IotTable.values()) {
+            if (tables.contains(table.measurement)) rows += count("SELECT COUNT(time) FROM " + table.measurement);
+        }
         return rows;
     }
 
@@ -135,7 +138,15 @@ final class CnosSession implements Session {
 
     @Override
     public long countRows(WorkloadSpec spec) throws DatabaseException {
-        return count("SELECT COUNT(*) FROM " + DevicesLayout.TABLE);
+        // The database may hold the other workload's tables only (each workload's schema recreates the database): none of these rows.
+        return tables().contains(DevicesLayout.TABLE) ? count("SELECT COUNT(*) FROM " + DevicesLayout.TABLE) : 0;
+    }
+
+    /** The tables of the benchmark database, as SHOW TABLES lists them. */
+    private List<String> tables() throws DatabaseException {
+        List<String> names = new ArrayList<>();
+        for (JsonNode row : http.sqlJson(database, "SHOW TABLES")) names.add(row.path("table_name").asText());
+        return names;
     }
 
     private long count(String sql) throws DatabaseException {
@@ -183,10 +194,7 @@ final class CnosSession implements Session {
         for (JsonNode row : described) {
             row.fields().forEachRemaining(f -> settings.put("database." + f.getKey(), f.getValue().asText()));
         }
-        boolean trucks = false;
-        for (JsonNode row : http.sqlJson(database, "SHOW TABLES")) {
-            trucks |= IotTable.READINGS.measurement.equals(row.path("table_name").asText());
-        }
+        boolean trucks = tables().contains(IotTable.READINGS.measurement);
         return new ServerFacts(version, driver(), settings, trucks ? IotLayout.DESCRIPTION : DevicesLayout.DESCRIPTION);
     }
 
