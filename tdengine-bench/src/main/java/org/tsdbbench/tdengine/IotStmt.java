@@ -73,7 +73,8 @@ final class IotStmt implements AutoCloseable {
             int code = name < 0 ? -1 : trucks.code(truck, tag);
             int i = tag.ordinal();
             if (code < 0) {
-                st.setTagNull(i, tag.numeric ? TSDBConstants.TSDB_DATA_TYPE_DOUBLE : TSDBConstants.TSDB_DATA_TYPE_VARCHAR);
+                // BINARY: 3.x's VARCHAR is the same type code (8), and the 2.x driver of the -Ptdengine2 build knows only BINARY.
+                st.setTagNull(i, tag.numeric ? TSDBConstants.TSDB_DATA_TYPE_DOUBLE : TSDBConstants.TSDB_DATA_TYPE_BINARY);
             } else if (tag.numeric) {
                 st.setTagDouble(i, trucks.number(tag, code));
             } else {
