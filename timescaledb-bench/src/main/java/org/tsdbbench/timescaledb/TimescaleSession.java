@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.postgresql.PGConnection;
@@ -16,6 +17,7 @@ import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.Jdbc;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
@@ -375,6 +377,30 @@ final class TimescaleSession implements Session {
     }
 
     /** The server settings that change the figures (scripts/servers/timescaledb.sh sets them), and how this session writes and stores. */
+    /**
+     * PostgreSQL's settings that decide what a kill keeps: synchronous_commit (on: a commit is
+     * acknowledged once its WAL is flushed; off: the last few hundred ms of acknowledged commits can
+     * be lost, even when only the server process dies) and fsync (off: the WAL is never forced to
+     * disk; a killed postgres keeps what the kernel holds, an OS crash loses it).
+     */
+    @Override
+    public List<DurabilitySetting> durability() throws DatabaseException {
+        try {
+            String sync = Jdbc.queryString(connection, "SHOW synchronous_commit");
+            String fsync = Jdbc.queryString(connection, "SHOW fsync");
+            boolean async = "off".equals(sync);
+            return List.of(
+                    DurabilitySetting.of("synchronous_commit", sync, async
+                            ? "a commit is acknowledged before its WAL is flushed: a crash loses the commits of the last wal_writer_delay (x3 at most)"
+                            : "a commit is acknowledged once its WAL is flushed to disk: it survives a crash", async),
+                    DurabilitySetting.of("fsync", fsync, "on".equals(fsync)
+                            ? "the WAL is forced to disk at commit" : "the WAL is never forced to disk: a killed postgres keeps it, an OS crash may not",
+                            false));
+        } catch (SQLException e) {
+            throw new DatabaseException("TimescaleDB: cannot read synchronous_commit and fsync: " + e.getMessage(), e);
+        }
+    }
+
     @Override
     public ServerFacts facts() throws DatabaseException {
         try {
