@@ -4,6 +4,7 @@ import java.util.Optional;
 import java.util.StringJoiner;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.iot.IotQuery;
+import org.tsdbbench.common.iot.IotRowShaper;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.LogicalQuery;
@@ -59,7 +60,7 @@ public final class CnosDialect extends SqlDialect {
 
     @Override
     public RowShaper shaper(IotQuery q) {
-        return IotSql.shaper(q);
+        return IotRowShaper.textsFirst(q);
     }
 
     /** The tag values of groups 0 .. limit-1: {@code ('0', '1', .., '9')}. */

@@ -3,8 +3,6 @@ package org.tsdbbench.cnosdb;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotQueryType;
 import org.tsdbbench.common.iot.IotSpec;
-import org.tsdbbench.common.query.ResultSink;
-import org.tsdbbench.common.query.RowShaper;
 
 /**
  * The IoT catalog in CnosDB's SQL (DataFusion's window functions and CnosDB's {@code date_bin}),
@@ -87,39 +85,5 @@ final class IotSql {
     /** The UTC day of a timestamp column as epoch milliseconds. */
     private static String dayMs(String column) {
         return "CAST(date_bin(INTERVAL '1 day', " + column + ") AS BIGINT) / 1000000";
-    }
-
-    /**
-     * The query's rows as {@link IotQueryType} lists them: the first columns CnosDB sends are the
-     * texts, the rest the values. A row of another width passes as it came, for the check to name.
-     */
-    static RowShaper shaper(IotQuery q) {
-        int texts = q.type().textColumns().size();
-        int values = q.type().valueColumns().size();
-        return canonical -> new ResultSink() {
-            private final double[] v = new double[values];
-            private final String[] t = new String[texts];
-
-            @Override
-            public void row(double[] row) {
-                row(row, new String[row.length]);
-            }
-
-            @Override
-            public void row(double[] row, String[] rowTexts) {
-                if (row.length != texts + values) {
-                    canonical.row(row, rowTexts);
-                    return;
-                }
-                System.arraycopy(rowTexts, 0, t, 0, texts);
-                System.arraycopy(row, texts, v, 0, values);
-                canonical.row(v, t);
-            }
-
-            @Override
-            public void end() {
-                canonical.end();
-            }
-        };
     }
 }

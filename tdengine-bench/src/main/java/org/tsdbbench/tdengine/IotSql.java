@@ -1,8 +1,6 @@
 package org.tsdbbench.tdengine;
 
 import org.tsdbbench.common.iot.IotQuery;
-import org.tsdbbench.common.query.ResultSink;
-import org.tsdbbench.common.query.RowShaper;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
 
@@ -126,41 +124,5 @@ final class IotSql {
                 + diagnostics + " WHERE name IS NOT NULL AND status IS NOT NULL PARTITION BY name, model INTERVAL(10m)";
         String changes = "SELECT name, model, DIFF(CASE WHEN 2 * z >= n THEN 1 ELSE 0 END) AS d FROM (" + buckets + ") PARTITION BY name, model";
         return "SELECT model, COUNT(*) FROM (" + changes + ") WHERE d = 1 PARTITION BY model";
-    }
-
-    /**
-     * The query's rows as {@link org.tsdbbench.common.iot.IotQueryType} lists them: the first
-     * columns TDengine sends are the texts, the rest the values; the canonical row is the values and
-     * the texts apart ({@code row(values, texts)}). A row of another width passes as it came, for the
-     * check to name.
-     */
-    static RowShaper shaper(IotQuery q) {
-        int texts = q.type().textColumns().size();
-        int values = q.type().valueColumns().size();
-        return canonical -> new ResultSink() {
-            private final double[] v = new double[values];
-            private final String[] t = new String[texts];
-
-            @Override
-            public void row(double[] row) {
-                row(row, new String[row.length]);
-            }
-
-            @Override
-            public void row(double[] row, String[] rowTexts) {
-                if (row.length != texts + values) {
-                    canonical.row(row, rowTexts);
-                    return;
-                }
-                System.arraycopy(rowTexts, 0, t, 0, texts);
-                System.arraycopy(row, texts, v, 0, values);
-                canonical.row(v, t);
-            }
-
-            @Override
-            public void end() {
-                canonical.end();
-            }
-        };
     }
 }

@@ -2,6 +2,7 @@ package org.tsdbbench.tdengine;
 
 import java.util.Optional;
 import org.tsdbbench.common.iot.IotQuery;
+import org.tsdbbench.common.iot.IotRowShaper;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.TagModel;
 import org.tsdbbench.common.query.Aggregate;
@@ -43,7 +44,7 @@ public final class TDengineDialect extends SqlDialect {
     /** The IoT rows (texts first, then values) as the check takes them: values and texts apart. */
     @Override
     public RowShaper shaper(IotQuery query) {
-        return IotSql.shaper(query);
+        return IotRowShaper.textsFirst(query);
     }
 
     public int majorVersion() {

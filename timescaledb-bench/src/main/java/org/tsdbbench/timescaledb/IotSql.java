@@ -5,8 +5,6 @@ import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotQueryType;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
-import org.tsdbbench.common.query.ResultSink;
-import org.tsdbbench.common.query.RowShaper;
 
 /**
  * The IoT queries in TimescaleDB's SQL, with the meaning {@link IotQueryType} gives each, over
@@ -92,32 +90,5 @@ final class IotSql {
     private static String window(IotQuery q) {
         return " AND r.time >= '" + TimestampText.of(q.windowStartMs()) + "' AND r.time < '"
                 + TimestampText.of(q.windowStartMs() + q.type().window().toMillis()) + "'";
-    }
-
-    /** The rows as the query returns them, its texts first, into the catalog's: values and texts apart. */
-    static RowShaper shaper(IotQuery q) {
-        int texts = q.type().textColumns().size();
-        int values = q.type().valueColumns().size();
-        return canonical -> new ResultSink() {
-            final double[] v = new double[values];
-            final String[] t = new String[texts];
-
-            @Override
-            public void row(double[] row) {
-                row(row, new String[row.length]);
-            }
-
-            @Override
-            public void row(double[] row, String[] rowTexts) {
-                System.arraycopy(rowTexts, 0, t, 0, texts);
-                System.arraycopy(row, texts, v, 0, values);
-                canonical.row(v, t);
-            }
-
-            @Override
-            public void end() {
-                canonical.end();
-            }
-        };
     }
 }

@@ -2,6 +2,7 @@ package org.tsdbbench.timescaledb;
 
 import java.util.Optional;
 import org.tsdbbench.common.iot.IotQuery;
+import org.tsdbbench.common.iot.IotRowShaper;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.LogicalQuery;
@@ -41,6 +42,6 @@ public final class TimescaleDialect extends SqlDialect {
 
     @Override
     public RowShaper shaper(IotQuery query) {
-        return IotSql.shaper(query);
+        return IotRowShaper.textsFirst(query);
     }
 }
