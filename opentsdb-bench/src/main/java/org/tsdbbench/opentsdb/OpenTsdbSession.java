@@ -287,56 +287,71 @@ final class OpenTsdbSession implements Session {
     }
 
     /**
-     * HBase's own figure, read from the region server's /jmx: the store file bytes of OpenTSDB's
-     * tables once every memstore has flushed (the server script makes HBase flush idle memstores
-     * within ~20 s) and the figure held still for 50 s: HBase refreshes its region metrics only
-     * every ~45 s, and right after a restart reports 0 until then. Cells deleted by an earlier run stay in store files until HBase's major
-     * compaction, so a server that held earlier runs can show more than this run's rows need.
+     * HBase's own figure, read from the region server's /jmx table metrics (refreshed every 6 s;
+     * the per-region ones only every 45 s): the store file bytes of OpenTSDB's tables once every
+     * memstore of theirs holds no cell (the server script makes HBase flush idle memstores within
+     * ~20 s) and the figures held still over three readings 5 s apart. Cells deleted by an earlier
+     * run stay in store files until HBase's major compaction, so a server that held earlier runs
+     * can show more than this run's rows need.
      */
     @Override
     public DiskUse diskUse() throws DatabaseException {
-        URI regions = hbaseInfo.resolve("/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Regions");
-        StoreState settled = Poll.every(Duration.ofSeconds(5), Duration.ofSeconds(SETTLE_SECONDS)).steady(() -> storeState(regions),
-                s -> s.memstoreBytes() == 0 && s.storeFileBytes() > 0, 11,
+        URI tables = hbaseInfo.resolve("/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Tables");
+        StoreState settled = Poll.every(Duration.ofSeconds(5), Duration.ofSeconds(SETTLE_SECONDS)).steady(() -> storeState(tables),
+                s -> s.memstoresEmpty() && s.storeFileBytes() > 0, 3,
                 last -> "OpenTSDB: HBase did not settle within " + SETTLE_SECONDS + " s (" + last + ") at " + hbaseInfo);
         // OpenTSDB deletes points cell by cell; only a major compaction (HBase's Admin API, not OpenTSDB's) drops them from the files.
-        return new DiskUse(settled.storeFileBytes(), "HBase region server /jmx storeFileSize of tables tsdb* once memstores were flushed"
-                + " (memStoreSize 0) and unchanged over 50 s; includes cells deleted by earlier runs until a major compaction",
+        return new DiskUse(settled.storeFileBytes(), "HBase region server /jmx storeFileSize of tables tsdb* once their memstores held no cell"
+                + " and unchanged over 10 s; includes cells deleted by earlier runs until a major compaction",
                 new ServerHeldRecord(settled.otherTables(), settled.otherBytes(), null, true,
                         "cells earlier runs deleted, if any (HBase keeps them in its store files until a major compaction, which OpenTSDB's API cannot start)"));
     }
 
-    /** What HBase's region metrics say of the tsdb tables (bytes in memstores and in store files) and of the other user tables. */
-    private record StoreState(long memstoreBytes, long storeFileBytes, List<String> otherTables, long otherBytes) {
+    /**
+     * An empty memstore still weighs this much in the table metrics (they add each store's heap
+     * size to its data size): HBase 2.5 reports 256 bytes per store that holds no cell.
+     */
+    private static final long EMPTY_STORE_HEAP_BYTES = 256;
+
+    /** What HBase's table metrics say of the tsdb tables (memstore bytes and stores, store file bytes) and of the other user tables. */
+    private record StoreState(long memstoreBytes, long stores, long storeFileBytes, List<String> otherTables, long otherBytes) {
+        boolean memstoresEmpty() {
+            return stores > 0 && memstoreBytes == stores * EMPTY_STORE_HEAP_BYTES;
+        }
+
         @Override
         public String toString() {
-            return "memstores " + memstoreBytes + " bytes, store files " + storeFileBytes + " bytes";
+            return "memstores " + memstoreBytes + " bytes in " + stores + " stores, store files " + storeFileBytes + " bytes";
         }
     }
 
-    private static final Pattern REGION_METRIC = Pattern.compile("Namespace_(.+)_table_(.+)_region_[0-9a-f]+_metric_(storeFileSize|memStoreSize)");
+    private static final Pattern TABLE_METRIC = Pattern.compile("Namespace_(.+?)_table_(.+)_metric_(storeFileSize|memStoreSize|storeCount)");
 
-    private StoreState storeState(URI regions) throws DatabaseException {
+    private StoreState storeState(URI tables) throws DatabaseException {
         long stored = 0;
         long memstore = 0;
+        long stores = 0;
         List<String> others = new ArrayList<>();
         long otherBytes = 0;
-        for (JsonNode bean : send(regions, "GET", null).path("beans")) {
+        for (JsonNode bean : send(tables, "GET", null).path("beans")) {
             for (var f : (Iterable<Map.Entry<String, JsonNode>>) bean::fields) {
-                Matcher m = REGION_METRIC.matcher(f.getKey());
+                Matcher m = TABLE_METRIC.matcher(f.getKey());
                 if (!m.matches() || m.group(1).equals("hbase")) continue; // HBase's own namespace
-                boolean store = m.group(3).equals("storeFileSize");
+                long value = f.getValue().asLong();
                 if (m.group(1).equals("default") && m.group(2).startsWith("tsdb")) {
-                    if (store) stored += f.getValue().asLong();
-                    else memstore += f.getValue().asLong();
-                } else if (store) {
+                    switch (m.group(3)) {
+                        case "storeFileSize" -> stored += value;
+                        case "memStoreSize" -> memstore += value;
+                        default -> stores += value;
+                    }
+                } else if (m.group(3).equals("storeFileSize")) {
                     String table = m.group(1).equals("default") ? m.group(2) : m.group(1) + ":" + m.group(2);
                     if (!others.contains(table)) others.add(table);
-                    otherBytes += f.getValue().asLong();
+                    otherBytes += value;
                 }
             }
         }
-        return new StoreState(memstore, stored, others, otherBytes);
+        return new StoreState(memstore, stores, stored, others, otherBytes);
     }
 
     private JsonNode send(String method, String path, String body) throws DatabaseException {
