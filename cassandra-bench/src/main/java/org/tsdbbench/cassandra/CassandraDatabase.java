@@ -55,7 +55,7 @@ public final class CassandraDatabase extends Database {
                 CONF, LOCAL_DATACENTER, WRITE_MODE, REPLICATION_FACTOR, CONSISTENCY, JMX_PORT)
                 .withPublishedWriteMatrix("1,10,50,100,500,1000", "1-7").withClusterScript("cassandra-cluster")
                 // The published code's batches of prepared INSERTs; async single INSERTs measured slower here (README: Write path).
-                .withWritePaths(WritePath.published("batch", Map.of("writeMode", "batch"))));
+                .withWritePaths(WritePath.published("batch", Map.of("writeMode", "batch"), "devices")));
     }
 
     @Override

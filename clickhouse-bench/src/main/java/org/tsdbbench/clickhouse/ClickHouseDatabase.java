@@ -32,7 +32,7 @@ public final class ClickHouseDatabase extends Database {
         super(new DatabaseDescriptor("clickhouse", "ClickHouse", 8123, "default", "CLICKHOUSE_PASSWORD", COMPAT)
                 .withPublishedWriteMatrix("50,100,1000,5000,10000,20000,40000,50000", "1-7")
                 // An HTTP INSERT of tab-separated rows: what the published JDBC driver's batch sent (README: Write path).
-                .withWritePaths(WritePath.published("tsv", Map.of())));
+                .withWritePaths(WritePath.published("tsv", Map.of(), "devices")));
     }
 
     @Override

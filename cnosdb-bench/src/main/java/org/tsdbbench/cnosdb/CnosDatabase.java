@@ -25,7 +25,7 @@ public final class CnosDatabase extends Database {
     public CnosDatabase() {
         super(new DatabaseDescriptor("cnosdb", "CnosDB", 8902, "root", "CNOSDB_PASSWORD")
                 // Line protocol over HTTP, CnosDB's write API and the one report D's TSBS loader used.
-                .withWritePaths(WritePath.published("line", Map.of()))
+                .withWritePaths(WritePath.published("line", Map.of(), "devices", "iot"))
                 .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE));
     }
 

@@ -30,7 +30,7 @@ public final class InfluxDatabase extends Database {
         super(new DatabaseDescriptor("influx", "InfluxDB", 8086, "bench", "INFLUX_PASSWORD", GZIP).withServerScript("influxdb")
                 .withPublishedWriteMatrix("1,10,100,1000,5000,10000,20000", "1-7")
                 // Line protocol over HTTP, as the published Go client wrote; no faster path (gzip measured slower on loopback; README).
-                .withWritePaths(WritePath.published("line", Map.of("gzip", "false")))
+                .withWritePaths(WritePath.published("line", Map.of("gzip", "false"), "devices", "iot"))
                 .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE));
     }
 

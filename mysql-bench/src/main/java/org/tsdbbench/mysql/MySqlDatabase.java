@@ -29,7 +29,7 @@ public final class MySqlDatabase extends Database {
         super(new DatabaseDescriptor("mysql", "MySQL", 3306, "bench", "MYSQL_PASSWORD", WRITE_MODE, SSL_MODE)
                 .withPublishedWriteMatrix("1,10", "1-7")
                 // Multi-row INSERTs as published; the driver-rewritten JDBC batch measured slower here (README: Write path).
-                .withWritePaths(WritePath.published("multirow", Map.of("writeMode", "multirow"))));
+                .withWritePaths(WritePath.published("multirow", Map.of("writeMode", "multirow"), "devices")));
     }
 
     @Override

@@ -31,7 +31,7 @@ public final class OpenTsdbDatabase extends Database {
         super(new DatabaseDescriptor("opentsdb", "OpenTSDB", 4242, "bench", "OPENTSDB_PASSWORD", SYNC, HBASE_INFO_PORT)
                 .withPublishedWriteMatrix("1,10,20,30,40", "1-2")
                 // HTTP /api/put as published, acknowledged once queued; ?sync measured far slower (README: Write path).
-                .withWritePaths(WritePath.published("put", Map.of("sync", "false"))));
+                .withWritePaths(WritePath.published("put", Map.of("sync", "false"), "devices")));
     }
 
     @Override

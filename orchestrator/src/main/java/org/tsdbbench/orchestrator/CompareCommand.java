@@ -346,12 +346,12 @@ final class CompareCommand implements Callable<Integer> {
         }
         List<String> stable = new ArrayList<>();
         if (stableWithin > 0) stable.addAll(List.of("--stable-within", String.valueOf(stableWithin), "--cell-budget", cellBudget));
-        for (List<String> path : writePathRuns(m)) run.step("write", jmh, "-rowsPerRequest", rpr, "-writeClients", cls, stable, path);
+        for (List<String> path : writePathRuns(m, wl)) run.step("write", jmh, "-rowsPerRequest", rpr, "-writeClients", cls, stable, path);
         if (further && wl.equals(DEVICES)) {
             // Five blocks of 20 rows of every device; then the clients at a fixed rate for the write test's time, on the published path.
             run.step("volume", "-f", String.valueOf(forks), "--blocks", "5", "--block-rows", String.valueOf(devices * 20), "-rowsPerRequest", "1000");
             run.step("write", jmh, "--rate", String.valueOf(rate), "-rowsPerRequest", "100", "-writeClients", "2",
-                    m.publishedWritePath() == null ? List.of() : List.of("--write-path", m.publishedWritePath()));
+                    m.publishedWritePath(wl) == null ? List.of() : List.of("--write-path", m.publishedWritePath(wl)));
         }
         if (isInterrupted()) return;
         printWriteTables(m);
@@ -361,12 +361,12 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /**
-     * The write step's runs: one per write path the module declares, the published one first (each
-     * its own matrix, its cells labelled with the path), or one when the module declares none.
+     * The write step's runs: one per write path the module declares, the workload's published one
+     * first (each its own matrix, its cells labelled with the path), or one when the module declares none.
      */
-    static List<List<String>> writePathRuns(Module m) {
+    static List<List<String>> writePathRuns(Module m, String workload) {
         if (m.writePaths().isEmpty()) return List.of(List.of());
-        return m.writePaths().stream().map(p -> List.of("--write-path", p)).toList();
+        return m.writePaths(workload).stream().map(p -> List.of("--write-path", p)).toList();
     }
 
     /** A step as the log names it: "write (stmt)" for a write path's run. */

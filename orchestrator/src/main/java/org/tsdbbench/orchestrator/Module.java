@@ -6,23 +6,39 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * One database module as its jar describes itself ({@code <jar> describe}): its name, the script
  * that starts its local server, the write matrix the published reports ran for it, the script
- * that starts a three-node cluster of it (null: none), and its declared write paths, the published
- * one first (empty: the module's one way), and the workloads it takes (a describe without
+ * that starts a three-node cluster of it (null: none), its declared write paths (empty: the
+ * module's one way) with the published one of each workload, and the workloads it takes (a describe without
  * {@code "workloads"}, from before there were several, takes the devices). The
  * orchestrator keeps no list of modules: every built module jar is asked.
  */
 record Module(String name, String displayName, Path jar, String serverScript, String publishedRowsPerRequest, String publishedClients,
-              String clusterScript, List<String> writePaths, String publishedWritePath, List<String> workloads) {
+              String clusterScript, List<String> writePaths, Map<String, String> publishedWritePaths, List<String> workloads) {
 
     Module {
         writePaths = List.copyOf(writePaths);
+        publishedWritePaths = Map.copyOf(publishedWritePaths);
         workloads = List.copyOf(workloads);
+    }
+
+    /** The write path the published reports of the workload used; null when the module declares none for it. */
+    String publishedWritePath(String workload) {
+        return publishedWritePaths.get(workload);
+    }
+
+    /** The write paths for a run of the workload: its published one first, then the others as declared. */
+    List<String> writePaths(String workload) {
+        List<String> ordered = new ArrayList<>(writePaths);
+        String published = publishedWritePath(workload);
+        if (published != null && ordered.remove(published)) ordered.add(0, published);
+        return ordered;
     }
 
     /** Whether the module takes the workload ({@code devices}, {@code iot}). */
@@ -58,14 +74,10 @@ record Module(String name, String displayName, Path jar, String serverScript, St
         }
         JsonNode matrix = about.path("publishedWriteMatrix");
         List<String> paths = new ArrayList<>();
-        String published = null;
+        Map<String, String> published = new HashMap<>();
         for (JsonNode p : about.path("writePaths")) {
-            if (p.path("published").asBoolean(false)) {
-                published = p.path("name").asText();
-                paths.add(0, published);
-            } else {
-                paths.add(p.path("name").asText());
-            }
+            paths.add(p.path("name").asText());
+            for (JsonNode w : p.path("publishedWorkloads")) published.put(w.asText(), p.path("name").asText());
         }
         List<String> workloads = new ArrayList<>();
         for (JsonNode w : about.path("workloads")) workloads.add(w.asText());

@@ -64,18 +64,21 @@ class OrchestratorOptionsTest {
         assertEquals(List.of(1, 2, 3, 100), CompareCommand.numbers("--rows-per-request", "1-3, 100"));
     }
 
-    /** A module's declared write paths, as describe prints them: one write step each, the published one first, each named in the log. */
+    /** A module's declared write paths, as describe prints them: one write step each, the workload's published one first, each named in the log. */
     @Test
     void theWriteStepRunsOncePerDeclaredPathPublishedFirst() throws Exception {
         Module tdengine = Module.parse(Path.of("t.jar"), "{\"name\":\"tdengine\",\"serverScript\":\"tdengine\",\"writePaths\":["
-                + "{\"name\":\"stmt\",\"options\":{\"writeMode\":\"stmt\"},\"published\":false},"
-                + "{\"name\":\"sql\",\"options\":{\"writeMode\":\"sql\"},\"published\":true}]}");
-        assertEquals(List.of("sql", "stmt"), tdengine.writePaths());
-        assertEquals("sql", tdengine.publishedWritePath());
-        assertEquals(List.of(List.of("--write-path", "sql"), List.of("--write-path", "stmt")), CompareCommand.writePathRuns(tdengine));
+                + "{\"name\":\"stmt\",\"options\":{\"writeMode\":\"stmt\"},\"publishedWorkloads\":[\"iot\"]},"
+                + "{\"name\":\"sql\",\"options\":{\"writeMode\":\"sql\"},\"publishedWorkloads\":[\"devices\"]}]}");
+        assertEquals(List.of("sql", "stmt"), tdengine.writePaths("devices"));
+        assertEquals(List.of("stmt", "sql"), tdengine.writePaths("iot"));
+        assertEquals("sql", tdengine.publishedWritePath("devices"));
+        assertEquals("stmt", tdengine.publishedWritePath("iot"));
+        assertEquals(List.of(List.of("--write-path", "sql"), List.of("--write-path", "stmt")), CompareCommand.writePathRuns(tdengine, "devices"));
+        assertEquals(List.of(List.of("--write-path", "stmt"), List.of("--write-path", "sql")), CompareCommand.writePathRuns(tdengine, "iot"));
         Module mysql = Module.parse(Path.of("m.jar"), "{\"name\":\"mysql\",\"serverScript\":\"mysql\"}");
-        assertEquals(List.of(List.of()), CompareCommand.writePathRuns(mysql), "a module without declared paths: one write step, as before");
-        assertEquals(null, mysql.publishedWritePath());
+        assertEquals(List.of(List.of()), CompareCommand.writePathRuns(mysql, "devices"), "a module without declared paths: one write step, as before");
+        assertEquals(null, mysql.publishedWritePath("devices"));
         assertEquals("write (stmt)", CompareCommand.label("write", List.of("java", "-jar", "t.jar", "write", "-i", "5", "--write-path", "stmt")));
         assertEquals("write", CompareCommand.label("write", List.of("java", "-jar", "t.jar", "write", "-i", "5")));
     }

@@ -35,7 +35,7 @@ public final class TimescaleDatabase extends Database {
         // Port 5442: scripts/servers/timescaledb.sh keeps clear of Debian's default cluster on 5432.
         super(new DatabaseDescriptor("timescaledb", "TimescaleDB", 5442, "bench", "TIMESCALEDB_PASSWORD", WRITE_MODE, COMPRESS, SSL_MODE)
                 // COPY, as TSBS's TimescaleDB loader writes (report C); the default multirow is measured on request.
-                .withWritePaths(WritePath.published("copy", Map.of("writeMode", "copy")))
+                .withWritePaths(WritePath.published("copy", Map.of("writeMode", "copy"), "devices", "iot"))
                 .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE));
     }
 

@@ -146,7 +146,7 @@ final class WriteStep extends Step {
                 if (cell.record != null) cell.record.writePercentiles(results.file(jsonKind() + (path == null ? "" : "-" + path.name()) + "-" + r + "x" + c, "hgrm"));
                 LatencyBound.Check bound = fixedRate() ? LatencyBound.Check.NONE : LatencyBound.check(cell.score, c, r,
                         cell.record == null ? Double.NaN : cell.record.latencyMillis().getOrDefault("mean", Double.NaN), windowMillis(), LatencyBound.SAME_TRIAL);
-                WriteCellRecord m = cellRecord(r, c, writePath(), path, cell, bound, fixedRate() ? verdict(cell, c, r) : null);
+                WriteCellRecord m = cellRecord(r, c, writePath(), path, settings.dataSet().workload().name(), cell, bound, fixedRate() ? verdict(cell, c, r) : null);
                 if (m.failure() != null) failures.add(r + " rows/request x " + c + " clients: " + m.failure());
                 manifestCells.add(m);
                 setManifestCells(manifestCells);
@@ -227,14 +227,14 @@ final class WriteStep extends Step {
      * verified, the CPU figures, the latency bound, a fixed-rate verdict, and why it failed: the
      * forks' failure, else the figure's contradiction of its latency (null: neither).
      */
-    static WriteCellRecord cellRecord(int rows, int clients, String writePath, WritePath path, Cell cell, LatencyBound.Check bound,
+    static WriteCellRecord cellRecord(int rows, int clients, String writePath, WritePath path, String workload, Cell cell, LatencyBound.Check bound,
                                       FixedRateRecord verdict) {
         String failure = cell.failure != null ? cell.failure : bound.contradiction();
         // The rows acknowledged in the measured windows, from the first fork's start to the last one's end, and the
         // seconds actually measured (the forks' windows added): shards of one run are summed over these.
         TrialRecord total = cell.forks.isEmpty() ? null : TrialRecord.sum(cell.forks);
         boolean window = total != null && total.measuredFromMs() > 0;
-        return new WriteCellRecord(rows, clients, null, writePath, path == null ? null : path.name(), path == null ? null : path.published(), cell.score, cell.error, spread(cell.iterations),
+        return new WriteCellRecord(rows, clients, null, writePath, path == null ? null : path.name(), path == null ? null : path.publishedFor(workload), cell.score, cell.error, spread(cell.iterations),
                 VerificationRecord.of(cell.forks), window ? total.measuredRowsAcked() : null,
                 window ? Instant.ofEpochMilli(total.measuredFromMs()).toString() : null, window ? Instant.ofEpochMilli(total.measuredToMs()).toString() : null,
                 window ? TrialRecord.measuredMillis(cell.forks) / 1000.0 : null, null, resources(cell.cpu), bound.record(), verdict, failure, null);
@@ -408,7 +408,7 @@ final class WriteStep extends Step {
     private String table(Map<String, Cell> cells) {
         StringBuilder sb = new StringBuilder();
         sb.append(db().displayName()).append(writePath() == null ? "" : " (" + writePath() + ")")
-                .append(path == null ? "" : ", write path " + path.name() + (path.published() ? " (the published reports' path)" : " (not the published path)"))
+                .append(path == null ? "" : ", write path " + path.name() + (path.publishedFor(settings.dataSet().workload().name()) ? " (the published reports' path)" : " (not the published path)"))
                 .append(": rows written per second (rows acknowledged / s, +- 99.9% CI)\n");
         sb.append(String.format(Locale.ROOT, "%-8s", "R/R"));
         for (int c : writeClients.values()) sb.append(String.format(Locale.ROOT, "%24s", c + (c == 1 ? " client" : " clients")));

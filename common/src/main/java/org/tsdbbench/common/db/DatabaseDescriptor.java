@@ -18,7 +18,7 @@ import org.tsdbbench.common.workload.Workloads;
  * under {@code scripts/servers/} that starts a local server (without ".sh"), the write matrix
  * the published reports ran (compare's {@code --matrix published}; null when they ran none), the
  * script that starts a three-node cluster of it (compare's {@code --cluster}; null: none), the
- * write paths the comparison runs, the published one first (empty: the module's one way, unnamed),
+ * write paths the comparison runs, each saying for which workloads it is the published one (empty: the module's one way, unnamed),
  * and the workloads it takes, the first its default (a module that names none takes the devices).
  */
 public record DatabaseDescriptor(String name, String displayName, int defaultPort, String defaultUser, String passwordEnv,
@@ -44,8 +44,11 @@ public record DatabaseDescriptor(String name, String displayName, int defaultPor
                 o.parse(e.getValue());
             }
         }
-        if (writePaths.stream().filter(WritePath::published).count() > 1) {
-            throw new IllegalArgumentException(displayName + " declares more than one published write path");
+        Set<String> publishedFor = new HashSet<>();
+        for (WritePath p : writePaths) {
+            for (String w : p.publishedWorkloads()) {
+                if (!publishedFor.add(w)) throw new IllegalArgumentException(displayName + " declares more than one published write path for " + w);
+            }
         }
     }
 
@@ -79,8 +82,8 @@ public record DatabaseDescriptor(String name, String displayName, int defaultPor
     }
 
     /**
-     * This module with the write paths the comparison runs, each a write matrix of its own: the
-     * published one first, then any faster one (each module's README says which and why).
+     * This module with the write paths the comparison runs, each a write matrix of its own: at most
+     * one published path per workload, and any faster one (each module's README says which and why).
      */
     public DatabaseDescriptor withWritePaths(WritePath... paths) {
         return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript, publishedWriteMatrix,

@@ -39,7 +39,7 @@ class WritePathTest {
     static final ModuleOption<Integer> LEVEL = ModuleOption.integer("level", 3, 1, 9, "How hard it tries.");
 
     static final DatabaseDescriptor TWO_PATHS = new DatabaseDescriptor("paths", "Paths", 1, "bench", "PATHS_PASSWORD", MODE, LEVEL)
-            .withWritePaths(WritePath.published("sql", Map.of("writeMode", "sql")), WritePath.other("stmt", Map.of("writeMode", "stmt")));
+            .withWritePaths(WritePath.published("sql", Map.of("writeMode", "sql"), "devices"), WritePath.other("stmt", Map.of("writeMode", "stmt")));
 
     /** Opening a session fails the test: every check here comes before any work. */
     static final class PathsDatabase extends Database {
@@ -64,13 +64,21 @@ class WritePathTest {
     @Test
     void theDescriptorRefusesAPathItCannotTake() {
         DatabaseDescriptor base = new DatabaseDescriptor("paths", "Paths", 1, "bench", "PATHS_PASSWORD", MODE);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> base.withWritePaths(WritePath.published("x", Map.of("mode", "sql"))));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> base.withWritePaths(WritePath.published("x", Map.of("mode", "sql"), "devices")));
         assertEquals("Paths write path x: no option mode", e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> base.withWritePaths(WritePath.published("x", Map.of("writeMode", "bulk"))));
+        e = assertThrows(IllegalArgumentException.class, () -> base.withWritePaths(WritePath.published("x", Map.of("writeMode", "bulk"), "devices")));
         assertTrue(e.getMessage().startsWith("--option writeMode=bulk: "), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> base.withWritePaths(WritePath.published("a", Map.of()), WritePath.published("b", Map.of())));
-        assertEquals("Paths declares more than one published write path", e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> base.withWritePaths(WritePath.published("a", Map.of()), WritePath.other("a", Map.of())));
+        e = assertThrows(IllegalArgumentException.class,
+                () -> base.withWritePaths(WritePath.published("a", Map.of(), "devices", "iot"), WritePath.published("b", Map.of(), "iot")));
+        assertEquals("Paths declares more than one published write path for iot", e.getMessage());
+        // one published path per workload: the devices' reports wrote through one, report C through another
+        DatabaseDescriptor perWorkload = base.withWritePaths(WritePath.published("a", Map.of(), "devices"), WritePath.published("b", Map.of(), "iot"));
+        assertTrue(perWorkload.writePath("a").orElseThrow().publishedFor("devices"));
+        assertFalse(perWorkload.writePath("a").orElseThrow().publishedFor("iot"));
+        assertTrue(perWorkload.writePath("b").orElseThrow().publishedFor("iot"));
+        e = assertThrows(IllegalArgumentException.class, () -> WritePath.published("a", Map.of()));
+        assertEquals("write path a: published for which workloads?", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> base.withWritePaths(WritePath.published("a", Map.of(), "devices"), WritePath.other("a", Map.of())));
         assertEquals("Paths declares write path a twice", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> WritePath.other("Stmt", Map.of()));
         // the other withers keep the paths
@@ -91,7 +99,7 @@ class WritePathTest {
         Map<String, String> options = new LinkedHashMap<>(Map.of("level", "5"));
         WritePath stmt = WriteStep.writePath(TWO_PATHS, "stmt", options);
         assertEquals("stmt", stmt.name());
-        assertFalse(stmt.published());
+        assertFalse(stmt.publishedFor("devices"));
         assertEquals(Map.of("level", "5", "writeMode", "stmt"), options);
         // the same value given again is no contradiction
         assertEquals("stmt", WriteStep.writePath(TWO_PATHS, "stmt", new LinkedHashMap<>(Map.of("writeMode", "STMT"))).name());
@@ -122,9 +130,9 @@ class WritePathTest {
         JsonNode paths = new ObjectMapper().readTree(r.output().strip()).get("writePaths");
         assertEquals(2, paths.size(), r.output());
         assertEquals("sql", paths.get(0).get("name").asText());
-        assertTrue(paths.get(0).get("published").asBoolean());
+        assertEquals("[\"devices\"]", paths.get(0).get("publishedWorkloads").toString());
         assertEquals("stmt", paths.get(0 + 1).get("options").get("writeMode").asText());
-        assertFalse(paths.get(1).get("published").asBoolean());
+        assertEquals(0, paths.get(1).get("publishedWorkloads").size());
     }
 
     private static WriteCellRecord cell(int rows, int clients, String writePath, String name) {
