@@ -19,6 +19,7 @@ import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.contract.CliCapture;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * Failures of CnosDB's own making through the CLI, against the real server: a query CnosDB refuses
@@ -48,7 +49,7 @@ class CnosCliFaultsTest {
     void aQueryCnosDbRefusesIsReportedWithItsReasonAndResultsSoFarStay() throws Exception {
         Path results = tmp.resolve("kept");
         List<String> scale = List.of("-numOfDevices", "20", "-rowsPerDevice", "60", "-seed", "3", "-results", results.toString());
-        CliCapture.Result load = cli("load", scale, "-rowsPerRequest", "100");
+        CliCapture.Result load = cli("load", scale, StepFlags.ROWS_PER_REQUEST, "100");
         assertEquals(BenchCli.OK, load.exit(), load.output());
         Path manifest = results.resolve("cnosdb-manifest.json");
         byte[] afterLoad = Files.readAllBytes(manifest);

@@ -19,6 +19,7 @@ import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.contract.CliCapture;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * Secrets against the real CnosDB, which scripts/servers/cnosdb.sh runs with authentication on
@@ -76,9 +77,9 @@ class CnosSecretsTest {
     void loadQueryAndWriteNeverPrintThePassword() {
         String secret = password();
         String results = tmp.resolve("results").toString();
-        List<CliCapture.Result> runs = List.of(cli("load", "-results", results, "-writeClients", "2", "-rowsPerRequest", "20"),
+        List<CliCapture.Result> runs = List.of(cli("load", "-results", results, StepFlags.WRITE_CLIENTS, "2", StepFlags.ROWS_PER_REQUEST, "20"),
                 cli("query", "-results", results, "-f", "0", "-wi", "0", "-i", "1", "-r", "100ms", "-queries", "q2\\.count\\.p100|q3\\.sum\\.p50"),
-                cli("write", "-results", results, "-f", "0", "-wi", "0", "-i", "1", "-r", "100ms", "-writeClients", "1", "-rowsPerRequest", "10"));
+                cli("write", "-results", results, "-f", "0", "-wi", "0", "-i", "1", "-r", "100ms", StepFlags.WRITE_CLIENTS, "1", StepFlags.ROWS_PER_REQUEST, "10"));
         for (CliCapture.Result r : runs) {
             assertEquals(BenchCli.OK, r.exit(), r.output());
             assertFalse(r.output().contains(secret), "the password is in the output:\n" + r.output());

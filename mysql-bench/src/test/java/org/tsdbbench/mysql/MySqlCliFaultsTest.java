@@ -20,6 +20,7 @@ import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryCatalog;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * Bad input and failures of the CLI that do not depend on the database, proved once through the
@@ -90,7 +91,7 @@ class MySqlCliFaultsTest {
     void resultsWrittenSoFarStayWhenALaterStepFails() throws Exception {
         Path results = tmp.resolve("kept");
         List<String> scale = List.of("-numOfDevices", "20", "-rowsPerDevice", "60", "-seed", "3", "-results", results.toString());
-        CliCapture.Result load = cli("load", scale, List.of("-rowsPerRequest", "100"));
+        CliCapture.Result load = cli("load", scale, List.of(StepFlags.ROWS_PER_REQUEST, "100"));
         assertEquals(BenchCli.OK, load.exit(), load.output());
         Path manifest = results.resolve(db().name() + "-manifest.json");
         byte[] afterLoad = Files.readAllBytes(manifest);

@@ -5,15 +5,18 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.tsdbbench.results.LoadRecord;
 import org.tsdbbench.results.Manifest;
 import org.tsdbbench.results.QueryRecord;
 import org.tsdbbench.results.RunFolder;
 import org.tsdbbench.results.RunRecord;
+import org.tsdbbench.results.StepFlags;
 import org.tsdbbench.results.VerifyRecord;
 
 /**
@@ -32,6 +35,9 @@ final class ClusterRun {
 
     /** The nodes of every cluster script, and so the shards: one client per node. */
     static final int NODES = 3;
+
+    /** A cluster's phases: disk use is not measured on a cluster; the shards' results are merged before the fault cell writes beside them. */
+    private static final Set<Phase> PHASES = EnumSet.of(Phase.LOAD, Phase.VERIFY, Phase.QUERY, Phase.WRITE, Phase.MERGE, Phase.FAULT);
 
     private final Project project;
     private final List<String> java;
@@ -95,30 +101,38 @@ final class ClusterRun {
             String runId = runDir.getFileName() + "-" + m.name() + "-cluster";
             Steps steps = new Steps(m, dir, CompareCommand.concat(dataset, client.args()), client.env(), runId);
 
-            if (steps.once("schema", "schema") && steps.sharded("load", "-writeClients", "1", "-rowsPerRequest", "1000")) {
-                if (!steps.once("verify", "verify")) failed.add("verify");
-                // Every shard a query client over the whole data set the load stored.
-                if (!steps.sharded("query", queryJmh)) failed.add("query" + wrongAnswers(m.name(), dir));
-            } else {
-                failed.add("load");
-            }
-            for (int r : rowsPerRequest) {
-                // A sharded write cell starts on the empty table the schema step makes, once for all shards.
-                if (!(steps.once("schema", "schema") && steps.sharded("write", writeJmh, "-rowsPerRequest", r, "-writeClients", "1"))) {
-                    failed.add("write " + r);
-                }
-            }
-            if (isAborted()) return finish(m, "failed", "interrupted");
-            List<String> shardDirs = new ArrayList<>();
-            for (int i = 0; i < NODES; i++) shardDirs.add(dir.resolve("shard-" + i).toString());
-            if (steps.run("merge", List.of(CompareCommand.concat(java, "-jar", project.reportJar(), "--merge", shardDirs, "-o", dir)), Map.of(),
-                    List.of(dir.resolve("merge.log"))) != 0) {
-                failed.add("merge");
-            } else {
-                withVerifiedCount(m.name(), dir);
-            }
             ServerScript.Node victim = nodes.get(NODES - 1);
-            if (!steps.fault(victim, generated, CompareCommand.concat(client.args()))) failed.add("fault");
+            boolean whole = Phase.runInOrder(PHASES, p -> switch (p) {
+                case LOAD -> steps.once("schema", "schema")
+                        && steps.sharded("load", StepFlags.WRITE_CLIENTS, "1", StepFlags.ROWS_PER_REQUEST, StepFlags.DEFAULT_ROWS_PER_REQUEST);
+                case VERIFY -> record(steps.once("verify", "verify"), failed, "verify");
+                // Every shard a query client over the whole data set the load stored.
+                case QUERY -> {
+                    boolean passed = steps.sharded("query", queryJmh);
+                    if (!passed) failed.add("query" + wrongAnswers(m.name(), dir));
+                    yield passed;
+                }
+                case WRITE -> {
+                    boolean passed = true;
+                    for (int r : rowsPerRequest) {
+                        // A sharded write cell starts on the empty table the schema step makes, once for all shards.
+                        passed &= record(steps.once("schema", "schema")
+                                && steps.sharded("write", writeJmh, StepFlags.ROWS_PER_REQUEST, r, StepFlags.WRITE_CLIENTS, "1"), failed, "write " + r);
+                    }
+                    yield passed;
+                }
+                case MERGE -> {
+                    List<String> shardDirs = new ArrayList<>();
+                    for (int i = 0; i < NODES; i++) shardDirs.add(dir.resolve("shard-" + i).toString());
+                    boolean merged = steps.run("merge", List.of(CompareCommand.concat(java, "-jar", project.reportJar(), "--merge", shardDirs, "-o", dir)),
+                            Map.of(), List.of(dir.resolve("merge.log"))) == 0;
+                    if (merged) withVerifiedCount(m.name(), dir);
+                    yield record(merged, failed, "merge");
+                }
+                case FAULT -> record(steps.fault(victim, generated, CompareCommand.concat(client.args())), failed, "fault");
+                default -> throw new IllegalStateException(p + ": not a phase of a cluster's run");
+            }, p -> p == Phase.MERGE && isAborted(), () -> failed.add("load"));
+            if (!whole) return finish(m, "failed", "interrupted");
         } finally {
             release();
             if (singleWasRunning) {
@@ -128,6 +142,12 @@ final class ClusterRun {
         }
         return finish(m, failed.isEmpty() ? "passed" : "failed", failed.isEmpty() ? null
                 : "failed: " + String.join(", ", failed) + " (logs in " + dir + ")");
+    }
+
+    /** Whether a part passed; its name added to the failed ones when it did not. */
+    private static boolean record(boolean passed, List<String> failed, String part) {
+        if (!passed) failed.add(part);
+        return passed;
     }
 
     /**
@@ -216,7 +236,7 @@ final class ClusterRun {
 
         /** One step once, for all shards (schema, verify), into {@code dir/<folder>}. */
         boolean once(String step, String folder) throws IOException, InterruptedException {
-            return run(step, List.of(CompareCommand.concat(java, "-jar", module.jar(), step, common, "-results", dir.resolve(folder))), env,
+            return run(step, List.of(CompareCommand.concat(java, "-jar", module.jar(), step, common, StepFlags.RESULTS, dir.resolve(folder))), env,
                     List.of(dir.resolve(module.name() + ".log"))) == 0;
         }
 
@@ -226,8 +246,8 @@ final class ClusterRun {
             List<Path> logs = new ArrayList<>();
             for (int i = 0; i < NODES; i++) {
                 // The shards run JMH at the same time on purpose: JMH's one-run-per-machine lock is waived.
-                commands.add(CompareCommand.concat(java, "-Djmh.ignoreLock=true", "-jar", module.jar(), step, common, args, "--shard", i + "/" + NODES,
-                        "--run-id", runId, "-results", dir.resolve("shard-" + i)));
+                commands.add(CompareCommand.concat(java, "-Djmh.ignoreLock=true", "-jar", module.jar(), step, common, args, StepFlags.SHARD, i + "/" + NODES,
+                        StepFlags.RUN_ID, runId, StepFlags.RESULTS, dir.resolve("shard-" + i)));
                 logs.add(dir.resolve("shard-" + i + ".log"));
             }
             return run(step + " x " + NODES + " shards", commands, env, logs) == 0;
@@ -235,9 +255,9 @@ final class ClusterRun {
 
         /** The fault cell into the merged folder: the victim killed mid-write, started again by the cluster script. */
         boolean fault(ServerScript.Node victim, List<String> generated, List<String> conn) throws IOException, InterruptedException {
-            List<String> command = CompareCommand.concat(java, "-jar", module.jar(), "fault", generated, conn, "-results", dir,
-                    "--kill-pid", victim.pid(), "--node", "node " + victim.index() + " (" + victim.address() + ")",
-                    "--restart-script", project.serverScript(module.clusterScript()));
+            List<String> command = CompareCommand.concat(java, "-jar", module.jar(), "fault", generated, conn, StepFlags.RESULTS, dir,
+                    StepFlags.KILL_PID, victim.pid(), StepFlags.NODE, "node " + victim.index() + " (" + victim.address() + ")",
+                    StepFlags.RESTART_SCRIPT, project.serverScript(module.clusterScript()));
             boolean passed = run("fault: node " + victim.index() + " killed mid-write", List.of(command), env, List.of(dir.resolve(module.name() + ".log"))) == 0;
             // The fault step, one process, wrote itself down as shard 0 of 1 in the merged manifest: a merge is no shard.
             RunFolder merged = new RunFolder(dir);

@@ -9,14 +9,17 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.tsdbbench.results.Manifest;
 import org.tsdbbench.results.RunFolder;
 import org.tsdbbench.results.RunRecord;
+import org.tsdbbench.results.StepFlags;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import org.tsdbbench.results.SuiteVersion;
@@ -70,10 +73,10 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--files", paramLabel = "N", description = "Data files (default: 4; --scale published or --matrix published: 10).")
     Integer files;
 
-    @Option(names = "--rows-per-request", paramLabel = "LIST", description = "The write matrix's R/R (default: 100,1000; --matrix published: each database's).")
+    @Option(names = "--rows-per-request", paramLabel = "LIST", description = "The write matrix's R/R (default: " + DEFAULT_ROWS_PER_REQUEST + "; --matrix published: each database's).")
     String rowsPerRequest;
 
-    @Option(names = "--clients", paramLabel = "LIST", description = "The write matrix's client counts (default: 1,2; --matrix published: each database's).")
+    @Option(names = "--clients", paramLabel = "LIST", description = "The write matrix's client counts (default: " + DEFAULT_CLIENTS + "; --matrix published: each database's).")
     String clients;
 
     @Option(names = "--matrix", paramLabel = "default|published", description = "published: each database's write matrix as the reports ran it (default: ${DEFAULT-VALUE}).")
@@ -136,6 +139,10 @@ final class CompareCommand implements Callable<Integer> {
 
     @Option(names = "--heartbeat", paramLabel = "SECONDS", hidden = true, description = "Seconds between progress lines (default: ${DEFAULT-VALUE}).")
     int heartbeatSeconds = 60;
+
+    /** The write matrix of a run that does not say its own (and the IoT trucks', whose published matrix is not in the suite yet). */
+    static final String DEFAULT_ROWS_PER_REQUEST = "100,1000";
+    static final String DEFAULT_CLIENTS = "1,2";
 
     static final String DEVICES = "devices";
     static final String IOT = "iot";
@@ -201,8 +208,8 @@ final class CompareCommand implements Callable<Integer> {
         if (wl.equals(DEVICES)) {
             checkDiskSpace();
             log("generating the data set once: " + devices + " devices x " + rows + " rows in " + files + " files (" + data + ")");
-            if (runQuietly(concat(java, "-jar", project.generatorJar().toString(), "-numOfDevices", devices, "-rowsPerDevice", rows,
-                    "-numOfFiles", files, "-dataDir", data, "--no-progress")) != 0) {
+            if (runQuietly(concat(java, "-jar", project.generatorJar().toString(), StepFlags.NUM_OF_DEVICES, devices, StepFlags.ROWS_PER_DEVICE, rows,
+                    StepFlags.NUM_OF_FILES, files, StepFlags.DATA_DIR, data, "--no-progress")) != 0) {
                 throw new UsageException("the data set could not be generated into " + data);
             }
         } else {
@@ -245,9 +252,8 @@ final class CompareCommand implements Callable<Integer> {
                 }
                 log("=== " + m.name() + " cluster: 3 nodes, replication 3 ===");
                 long t0 = System.nanoTime();
-                RunRecord.DatabaseStatus st = clusterRun.run(m, clusterDataSet(data), List.of("-numOfDevices", String.valueOf(devices),
-                        "-rowsPerDevice", String.valueOf(rows)), List.of("-f", String.valueOf(queryForks), "-wi", "1", "-w", queryTime, "-i", "3", "-r", queryTime),
-                        List.of("-f", String.valueOf(forks), "-wi", "1", "-w", time, "-i", String.valueOf(iterations), "-r", time), clusterRowsPerRequest(m));
+                RunRecord.DatabaseStatus st = clusterRun.run(m, devicesDataSet(data), List.of(StepFlags.NUM_OF_DEVICES, String.valueOf(devices),
+                        StepFlags.ROWS_PER_DEVICE, String.valueOf(rows)), queryJmh(), writeJmh(), clusterRowsPerRequest(m));
                 log(m.name() + " cluster: " + st.status() + " after " + seconds(t0) + " s" + (st.reason() == null ? "" : " (" + st.reason() + ")"));
                 clusterStatus.add(new RunRecord.DatabaseStatus(m.name() + "-cluster", st.status(), st.reason()));
             }
@@ -314,45 +320,53 @@ final class CompareCommand implements Callable<Integer> {
             ServerScript.Client client = server.client();
             env = client.env();
             conn.addAll(client.args());
-            if (serverCores != null) cores.addAll(List.of("--server-cores", String.valueOf(serverCores)));
+            if (serverCores != null) cores.addAll(List.of(StepFlags.SERVER_CORES, String.valueOf(serverCores)));
         }
         String rpr = rowsPerRequest;
         String cls = clients;
         if (!wl.equals(DEVICES)) {
             // Report C's load cell (12 workers x 10,000) is not yet the IoT matrix: the default one.
-            if (rpr == null) rpr = "100,1000";
-            if (cls == null) cls = "1,2";
+            if (rpr == null) rpr = DEFAULT_ROWS_PER_REQUEST;
+            if (cls == null) cls = DEFAULT_CLIENTS;
         } else if (matrix.equals("published")) {
-            if (rpr == null) rpr = m.publishedRowsPerRequest() != null ? m.publishedRowsPerRequest() : "100,1000";
+            if (rpr == null) rpr = m.publishedRowsPerRequest() != null ? m.publishedRowsPerRequest() : DEFAULT_ROWS_PER_REQUEST;
             if (cls == null) cls = m.publishedClients() != null ? m.publishedClients() : "1-7";
         }
         List<String> base = concat(java, "-jar", m.jar().toString());
         List<String> dataset = wl.equals(DEVICES)
-                ? List.of("-numOfDevices", String.valueOf(devices), "-rowsPerDevice", String.valueOf(rows), "-dataDir", data.toString(),
-                        "-numOfFiles", String.valueOf(files), "-results", resultsDir.toString())
-                : concat(iotDataSet(), "-results", resultsDir.toString());
+                ? concat(devicesDataSet(data), StepFlags.RESULTS, resultsDir.toString())
+                : concat(iotDataSet(), StepFlags.RESULTS, resultsDir.toString());
         Steps run = new Steps(m, base, dataset, conn, cores, env);
-        List<String> jmh = List.of("-f", String.valueOf(forks), "-wi", "1", "-w", time, "-i", String.valueOf(iterations), "-r", time);
-        List<String> qjmh = List.of("-f", String.valueOf(queryForks), "-wi", "1", "-w", queryTime, "-i", "3", "-r", queryTime);
-        if (run.step("load", "-writeClients", "2", "-rowsPerRequest", "1000")) {
-            run.step("disk");
-            run.step("query", qjmh, queries == null ? List.of() : List.of("-queries", queries));
-            if (further && wl.equals(DEVICES)) {
-                run.step("range", qjmh, "--clients", "1,4", "--result-rows", "5,100");
-                run.step("mixed", jmh, "-rowsPerRequest", "1000", "--result-rows", "100");
-            }
-        } else if (!isInterrupted()) {
-            log(m.name() + ": the load failed, its disk and query tests are skipped");
-        }
+        List<String> jmh = writeJmh();
+        List<String> qjmh = queryJmh();
         List<String> stable = new ArrayList<>();
-        if (stableWithin > 0) stable.addAll(List.of("--stable-within", String.valueOf(stableWithin), "--cell-budget", cellBudget));
-        for (List<String> path : writePathRuns(m, wl)) run.step("write", jmh, "-rowsPerRequest", rpr, "-writeClients", cls, stable, path);
-        if (further && wl.equals(DEVICES)) {
+        if (stableWithin > 0) stable.addAll(List.of(StepFlags.STABLE_WITHIN, String.valueOf(stableWithin), StepFlags.CELL_BUDGET, cellBudget));
+        String writeRpr = rpr;
+        String writeClients = cls;
+        Set<Phase> phases = EnumSet.of(Phase.LOAD, Phase.DISK, Phase.QUERY, Phase.WRITE);
+        if (further && wl.equals(DEVICES)) phases.addAll(List.of(Phase.RANGE, Phase.MIXED, Phase.VOLUME, Phase.FIXED_RATE));
+        Phase.runInOrder(phases, p -> switch (p) {
+            case LOAD -> run.step("load", StepFlags.WRITE_CLIENTS, "2", StepFlags.ROWS_PER_REQUEST, StepFlags.DEFAULT_ROWS_PER_REQUEST);
+            case DISK -> run.step("disk");
+            case QUERY -> run.step("query", qjmh, queries == null ? List.of() : List.of(StepFlags.QUERIES, queries));
+            case RANGE -> run.step("range", qjmh, StepFlags.RANGE_CLIENTS, "1,4", StepFlags.RESULT_ROWS, "5,100");
+            case MIXED -> run.step("mixed", jmh, StepFlags.ROWS_PER_REQUEST, StepFlags.DEFAULT_ROWS_PER_REQUEST, StepFlags.RESULT_ROWS, "100");
+            case WRITE -> {
+                boolean passed = true;
+                for (List<String> path : writePathRuns(m, wl)) {
+                    passed &= run.step("write", jmh, StepFlags.ROWS_PER_REQUEST, writeRpr, StepFlags.WRITE_CLIENTS, writeClients, stable, path);
+                }
+                yield passed;
+            }
             // Five blocks of 20 rows of every device; then the clients at a fixed rate for the write test's time, on the published path.
-            run.step("volume", "-f", String.valueOf(forks), "--blocks", "5", "--block-rows", String.valueOf(devices * 20), "-rowsPerRequest", "1000");
-            run.step("write", jmh, "--rate", String.valueOf(rate), "-rowsPerRequest", "100", "-writeClients", "2",
-                    m.publishedWritePath(wl) == null ? List.of() : List.of("--write-path", m.publishedWritePath(wl)));
-        }
+            case VOLUME -> run.step("volume", StepFlags.FORKS, String.valueOf(forks), StepFlags.BLOCKS, "5", StepFlags.BLOCK_ROWS, String.valueOf(devices * 20),
+                    StepFlags.ROWS_PER_REQUEST, StepFlags.DEFAULT_ROWS_PER_REQUEST);
+            case FIXED_RATE -> run.step("write", jmh, StepFlags.RATE, String.valueOf(rate), StepFlags.ROWS_PER_REQUEST, "100", StepFlags.WRITE_CLIENTS, "2",
+                    m.publishedWritePath(wl) == null ? List.of() : List.of(StepFlags.WRITE_PATH, m.publishedWritePath(wl)));
+            default -> throw new IllegalStateException(p + ": not a phase of a single node's run");
+        }, p -> isInterrupted(), () -> {
+            if (!isInterrupted()) log(m.name() + ": the load failed, its disk and query tests are skipped");
+        });
         if (isInterrupted()) return;
         printWriteTables(m);
         releaseServer();
@@ -366,12 +380,12 @@ final class CompareCommand implements Callable<Integer> {
      */
     static List<List<String>> writePathRuns(Module m, String workload) {
         if (m.writePaths().isEmpty()) return List.of(List.of());
-        return m.writePaths(workload).stream().map(p -> List.of("--write-path", p)).toList();
+        return m.writePaths(workload).stream().map(p -> List.of(StepFlags.WRITE_PATH, p)).toList();
     }
 
     /** A step as the log names it: "write (stmt)" for a write path's run. */
     static String label(String step, List<String> command) {
-        int i = command.indexOf("--write-path");
+        int i = command.indexOf(StepFlags.WRITE_PATH);
         return i >= 0 && i + 1 < command.size() ? step + " (" + command.get(i + 1) + ")" : step;
     }
 
@@ -524,8 +538,8 @@ final class CompareCommand implements Callable<Integer> {
         }
         switch (matrix) {
             case "default" -> {
-                if (rowsPerRequest == null) rowsPerRequest = "100,1000";
-                if (clients == null) clients = "1,2";
+                if (rowsPerRequest == null) rowsPerRequest = DEFAULT_ROWS_PER_REQUEST;
+                if (clients == null) clients = DEFAULT_CLIENTS;
                 if (files == null) files = 4;
             }
             // Up to 7 clients, each owning whole files: 10 files as published unless --files says otherwise.
@@ -583,16 +597,28 @@ final class CompareCommand implements Callable<Integer> {
         return with;
     }
 
-    /** The data set's flags for the cluster's steps (each sets its own -results). */
-    private List<String> clusterDataSet(Path data) {
-        return List.of("-numOfDevices", String.valueOf(devices), "-rowsPerDevice", String.valueOf(rows), "-dataDir", data.toString(),
-                "-numOfFiles", String.valueOf(files));
+    /** The devices' data set as the steps' flags, single node and cluster alike (each adds its own -results). */
+    private List<String> devicesDataSet(Path data) {
+        return List.of(StepFlags.NUM_OF_DEVICES, String.valueOf(devices), StepFlags.ROWS_PER_DEVICE, String.valueOf(rows), StepFlags.DATA_DIR, data.toString(),
+                StepFlags.NUM_OF_FILES, String.valueOf(files));
+    }
+
+    /** The JMH flags of the write steps: the forks, iterations and time asked, one warm-up iteration. */
+    private List<String> writeJmh() {
+        return List.of(StepFlags.FORKS, String.valueOf(forks), StepFlags.WARMUP_ITERATIONS, "1", StepFlags.WARMUP_TIME, time,
+                StepFlags.ITERATIONS, String.valueOf(iterations), StepFlags.TIME, time);
+    }
+
+    /** The JMH flags of the query steps: the query forks and time asked, one warm-up and three measured iterations. */
+    private List<String> queryJmh() {
+        return List.of(StepFlags.FORKS, String.valueOf(queryForks), StepFlags.WARMUP_ITERATIONS, "1", StepFlags.WARMUP_TIME, queryTime,
+                StepFlags.ITERATIONS, "3", StepFlags.TIME, queryTime);
     }
 
     /** The cluster's write cells: the R/R of the matrix (the published one's with --matrix published), one client a node. */
     private List<Integer> clusterRowsPerRequest(Module m) throws UsageException {
         String rpr = rowsPerRequest;
-        if (rpr == null) rpr = m.publishedRowsPerRequest() != null ? m.publishedRowsPerRequest() : "100,1000";
+        if (rpr == null) rpr = m.publishedRowsPerRequest() != null ? m.publishedRowsPerRequest() : DEFAULT_ROWS_PER_REQUEST;
         return numbers("--rows-per-request", rpr);
     }
 
@@ -633,11 +659,11 @@ final class CompareCommand implements Callable<Integer> {
 
     /** The IoT steps' workload and data-set flags: the scenario, trucks and hours given, or a TSBS file; none for the default data set. */
     List<String> iotDataSet() {
-        List<String> flags = new ArrayList<>(List.of("--workload", IOT));
-        if (scale.matches("iot-[1-5]")) flags.addAll(List.of("-scale", scale));
-        if (trucks != null) flags.addAll(List.of("-trucks", String.valueOf(trucks)));
-        if (hours != null) flags.addAll(List.of("-hours", String.valueOf(hours)));
-        if (tsbsFile != null) flags.addAll(List.of("-file", tsbsFile.toAbsolutePath().toString()));
+        List<String> flags = new ArrayList<>(List.of(StepFlags.WORKLOAD_KEBAB, IOT));
+        if (scale.matches("iot-[1-5]")) flags.addAll(List.of(StepFlags.SCALE, scale));
+        if (trucks != null) flags.addAll(List.of(StepFlags.TRUCKS, String.valueOf(trucks)));
+        if (hours != null) flags.addAll(List.of(StepFlags.HOURS, String.valueOf(hours)));
+        if (tsbsFile != null) flags.addAll(List.of(StepFlags.TSBS_FILE, tsbsFile.toAbsolutePath().toString()));
         return flags;
     }
 

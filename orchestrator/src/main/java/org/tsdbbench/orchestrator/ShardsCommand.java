@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.tsdbbench.results.Manifest;
 import org.tsdbbench.results.RunFolder;
+import org.tsdbbench.results.StepFlags;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 import org.tsdbbench.results.SuiteVersion;
@@ -29,8 +30,9 @@ import org.tsdbbench.results.SuiteVersion;
 final class ShardsCommand implements Callable<Integer> {
 
     /** Options of the load and write steps that schema and verify do not take. */
-    private static final Set<String> STEP_ONLY = Set.of("-writeClients", "--write-clients", "-rowsPerRequest", "--rows-per-request", "-f", "--forks",
-            "-wi", "--warmup-iterations", "-w", "--warmup-time", "-i", "--iterations", "-r", "--time", "--server-pid");
+    private static final Set<String> STEP_ONLY = Set.of(StepFlags.WRITE_CLIENTS, StepFlags.WRITE_CLIENTS_KEBAB, StepFlags.ROWS_PER_REQUEST,
+            StepFlags.ROWS_PER_REQUEST_KEBAB, StepFlags.FORKS, "--forks", StepFlags.WARMUP_ITERATIONS, "--warmup-iterations", StepFlags.WARMUP_TIME, "--warmup-time",
+            StepFlags.ITERATIONS, "--iterations", StepFlags.TIME, "--time", "--server-pid");
 
     @Parameters(index = "0", paramLabel = "DB", description = "The database (a module name, e.g. mysql).")
     String database;
@@ -49,7 +51,7 @@ final class ShardsCommand implements Callable<Integer> {
         if (shards < 1) throw new UsageException("N " + shards + ": not a whole number of shards, at least 1");
         if (!step.equals("load") && !step.equals("write")) throw new UsageException("STEP " + step + ": shards run load or write");
         for (String o : options) {
-            if (Set.of("-results", "--results", "--shard", "--run-id").contains(o)) throw new UsageException(o + ": set by this command, leave it out");
+            if (Set.of(StepFlags.RESULTS, "--results", StepFlags.SHARD, StepFlags.RUN_ID).contains(o)) throw new UsageException(o + ": set by this command, leave it out");
         }
         Project project = Project.find(Path.of(""));
         List<Module> present = Module.discover(project, List.of("java"));
@@ -64,15 +66,15 @@ final class ShardsCommand implements Callable<Integer> {
         List<String> jar = List.of("java", "-jar", module.jar().toString());
 
         log(database + ": schema, once for all " + shards + " shards");
-        if (run(CompareCommand.concat(jar, "schema", common, "-results", results.resolve("schema")), env, results.resolve("schema.log")).waitFor() != 0) {
+        if (run(CompareCommand.concat(jar, "schema", common, StepFlags.RESULTS, results.resolve("schema")), env, results.resolve("schema.log")).waitFor() != 0) {
             throw new UsageException("the schema step failed: " + StepSummary.firstError(results.resolve("schema.log"), 0) + " (log: " + results.resolve("schema.log") + ")");
         }
         log(database + ": " + shards + " shards of " + step + ", run " + runId);
         List<Process> running = new ArrayList<>();
         for (int i = 0; i < shards; i++) {
             // Local shards run JMH at the same time on purpose: JMH's one-run-per-machine lock is waived.
-            running.add(run(CompareCommand.concat("java", "-Djmh.ignoreLock=true", "-jar", module.jar(), step, options, "--shard", i + "/" + shards,
-                    "--run-id", runId, "-results", results.resolve("shard-" + i)), env, results.resolve("shard-" + i + ".log")));
+            running.add(run(CompareCommand.concat("java", "-Djmh.ignoreLock=true", "-jar", module.jar(), step, options, StepFlags.SHARD, i + "/" + shards,
+                    StepFlags.RUN_ID, runId, StepFlags.RESULTS, results.resolve("shard-" + i)), env, results.resolve("shard-" + i + ".log")));
         }
         boolean failed = false;
         List<Path> shardDirs = new ArrayList<>();
@@ -89,7 +91,7 @@ final class ShardsCommand implements Callable<Integer> {
         }
         if (step.equals("load")) {
             Path log = results.resolve("verify.log");
-            if (run(CompareCommand.concat(jar, "verify", common, "-results", results.resolve("verify")), env, log).waitFor() == 0) {
+            if (run(CompareCommand.concat(jar, "verify", common, StepFlags.RESULTS, results.resolve("verify")), env, log).waitFor() == 0) {
                 log(Files.readAllLines(log).stream().filter(l -> l.startsWith("verified")).findFirst().orElse("verified"));
             } else {
                 failed = true;

@@ -12,6 +12,7 @@ import org.tsdbbench.report.Further.FixedRateCell;
 import org.tsdbbench.report.Further.MixedRun;
 import org.tsdbbench.report.Further.RangeCell;
 import org.tsdbbench.report.Further.VolumeBlock;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * Reads the further tests from JMH's JSON: range queries ({@code ...RangeQuery.queriesPerSecond}
@@ -29,21 +30,21 @@ final class FurtherJmh {
 
     /** A write entry at a fixed rate: every write entry has the parameter; 0 is as fast as it can, not a fixed rate. */
     static boolean isFixedRate(JsonNode e) {
-        return e.path("params").path("targetRowsPerSecond").asDouble(0) > 0;
+        return e.path("params").path(StepFlags.PARAM_TARGET_ROWS_PER_SECOND).asDouble(0) > 0;
     }
 
     static boolean isVolume(JsonNode e) {
-        return method(e).equals("block") || e.path("params").has("blockRows");
+        return method(e).equals("block") || e.path("params").has(StepFlags.PARAM_BLOCK_ROWS);
     }
 
     static boolean isMixed(JsonNode e) {
         JsonNode p = e.path("params");
-        return method(e).equals("mixed") || p.has("resultRows") && p.has("rowsPerRequest");
+        return method(e).equals("mixed") || p.has(StepFlags.PARAM_RESULT_ROWS) && p.has(StepFlags.PARAM_ROWS_PER_REQUEST);
     }
 
     static boolean isRange(JsonNode e) {
         return !isMixed(e) && !isVolume(e) && (method(e).equals("queriesPerSecond") || method(e).equals("latency")
-                || e.path("params").has("resultRows"));
+                || e.path("params").has(StepFlags.PARAM_RESULT_ROWS));
     }
 
     /** Whether an entry is of one of the further tests. */
@@ -56,7 +57,7 @@ final class FurtherJmh {
         Map<List<Integer>, double[]> cells = new TreeMap<>(Comparator.<List<Integer>>comparingInt(k -> k.get(1)).thenComparingInt(k -> k.get(0)));
         for (JsonNode e : entries) {
             if (!isRange(e)) continue;
-            List<Integer> key = List.of(e.path("threads").asInt(), e.path("params").path("resultRows").asInt());
+            List<Integer> key = List.of(e.path("threads").asInt(), e.path("params").path(StepFlags.PARAM_RESULT_ROWS).asInt());
             double[] c = cells.computeIfAbsent(key, k -> new double[] {Double.NaN, Double.NaN, Double.NaN, Double.NaN});
             JsonNode pm = e.path("primaryMetric");
             if (isSample(e)) {
@@ -133,9 +134,9 @@ final class FurtherJmh {
             JsonNode p = e.path("params");
             JsonNode acked = secondary(e).get("rowsAcked");
             JsonNode score = acked != null ? acked : e.path("primaryMetric");
-            int rows = p.path("rowsPerRequest").asInt();
+            int rows = p.path(StepFlags.PARAM_ROWS_PER_REQUEST).asInt();
             int clients = e.path("threads").asInt();
-            double target = p.path("targetRowsPerSecond").asDouble(Double.NaN);
+            double target = p.path(StepFlags.PARAM_TARGET_ROWS_PER_SECOND).asDouble(Double.NaN);
             out.put(rows + "x" + clients + "@" + target, new FixedRateCell(rows, clients, target, perSecond(score.path("score"), score),
                     Double.NaN, Double.NaN, Double.NaN, null, null));
         }

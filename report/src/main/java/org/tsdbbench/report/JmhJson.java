@@ -13,6 +13,7 @@ import org.tsdbbench.report.RunResults.Metric;
 import org.tsdbbench.report.RunResults.QueryLatency;
 import org.tsdbbench.report.RunResults.WriteCell;
 import org.tsdbbench.results.SpreadRecord;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * Reads JMH's own JSON result format (one array of benchmark entries): write cells keyed by the
@@ -43,12 +44,12 @@ final class JmhJson {
 
     /** A write-matrix cell: it has rows per request and is none of the further tests (fixed rate, volume, mixed load); for bare JMH files only. */
     static boolean isWrite(JsonNode entry) {
-        return entry.path("params").has("rowsPerRequest") && !FurtherJmh.isFixedRate(entry) && !FurtherJmh.isVolume(entry)
+        return entry.path("params").has(StepFlags.PARAM_ROWS_PER_REQUEST) && !FurtherJmh.isFixedRate(entry) && !FurtherJmh.isVolume(entry)
                 && !FurtherJmh.isMixed(entry);
     }
 
     static boolean isQuery(JsonNode entry) {
-        return entry.path("params").has("queryId");
+        return entry.path("params").has(StepFlags.PARAM_QUERY_ID);
     }
 
     /** The kind of file an entry belongs in ({@link #KINDS}), by its benchmark and parameters; null for none of them. */
@@ -92,7 +93,7 @@ final class JmhJson {
             if (!isWrite(e)) continue;
             JsonNode acked = e.path("secondaryMetrics").path("rowsAcked");
             JsonNode score = acked.isObject() ? acked : e.path("primaryMetric");
-            int rows = e.path("params").path("rowsPerRequest").asInt();
+            int rows = e.path("params").path(StepFlags.PARAM_ROWS_PER_REQUEST).asInt();
             int clients = e.path("threads").asInt();
             cells.put(rows + "x" + clients, new WriteCell(rows, clients, null, null, score.path("score").asDouble(Double.NaN),
                     score.path("scoreError").asDouble(Double.NaN), null, serverMetrics(e), null, spread(score), List.of()));
@@ -132,7 +133,7 @@ final class JmhJson {
         Map<String, QueryLatency> out = new TreeMap<>();
         for (JsonNode r : entries) {
             if (!isQuery(r)) continue;
-            String id = r.path("params").path("queryId").asText();
+            String id = r.path("params").path(StepFlags.PARAM_QUERY_ID).asText();
             JsonNode pm = r.path("primaryMetric");
             JsonNode pct = pm.path("scorePercentiles");
             long samples = 0;

@@ -32,6 +32,7 @@ import org.tsdbbench.results.ShardCellRecord;
 import org.tsdbbench.results.ShardRecord;
 import org.tsdbbench.results.TrialRecord;
 import org.tsdbbench.results.WriteCellRecord;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * Combines the results folders of the N shards of one run (N client machines writing and querying
@@ -288,14 +289,14 @@ final class ShardMerge {
             if (c.failure() != null) continue;
             JsonNode source = null;
             for (JsonNode e : shard0) {
-                if (JmhJson.isWrite(e) && e.path("params").path("rowsPerRequest").asInt() == c.rowsPerRequest()
+                if (JmhJson.isWrite(e) && e.path("params").path(StepFlags.PARAM_ROWS_PER_REQUEST).asInt() == c.rowsPerRequest()
                         && e.path("threads").asInt() == c.clientsPerShard()) source = e;
             }
             ObjectNode entry = source == null ? RunResults.JSON.createObjectNode() : source.deepCopy();
             if (source == null) entry.put("benchmark", "org.tsdbbench." + db + ".merged.write");
             entry.put("threads", c.clients());
             ObjectNode params = entry.withObjectProperty("params");
-            params.put("rowsPerRequest", String.valueOf(c.rowsPerRequest()));
+            params.put(StepFlags.PARAM_ROWS_PER_REQUEST, String.valueOf(c.rowsPerRequest()));
             params.put("shards", String.valueOf(shards.size()));
             ObjectNode pm = entry.putObject("primaryMetric");
             pm.put("score", c.rowsPerSecond());
@@ -325,7 +326,7 @@ final class ShardMerge {
         for (Shard s : shards) {
             Map<String, JsonNode> entries = new LinkedHashMap<>();
             for (JsonNode e : JmhJson.entries(s.dir().resolve(db + "-query.json"))) {
-                if (JmhJson.isQuery(e)) entries.put(e.path("params").path("queryId").asText(), e);
+                if (JmhJson.isQuery(e)) entries.put(e.path("params").path(StepFlags.PARAM_QUERY_ID).asText(), e);
             }
             ids.addAll(entries.keySet());
             byShard.add(entries);

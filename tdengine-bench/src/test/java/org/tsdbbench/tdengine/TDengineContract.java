@@ -33,6 +33,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.results.ServerHeldRecord;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * The shared contract against a real TDengine on one path, plus what is TDengine's own: the
@@ -268,7 +269,7 @@ abstract class TDengineContract extends DatabaseContract {
     void requestsPastTheSqlLimitAreSplitCountedAndNamed() throws Exception {
         Path results = tmp.resolve("split");
         Run write = cli("write", List.of("-numOfDevices", "20", "-rowsPerDevice", "100", "-results", results.toString(), "-f", "0", "-wi", "0",
-                "-i", "1", "-r", "300ms", "-rowsPerRequest", "400", "--option", "maxSqlBytes=4096"));
+                "-i", "1", "-r", "300ms", StepFlags.ROWS_PER_REQUEST, "400", "--option", "maxSqlBytes=4096"));
         assertEquals(BenchCli.OK, write.exit(), write.output());
         assertTrue(write.output().contains("TDengine (connection=" + server.path().option() + " writeMode=sql)"), write.output());
         JsonNode manifest = new ObjectMapper().readTree(results.resolve("tdengine-manifest.json").toFile());
@@ -292,12 +293,12 @@ abstract class TDengineContract extends DatabaseContract {
     void eachWritePathKeepsItsOwnLabelledCellsInOneFolder() throws Exception {
         Path results = tmp.resolve("paths");
         List<String> args = List.of("-numOfDevices", "20", "-rowsPerDevice", "100", "-results", results.toString(), "-f", "0", "-wi", "0",
-                "-i", "1", "-r", "300ms", "-writeClients", "1");
-        Run sql = cli("write", args, List.of("-rowsPerRequest", "100", "--write-path", "sql"));
+                "-i", "1", "-r", "300ms", StepFlags.WRITE_CLIENTS, "1");
+        Run sql = cli("write", args, List.of(StepFlags.ROWS_PER_REQUEST, "100", "--write-path", "sql"));
         assertEquals(BenchCli.OK, sql.exit(), sql.output());
         assertTrue(sql.output().contains("writeMode=sql), write path sql (the published reports' path): rows written per second"), sql.output());
         boolean stmtTaken = WriteMode.STMT.refusal(server.path(), server.expectedMajor()) == null;
-        Run stmt = cli("write", args, List.of("-rowsPerRequest", "100", "--write-path", "stmt"));
+        Run stmt = cli("write", args, List.of(StepFlags.ROWS_PER_REQUEST, "100", "--write-path", "stmt"));
         if (stmtTaken) {
             assertEquals(BenchCli.OK, stmt.exit(), stmt.output());
             assertTrue(stmt.output().contains("writeMode=stmt), write path stmt (not the published path)"), stmt.output());
@@ -318,7 +319,7 @@ abstract class TDengineContract extends DatabaseContract {
         }
         assertEquals("sql", cells.get(0).get("writePathName").asText());
         // sql again, another matrix: sql's cell replaced, stmt's kept
-        Run again = cli("write", args, List.of("-rowsPerRequest", "50", "--write-path", "sql"));
+        Run again = cli("write", args, List.of(StepFlags.ROWS_PER_REQUEST, "50", "--write-path", "sql"));
         assertEquals(BenchCli.OK, again.exit(), again.output());
         cells = new ObjectMapper().readTree(results.resolve("tdengine-manifest.json").toFile()).get("write");
         assertEquals(stmtTaken ? 2 : 1, cells.size(), cells.toString());

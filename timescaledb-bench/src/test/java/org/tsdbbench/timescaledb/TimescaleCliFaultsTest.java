@@ -19,6 +19,7 @@ import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.contract.CliCapture;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * Bad input and failures of the CLI that are TimescaleDB's own, against the real server (the
@@ -72,7 +73,7 @@ class TimescaleCliFaultsTest {
     void aRefusedQueryEndsOnlyItselfAndResultsSoFarStay() throws Exception {
         Path results = tmp.resolve("kept");
         List<String> scale = List.of("-numOfDevices", "20", "-rowsPerDevice", "60", "-seed", "3", "-results", results.toString());
-        CliCapture.Result load = cli("load", scale, List.of("-rowsPerRequest", "100"));
+        CliCapture.Result load = cli("load", scale, List.of(StepFlags.ROWS_PER_REQUEST, "100"));
         assertEquals(BenchCli.OK, load.exit(), load.output());
         Path manifest = results.resolve("timescaledb-manifest.json");
         byte[] afterLoad = Files.readAllBytes(manifest);

@@ -37,6 +37,7 @@ import org.tsdbbench.common.query.Answer;
 import org.tsdbbench.common.query.ExpectedAnswers;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryCatalog;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * TimescaleDB's two storage forms against the real server: {@code --option compress=true} loads
@@ -169,7 +170,7 @@ class TimescaleColumnstoreTest {
         List<String> scale = new ArrayList<>(List.of("-numOfDevices", "50", "-rowsPerDevice", "240", "-seed", "8", "-results", results.toString(),
                 "--option", "compress=true"));
         scale.addAll(TimescaleServer.cliArgs());
-        for (List<String> step : List.of(List.of("load", "-writeClients", "2"), List.of("disk"),
+        for (List<String> step : List.of(List.of("load", StepFlags.WRITE_CLIENTS, "2"), List.of("disk"),
                 List.of("query", "-f", "0", "-wi", "0", "-i", "1", "-r", "100ms", "-queries", "q1\\.g30|q2\\.stddev\\.p100|q4\\.avg\\.p50|q5\\..*"))) {
             List<String> args = new ArrayList<>(step);
             args.addAll(scale);

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.contract.CliCapture;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * Secrets against the real server (password from TIMESCALEDB_PASSWORD, as for the contract test):
@@ -52,10 +53,10 @@ class TimescaleSecretsTest {
         Path results = tmp.resolve("results");
         String[] fast = {"-f", "0", "-wi", "0", "-i", "1", "-r", "100ms"};
         List<CliCapture.Result> runs = new ArrayList<>();
-        runs.add(cli("load", results, "-writeClients", "2", "-rowsPerRequest", "20"));
+        runs.add(cli("load", results, StepFlags.WRITE_CLIENTS, "2", StepFlags.ROWS_PER_REQUEST, "20"));
         runs.add(cli("query", results, concat(fast, "-queries", "q2\\.count\\.p100|q3\\.sum\\.p50")));
         for (WriteMode m : WriteMode.values()) {
-            runs.add(cli("write", results, concat(fast, "-writeClients", "1", "-rowsPerRequest", "10", "--option", "writeMode=" + m.name().toLowerCase())));
+            runs.add(cli("write", results, concat(fast, StepFlags.WRITE_CLIENTS, "1", StepFlags.ROWS_PER_REQUEST, "10", "--option", "writeMode=" + m.name().toLowerCase())));
         }
         for (CliCapture.Result r : runs) {
             assertEquals(BenchCli.OK, r.exit(), r.output());

@@ -24,6 +24,7 @@ import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * The three write modes against the real server: each is verified by count through the CLI's
@@ -57,7 +58,7 @@ class TimescaleWriteModesTest {
         for (WriteMode m : WriteMode.values()) {
             Path results = tmp.resolve(option(m));
             List<String> args = new ArrayList<>(List.of("write", "-numOfDevices", "20", "-rowsPerDevice", "200", "-seed", "4",
-                    "-f", "0", "-wi", "1", "-w", "500ms", "-i", "1", "-r", "500ms", "-writeClients", "2", "-rowsPerRequest", "100",
+                    "-f", "0", "-wi", "1", "-w", "500ms", "-i", "1", "-r", "500ms", StepFlags.WRITE_CLIENTS, "2", StepFlags.ROWS_PER_REQUEST, "100",
                     "--option", "writeMode=" + option(m), "-results", results.toString()));
             args.addAll(TimescaleServer.cliArgs());
             CliCapture.Result run = CliCapture.run(new TimescaleDatabase(), args);

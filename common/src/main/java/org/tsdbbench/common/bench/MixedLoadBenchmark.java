@@ -33,6 +33,7 @@ import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.results.TrialRecord;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * Mixed load: writers and readers at the same time, as one JMH group. Writers append rows past the
@@ -58,7 +59,7 @@ import org.tsdbbench.results.TrialRecord;
 @Measurement(iterations = 3, time = 2)
 public class MixedLoadBenchmark {
 
-    @Param("1000")
+    @Param(StepFlags.DEFAULT_ROWS_PER_REQUEST_PARAM)
     public int rowsPerRequest;
 
     @Param("100")

@@ -32,6 +32,7 @@ import org.tsdbbench.common.query.ExpectedAnswers;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.workload.PreparedQuery;
 import org.tsdbbench.common.workload.ResultCheck;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * Write and read speed as the stored volume grows: one client, starting from an empty table,
@@ -56,7 +57,7 @@ public class VolumeBenchmark {
     @Param("100000")
     public int blockRows;
 
-    @Param("1000")
+    @Param(StepFlags.DEFAULT_ROWS_PER_REQUEST_PARAM)
     public int rowsPerRequest;
 
     private Database db;

@@ -42,6 +42,7 @@ import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.workload.Batch;
 import org.tsdbbench.common.workload.BatchSource;
 import org.tsdbbench.results.TrialRecord;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * The write test: each JMH thread is one client with its own connection and its own devices; one
@@ -72,7 +73,7 @@ public class WriteBenchmark {
     /** The seconds a trial's per-second series can hold: a day. */
     static final int SERIES_SECONDS = 86_400;
 
-    @Param("1000")
+    @Param(StepFlags.DEFAULT_ROWS_PER_REQUEST_PARAM)
     public int rowsPerRequest;
 
     /** Rows/s of all clients together on a fixed schedule; 0: as fast as the database takes them. */
@@ -188,7 +189,7 @@ public class WriteBenchmark {
     }
 
     @Benchmark
-    @OperationsPerInvocation(1000)
+    @OperationsPerInvocation(StepFlags.DEFAULT_ROWS_PER_REQUEST)
     public long write(Trial trial, Acked acked, Failed failed, Control control) throws Exception {
         // JMH counts only the calls inside its measured window; with several threads it also calls
         // before (until every thread is ready) and after (until every thread is done), and its

@@ -18,6 +18,7 @@ import org.tsdbbench.common.workload.DataSet;
 import org.tsdbbench.common.workload.Workload;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * The options every step takes: the workload and its data-set flags (for the devices, the
@@ -36,7 +37,7 @@ public final class CommonOptions {
     @Mixin
     final DataOptions data;
 
-    @Option(names = {"-workload", "--workload"}, paramLabel = "NAME",
+    @Option(names = {StepFlags.WORKLOAD, StepFlags.WORKLOAD_KEBAB}, paramLabel = "NAME",
             description = "The workload to run: one the module takes, listed at the end (default: the first listed).")
     String workloadName;
 
@@ -69,16 +70,16 @@ public final class CommonOptions {
     @Option(names = {"-conf", "--conf"}, paramLabel = "FILE", description = "The database client's own configuration file, the option conf (Cassandra's application.conf).")
     Path conf;
 
-    @Option(names = {"-results", "--results"}, paramLabel = "DIR", description = "Folder for this run's JSON, manifest and report (default: results/<date-time>).")
+    @Option(names = {StepFlags.RESULTS, "--results"}, paramLabel = "DIR", description = "Folder for this run's JSON, manifest and report (default: results/<date-time>).")
     Path results;
 
-    @Option(names = "--shard", paramLabel = "i/N", description = "Write only shard i of N (0-based) of the data set: N processes together write it once (default: env TSBENCH_SHARD, else the whole set).")
+    @Option(names = StepFlags.SHARD, paramLabel = "i/N", description = "Write only shard i of N (0-based) of the data set: N processes together write it once (default: env TSBENCH_SHARD, else the whole set).")
     String shard;
 
-    @Option(names = "--run-id", paramLabel = "ID", description = "Names the run in the manifest, so the shards of one run can be merged (default: env TSBENCH_RUN_ID, else a fresh id).")
+    @Option(names = StepFlags.RUN_ID, paramLabel = "ID", description = "Names the run in the manifest, so the shards of one run can be merged (default: env TSBENCH_RUN_ID, else a fresh id).")
     String runId;
 
-    @Option(names = "--server-cores", paramLabel = "N",
+    @Option(names = StepFlags.SERVER_CORES, paramLabel = "N",
             description = "The server runs on N cores (scripts/compare.sh --server-cores pins the local servers with taskset): recorded in the "
                     + "manifest's machine.serverCores beside the CPUs the local server's process may use (default: env TSBENCH_SERVER_CORES, else not limited).")
     Integer serverCores;
@@ -88,19 +89,19 @@ public final class CommonOptions {
                     + " listening on -port); every step takes it, so that one set of flags reaches a server.")
     IntList serverPids;
 
-    @Option(names = {"-f", "--forks"}, description = "JMH forks per benchmark (default: ${DEFAULT-VALUE}).")
+    @Option(names = {StepFlags.FORKS, "--forks"}, description = "JMH forks per benchmark (default: ${DEFAULT-VALUE}).")
     int forks = 1;
 
-    @Option(names = {"-wi", "--warmup-iterations"}, description = "JMH warm-up iterations (default: ${DEFAULT-VALUE}).")
+    @Option(names = {StepFlags.WARMUP_ITERATIONS, "--warmup-iterations"}, description = "JMH warm-up iterations (default: ${DEFAULT-VALUE}).")
     int warmupIterations = 1;
 
-    @Option(names = {"-w", "--warmup-time"}, paramLabel = "TIME", description = "Time per warm-up iteration, e.g. 5s, 500ms (default: ${DEFAULT-VALUE}).")
+    @Option(names = {StepFlags.WARMUP_TIME, "--warmup-time"}, paramLabel = "TIME", description = "Time per warm-up iteration, e.g. 5s, 500ms (default: ${DEFAULT-VALUE}).")
     String warmupTime = "5s";
 
-    @Option(names = {"-i", "--iterations"}, description = "JMH measurement iterations (default: ${DEFAULT-VALUE}).")
+    @Option(names = {StepFlags.ITERATIONS, "--iterations"}, description = "JMH measurement iterations (default: ${DEFAULT-VALUE}).")
     int iterations = 3;
 
-    @Option(names = {"-r", "--time"}, paramLabel = "TIME", description = "Time per measurement iteration, e.g. 5s, 500ms (default: ${DEFAULT-VALUE}).")
+    @Option(names = {StepFlags.TIME, "--time"}, paramLabel = "TIME", description = "Time per measurement iteration, e.g. 5s, 500ms (default: ${DEFAULT-VALUE}).")
     String time = "5s";
 
     @Option(names = "-prof", paramLabel = "NAME[:OPTIONS]",

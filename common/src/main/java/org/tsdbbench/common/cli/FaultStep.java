@@ -28,6 +28,7 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import org.tsdbbench.results.SuiteVersion;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * The fault cell: clients write at a steady pace into an empty table and one process is killed
@@ -49,7 +50,7 @@ final class FaultStep extends Step {
 
     /** The process to kill: its pid, or the script's pid files to find it in. */
     static final class Victim {
-        @Option(names = "--kill-pid", paramLabel = "PID", required = true,
+        @Option(names = StepFlags.KILL_PID, paramLabel = "PID", required = true,
                 description = "The process to kill (a cluster script's status names each node's).")
         Long pid;
 
@@ -62,10 +63,10 @@ final class FaultStep extends Step {
     @ArgGroup(exclusive = true, multiplicity = "1")
     Victim victim;
 
-    @Option(names = "--node", paramLabel = "NAME", description = "The killed process's name in the record (default: its pid file's name, or pid <PID>).")
+    @Option(names = StepFlags.NODE, paramLabel = "NAME", description = "The killed process's name in the record (default: its pid file's name, or pid <PID>).")
     String node;
 
-    @Option(names = "--restart-script", paramLabel = "FILE", required = true,
+    @Option(names = StepFlags.RESTART_SCRIPT, paramLabel = "FILE", required = true,
             description = "The server's script: 'bash FILE start' brings the killed process back (it starts only what is missing).")
     Path restartScript;
 
@@ -75,10 +76,10 @@ final class FaultStep extends Step {
                     + " settings excuses fails the cell. One writing client, so that lost and extra rows are told apart.")
     boolean singleServer;
 
-    @Option(names = {"-writeClients", "--write-clients"}, paramLabel = "N", description = "Writing clients (default: 2; --single-server: 1).")
+    @Option(names = {StepFlags.WRITE_CLIENTS, StepFlags.WRITE_CLIENTS_KEBAB}, paramLabel = "N", description = "Writing clients (default: 2; --single-server: 1).")
     Integer writers;
 
-    @Option(names = {"-rowsPerRequest", "--rows-per-request"}, paramLabel = "N", description = "Rows in one request (default: ${DEFAULT-VALUE}).")
+    @Option(names = {StepFlags.ROWS_PER_REQUEST, StepFlags.ROWS_PER_REQUEST_KEBAB}, paramLabel = "N", description = "Rows in one request (default: ${DEFAULT-VALUE}).")
     int rowsPerRequest = 100;
 
     @Option(names = "--request-every", paramLabel = "TIME",
@@ -116,11 +117,11 @@ final class FaultStep extends Step {
         if (writers == null) writers = singleServer ? 1 : 2;
         int max = common.dataSet().maxClients();
         if (singleServer && writers != 1) {
-            throw new UsageException("-writeClients " + writers + ": --single-server writes with one client, so that lost and extra rows are told apart");
+            throw new UsageException(StepFlags.WRITE_CLIENTS + " " + writers + ": --single-server writes with one client, so that lost and extra rows are told apart");
         }
         // A single server's cell writes half the data set before the kill and the other half after it.
         if (singleServer && max < 2) throw new UsageException("--single-server needs a data set of at least 2 devices (or files): it has " + max);
-        if (writers < 1 || writers > max) throw new UsageException("-writeClients " + writers + ": must be 1.." + max + " (each client owns whole devices or files)");
+        if (writers < 1 || writers > max) throw new UsageException(StepFlags.WRITE_CLIENTS + " " + writers + ": must be 1.." + max + " (each client owns whole devices or files)");
         try {
             if (time("--request-every", requestEvery).getTime() < 1) throw new UsageException("--request-every " + requestEvery + ": must be more than 0");
             if (time("--steady", steady).getTime() < 1) throw new UsageException("--steady " + steady + ": must be more than 0");

@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import org.tsdbbench.results.SuiteVersion;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * The load step: the whole data set written exactly once, rows/s reported, then the stored count
@@ -24,7 +25,7 @@ import org.tsdbbench.results.SuiteVersion;
         description = "Write the data set exactly once, report rows/s and verify the stored row count.")
 final class LoadStep extends Step {
 
-    @Option(names = {"-writeClients", "--write-clients"}, description = "Client connections (default: ${DEFAULT-VALUE}).")
+    @Option(names = {StepFlags.WRITE_CLIENTS, StepFlags.WRITE_CLIENTS_KEBAB}, description = "Client connections (default: ${DEFAULT-VALUE}).")
     int writeClients = 1;
 
     @Mixin
@@ -44,7 +45,7 @@ final class LoadStep extends Step {
         rowsPerRequest.validate();
         int max = common.dataSet().maxClients();
         if (writeClients < 1 || writeClients > Math.min(max, WriteStep.MAX_CLIENTS)) {
-            throw new UsageException("-writeClients " + writeClients + ": must be 1.." + Math.min(max, WriteStep.MAX_CLIENTS));
+            throw new UsageException(StepFlags.WRITE_CLIENTS + " " + writeClients + ": must be 1.." + Math.min(max, WriteStep.MAX_CLIENTS));
         }
     }
 

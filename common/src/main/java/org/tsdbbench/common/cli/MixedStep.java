@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import org.tsdbbench.results.SuiteVersion;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * The mixed-load test: readers alone, writers and readers together, writers alone (one JMH group
@@ -42,7 +43,7 @@ final class MixedStep extends Step {
     @Mixin
     RowsPerRequestOption rowsPerRequest;
 
-    @Option(names = "--result-rows", description = "Rows each range query returns (default: ${DEFAULT-VALUE}).")
+    @Option(names = StepFlags.RESULT_ROWS, description = "Rows each range query returns (default: ${DEFAULT-VALUE}).")
     int resultRows = 100;
 
     MixedStep(Database db, Workload workload) {
@@ -86,8 +87,8 @@ final class MixedStep extends Step {
             Files.deleteIfExists(log);
             Collection<RunResult> run = runJmh("mixed", jmh()
                     .include(Pattern.quote(MixedLoadBenchmark.class.getName()) + "\\.mixed$")
-                    .param("rowsPerRequest", String.valueOf(rowsPerRequest.value))
-                    .param("resultRows", String.valueOf(resultRows))
+                    .param(StepFlags.PARAM_ROWS_PER_REQUEST, String.valueOf(rowsPerRequest.value))
+                    .param(StepFlags.PARAM_RESULT_ROWS, String.valueOf(resultRows))
                     // JMH orders a group's methods by name: query (readers), then write (writers).
                     .threadGroups(tg[1], tg[0])
                     .threads(tg[0] + tg[1]), settings.withVerifyLog(log), what, failures);

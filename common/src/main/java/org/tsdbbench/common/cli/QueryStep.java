@@ -28,6 +28,7 @@ import org.tsdbbench.results.QueryRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import org.tsdbbench.results.SuiteVersion;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * The query step: every query of the workload's catalog (the devices' q1..q5) is first run once and its answer checked against the
@@ -49,10 +50,10 @@ final class QueryStep extends Step {
             description = "Query file or folder of q1.txt..q4.txt ('<query id> <query>' per line); default: rendered by the module's dialect.")
     Path sql;
 
-    @Option(names = {"-queries", "--queries"}, paramLabel = "REGEX", description = "Only query ids matching this, e.g. 'q2\\..*' (default: all).")
+    @Option(names = {StepFlags.QUERIES, "--queries"}, paramLabel = "REGEX", description = "Only query ids matching this, e.g. 'q2\\..*' (default: all).")
     String queries = ".*";
 
-    @Option(names = {"-writeClients", "--write-clients"}, description = "Clients of the load, when one is needed (default: ${DEFAULT-VALUE}).")
+    @Option(names = {StepFlags.WRITE_CLIENTS, StepFlags.WRITE_CLIENTS_KEBAB}, description = "Clients of the load, when one is needed (default: ${DEFAULT-VALUE}).")
     int loadClients = 2;
 
     QueryStep(Database db, Workload workload) {
@@ -71,7 +72,7 @@ final class QueryStep extends Step {
         } catch (PatternSyntaxException e) {
             throw new UsageException("-queries " + queries + ": not a regular expression (" + e.getDescription() + ")");
         }
-        CommonOptions.positive("-writeClients", loadClients);
+        CommonOptions.positive(StepFlags.WRITE_CLIENTS, loadClients);
         if (sql != null) {
             // A bad query file is named before the server is touched.
             try {
@@ -149,7 +150,7 @@ final class QueryStep extends Step {
                     failures.add(wrong);
                     checked.replaceAll(c -> c.id().equals(id) ? new QueryRecord.QueryCheck(id, c.query(), false, wrong) : c);
                     // JMH may still have reported the runs before the wrong one: no latency of a query that answered wrong.
-                    results.dropJmhResults("query", "queryId", id);
+                    results.dropJmhResults("query", StepFlags.PARAM_QUERY_ID, id);
                     continue;
                 }
                 measured.ifPresent(run::add);
@@ -175,7 +176,7 @@ final class QueryStep extends Step {
         // The step has made sure the server holds the data set: the trials need not count it again.
         return runJmh("query", jmh()
                 .include(Pattern.quote(QueryBenchmark.class.getName()) + "\\.query$")
-                .param("queryId", id), settings.withDataChecked().withVerifyLog(results.verifyLog("query")), id, failures).stream().findFirst();
+                .param(StepFlags.PARAM_QUERY_ID, id), settings.withDataChecked().withVerifyLog(results.verifyLog("query")), id, failures).stream().findFirst();
     }
 
     /**
@@ -228,7 +229,7 @@ final class QueryStep extends Step {
         List<QueryRecord.QueryLatencyRecord> out = new ArrayList<>();
         for (RunResult r : run) {
             Statistics st = r.getPrimaryResult().getStatistics();
-            out.add(new QueryRecord.QueryLatencyRecord(r.getParams().getParam("queryId"), st.getN(), st.getPercentile(50), st.getPercentile(90),
+            out.add(new QueryRecord.QueryLatencyRecord(r.getParams().getParam(StepFlags.PARAM_QUERY_ID), st.getN(), st.getPercentile(50), st.getPercentile(90),
                     st.getPercentile(99), st.getMax(), r.getPrimaryResult().getScore(), r.getPrimaryResult().getScoreError()));
         }
         return out;
@@ -242,7 +243,7 @@ final class QueryStep extends Step {
         sb.append(String.format(Locale.ROOT, idColumn + " %10s %10s %10s %10s %10s%n", "query", "samples", "p50", "p90", "p99", "max"));
         List<String> measured = new ArrayList<>();
         for (RunResult r : run) {
-            String id = r.getParams().getParam("queryId");
+            String id = r.getParams().getParam(StepFlags.PARAM_QUERY_ID);
             measured.add(id);
             Statistics st = r.getPrimaryResult().getStatistics();
             sb.append(String.format(Locale.ROOT, idColumn + " %10d %10.3f %10.3f %10.3f %10.3f%n", id, st.getN(),

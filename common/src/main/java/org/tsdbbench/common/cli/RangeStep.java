@@ -15,6 +15,7 @@ import org.tsdbbench.results.RangeCellRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import org.tsdbbench.results.SuiteVersion;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * The concurrent range-query test: for each client count and result size, the clients run short
@@ -25,11 +26,11 @@ import org.tsdbbench.results.SuiteVersion;
         description = "Concurrent short range queries on one random device: queries/s and latency by client count and result size.")
 final class RangeStep extends Step {
 
-    @Option(names = "--clients", paramLabel = "LIST", converter = IntList.Converter.class,
+    @Option(names = StepFlags.RANGE_CLIENTS, paramLabel = "LIST", converter = IntList.Converter.class,
             description = "Client connections: e.g. 1,5,10,20 (default: 1,5,10,20).")
     IntList clients = IntList.of(1, 5, 10, 20);
 
-    @Option(names = "--result-rows", paramLabel = "LIST", converter = IntList.Converter.class,
+    @Option(names = StepFlags.RESULT_ROWS, paramLabel = "LIST", converter = IntList.Converter.class,
             description = "Rows each query returns: e.g. 5,100,1000 (default: 5,100,1000).")
     IntList resultRows = IntList.of(5, 100, 1000);
 
@@ -69,7 +70,7 @@ final class RangeStep extends Step {
                 String what = c + " clients x " + rows + " rows";
                 Collection<RunResult> run = runJmh("range", jmh()
                         .include(Pattern.quote(RangeQueryBenchmark.class.getName()) + "\\.(queriesPerSecond|latency)$")
-                        .param("resultRows", String.valueOf(rows))
+                        .param(StepFlags.PARAM_RESULT_ROWS, String.valueOf(rows))
                         .threads(c), settings.withDataChecked(), what, failures);
                 double qps = Double.NaN;
                 Double qpsError = null;

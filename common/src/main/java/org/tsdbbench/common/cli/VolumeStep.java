@@ -18,6 +18,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import org.tsdbbench.results.SuiteVersion;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * The volume-growth test: from an empty table, one client writes a block and reads it back, block
@@ -27,10 +28,10 @@ import org.tsdbbench.results.SuiteVersion;
         description = "Write blocks of rows and read each back at once, up to a target volume: speed against rows stored (empties the table first).")
 final class VolumeStep extends Step {
 
-    @Option(names = "--blocks", description = "Blocks to write; the target volume is blocks x block rows (default: ${DEFAULT-VALUE}).")
+    @Option(names = StepFlags.BLOCKS, description = "Blocks to write; the target volume is blocks x block rows (default: ${DEFAULT-VALUE}).")
     int blocks = 10;
 
-    @Option(names = "--block-rows", description = "Rows per block, a multiple of the devices (default: ${DEFAULT-VALUE}).")
+    @Option(names = StepFlags.BLOCK_ROWS, description = "Rows per block, a multiple of the devices (default: ${DEFAULT-VALUE}).")
     int blockRows = 100_000;
 
     @Mixin
@@ -64,8 +65,8 @@ final class VolumeStep extends Step {
         out().flush();
         Collection<RunResult> run = runJmh("volume", jmh()
                 .include(Pattern.quote(VolumeBenchmark.class.getName()) + "\\.block$")
-                .param("blockRows", String.valueOf(blockRows))
-                .param("rowsPerRequest", String.valueOf(rowsPerRequest.value))
+                .param(StepFlags.PARAM_BLOCK_ROWS, String.valueOf(blockRows))
+                .param(StepFlags.PARAM_ROWS_PER_REQUEST, String.valueOf(rowsPerRequest.value))
                 .warmupIterations(0)
                 .measurementIterations(blocks), settings, "volume", failures);
         List<VolumeBlockRecord> rows = new ArrayList<>();

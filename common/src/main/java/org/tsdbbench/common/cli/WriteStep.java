@@ -35,6 +35,7 @@ import org.tsdbbench.results.WriteCellRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import org.tsdbbench.results.SuiteVersion;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * The write test over the matrix rows-per-request x client connections, one JMH run per cell, and
@@ -47,29 +48,29 @@ final class WriteStep extends Step {
     static final int MAX_ROWS_PER_REQUEST = 1_000_000;
     static final int MAX_CLIENTS = 1024;
 
-    @Option(names = {"-writeClients", "--write-clients"}, paramLabel = "LIST", converter = IntList.Converter.class,
+    @Option(names = {StepFlags.WRITE_CLIENTS, StepFlags.WRITE_CLIENTS_KEBAB}, paramLabel = "LIST", converter = IntList.Converter.class,
             description = "Client connections: 5, 1,2,4 or 1-7 (default: 1).")
     IntList writeClients = IntList.of(1);
 
-    @Option(names = {"-rowsPerRequest", "--rows-per-request"}, paramLabel = "LIST", converter = IntList.Converter.class,
-            description = "Rows in one request: 1000, or 1,100,500,1000,2000 (default: 1000).")
-    IntList rowsPerRequest = IntList.of(1000);
+    @Option(names = {StepFlags.ROWS_PER_REQUEST, StepFlags.ROWS_PER_REQUEST_KEBAB}, paramLabel = "LIST", converter = IntList.Converter.class,
+            description = "Rows in one request: 1000, or 1,100,500,1000,2000 (default: " + StepFlags.DEFAULT_ROWS_PER_REQUEST + ").")
+    IntList rowsPerRequest = IntList.of(StepFlags.DEFAULT_ROWS_PER_REQUEST);
 
-    @Option(names = "--rate", paramLabel = "ROWS_PER_S",
+    @Option(names = StepFlags.RATE, paramLabel = "ROWS_PER_S",
             description = "Fixed-rate mode: the clients together send this many rows/s on a schedule (e.g. devices x 1 Hz), latency is"
                     + " measured from each request's intended start, and the verdict says whether the database kept up (default: 0, as fast as it can).")
     long rate;
 
-    @Option(names = "--stable-within", paramLabel = "PERCENT",
+    @Option(names = StepFlags.STABLE_WITHIN, paramLabel = "PERCENT",
             description = "Repeat a cell's JMH run (each a new trial on an empty table) until the 95%% interval of all its iterations is"
                     + " within +-PERCENT of their mean, or --cell-budget is spent (default: 0, one run).")
     double stableWithin;
 
-    @Option(names = "--cell-budget", paramLabel = "TIME",
+    @Option(names = StepFlags.CELL_BUDGET, paramLabel = "TIME",
             description = "With --stable-within: how long one cell may take in all, e.g. 120s or 5min (default: ${DEFAULT-VALUE}).")
     String cellBudget = "120s";
 
-    @Option(names = "--write-path", paramLabel = "NAME",
+    @Option(names = StepFlags.WRITE_PATH, paramLabel = "NAME",
             description = "One of the module's write paths (describe lists them; TDengine: sql, the path the published reports used, and stmt):"
                     + " its options are set, every cell is labelled with it and with whether the published reports wrote that way, and the cells"
                     + " of the module's other paths already in the results folder stay (default: the path the options select, if any).")
@@ -111,13 +112,13 @@ final class WriteStep extends Step {
         }
         if (!common.shard().whole() && rowsPerRequest.values().size() * writeClients.values().size() > 1) {
             // Every cell starts on an empty table; shards share it, and only the schema step (once, before them) empties it.
-            throw new UsageException("--shard " + common.shard() + " with -rowsPerRequest " + rowsPerRequest.values() + " -writeClients "
+            throw new UsageException("--shard " + common.shard() + " with " + StepFlags.ROWS_PER_REQUEST + " " + rowsPerRequest.values() + " " + StepFlags.WRITE_CLIENTS + " "
                     + writeClients.values() + ": a sharded write runs one cell (one value each); run the shards once per cell");
         }
         int maxClients = Math.min(MAX_CLIENTS, common.dataSet().maxClients());
         for (int c : writeClients.values()) {
             if (c < 1 || c > maxClients) {
-                throw new UsageException("-writeClients " + c + ": must be 1.." + maxClients + " (each client owns whole "
+                throw new UsageException(StepFlags.WRITE_CLIENTS + " " + c + ": must be 1.." + maxClients + " (each client owns whole "
                         + common.dataSet().splitUnit() + ")");
             }
         }
@@ -187,8 +188,8 @@ final class WriteStep extends Step {
         try {
             run = runBenchmarks(options
                     .include(Pattern.quote(WriteBenchmark.class.getName()) + "\\.write$")
-                    .param("rowsPerRequest", String.valueOf(rows))
-                    .param("targetRowsPerSecond", String.valueOf(rate))
+                    .param(StepFlags.PARAM_ROWS_PER_REQUEST, String.valueOf(rows))
+                    .param(StepFlags.PARAM_TARGET_ROWS_PER_SECOND, String.valueOf(rate))
                     .threads(clients)
                     .operationsPerInvocation(rows)
                     .resultFormat(ResultFormatType.JSON)

@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import org.tsdbbench.results.SuiteVersion;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * The devices' generator command: writes the data set as {@code numOfFiles} text files,
@@ -28,10 +29,10 @@ import org.tsdbbench.results.SuiteVersion;
         description = "Generate the temperature/humidity data set as text files (devid devname devgroup ts temperature humidity).")
 public final class DeviceFileGenerator implements Callable<Integer> {
 
-    @Option(names = {"-dataDir", "--data-dir"}, paramLabel = "DIR", description = "Folder for the files (default: ${DEFAULT-VALUE}).")
+    @Option(names = {StepFlags.DATA_DIR, "--data-dir"}, paramLabel = "DIR", description = "Folder for the files (default: ${DEFAULT-VALUE}).")
     Path dataDir = Path.of("data");
 
-    @Option(names = {"-numOfFiles", "--num-of-files"}, paramLabel = "N", description = "Files to write (default: ${DEFAULT-VALUE}).")
+    @Option(names = {StepFlags.NUM_OF_FILES, "--num-of-files"}, paramLabel = "N", description = "Files to write (default: ${DEFAULT-VALUE}).")
     int numOfFiles = 10;
 
     @Mixin
@@ -45,10 +46,10 @@ public final class DeviceFileGenerator implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (numOfFiles < 1) throw new IllegalArgumentException("-numOfFiles " + numOfFiles + ": must be at least 1");
+        if (numOfFiles < 1) throw new IllegalArgumentException(StepFlags.NUM_OF_FILES + " " + numOfFiles + ": must be at least 1");
         WorkloadSpec spec = flags.spec();
         if (numOfFiles > spec.numOfDevices()) {
-            throw new IllegalArgumentException("-numOfFiles " + numOfFiles + ": more files than devices (" + spec.numOfDevices() + ")");
+            throw new IllegalArgumentException(StepFlags.NUM_OF_FILES + " " + numOfFiles + ": more files than devices (" + spec.numOfDevices() + ")");
         }
         if (threads < 1) throw new IllegalArgumentException("-threads " + threads + ": must be at least 1");
         try {

@@ -1,14 +1,15 @@
 package org.tsdbbench.common.data;
 
 import picocli.CommandLine.Option;
+import org.tsdbbench.results.StepFlags;
 
 /** The flags of a {@link WorkloadSpec}: the devices, their rows, the first timestamp and the seed, for the steps and the generator. */
 public final class DeviceSpecOptions {
 
-    @Option(names = {"-numOfDevices", "--num-of-devices"}, paramLabel = "N", description = "Devices in the data set (default: ${DEFAULT-VALUE}).")
+    @Option(names = {StepFlags.NUM_OF_DEVICES, "--num-of-devices"}, paramLabel = "N", description = "Devices in the data set (default: ${DEFAULT-VALUE}).")
     int numOfDevices = WorkloadSpec.DEFAULT_DEVICES;
 
-    @Option(names = {"-rowsPerDevice", "--rows-per-device"}, paramLabel = "N", description = "Rows per device, one a second (default: ${DEFAULT-VALUE}).")
+    @Option(names = {StepFlags.ROWS_PER_DEVICE, "--rows-per-device"}, paramLabel = "N", description = "Rows per device, one a second (default: ${DEFAULT-VALUE}).")
     int rowsPerDevice = WorkloadSpec.DEFAULT_ROWS_PER_DEVICE;
 
     @Option(names = {"-startTs", "--start-ts"}, paramLabel = "MS", description = "Timestamp of each device's first row, epoch ms (default: ${DEFAULT-VALUE}).")
@@ -19,8 +20,8 @@ public final class DeviceSpecOptions {
 
     /** Checks the counts; a bad one is an IllegalArgumentException naming flag and value. */
     void validate() {
-        positive("-numOfDevices", numOfDevices);
-        positive("-rowsPerDevice", rowsPerDevice);
+        positive(StepFlags.NUM_OF_DEVICES, numOfDevices);
+        positive(StepFlags.ROWS_PER_DEVICE, rowsPerDevice);
     }
 
     static void positive(String flag, long value) {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import org.tsdbbench.common.workload.DataOptions;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import org.tsdbbench.results.StepFlags;
 
 /** The IoT workload's data-set flags: a generated data set ({@link IotSpecOptions}), or a TSBS file ({@code -file}). */
 public final class IotDataOptions implements DataOptions {
@@ -11,7 +12,7 @@ public final class IotDataOptions implements DataOptions {
     @Mixin
     final IotSpecOptions spec = new IotSpecOptions();
 
-    @Option(names = {"-file", "--file"}, paramLabel = "PATH",
+    @Option(names = {StepFlags.TSBS_FILE, "--file"}, paramLabel = "PATH",
             description = "Read the records from this file of tsbs_generate_data --use-case=iot --format=influx (plain or gzip) instead of generating them;"
                     + " its lines decide the trucks and the time range, -seed the queries' parameters.")
     Path file;

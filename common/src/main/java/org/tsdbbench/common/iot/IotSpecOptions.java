@@ -3,6 +3,7 @@ package org.tsdbbench.common.iot;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import picocli.CommandLine.Option;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * The flags that name an IoT data set as TSBS's generator does, for the steps and the generator:
@@ -11,11 +12,11 @@ import picocli.CommandLine.Option;
  */
 public final class IotSpecOptions {
 
-    @Option(names = {"-scale", "--scale"}, paramLabel = "NAME",
+    @Option(names = {StepFlags.SCALE, "--scale"}, paramLabel = "NAME",
             description = "Report C's scenario: iot-1 (100 trucks, 1 month) .. iot-5 (10,000,000 trucks, 3 minutes) (default: 20 trucks x 36 h).")
     String scale;
 
-    @Option(names = {"-trucks", "--trucks"}, paramLabel = "N", description = "Trucks, truck_0 .. truck_<N-1> (default: the scale's, else 20).")
+    @Option(names = {StepFlags.TRUCKS, "--trucks"}, paramLabel = "N", description = "Trucks, truck_0 .. truck_<N-1> (default: the scale's, else 20).")
     Integer trucks;
 
     @Option(names = {"-start", "--start"}, paramLabel = "TIME", description = "First record's time, RFC 3339 (default: the scale's, else 2016-01-01T00:00:00Z).")
@@ -24,7 +25,7 @@ public final class IotSpecOptions {
     @Option(names = {"-end", "--end"}, paramLabel = "TIME", description = "End of the time range, exclusive, RFC 3339 (default: the start plus the scale's length, else 36 h).")
     String end;
 
-    @Option(names = {"-hours", "--hours"}, paramLabel = "H", description = "Length of the time range in hours, instead of -end (e.g. 0.05 for 3 minutes).")
+    @Option(names = {StepFlags.HOURS, "--hours"}, paramLabel = "H", description = "Length of the time range in hours, instead of -end (e.g. 0.05 for 3 minutes).")
     Double hours;
 
     @Option(names = {"-seed", "--seed"}, description = "Seed that decides every value and the queries' parameters (default: " + IotSpec.DEFAULT_SEED + ").")
@@ -32,11 +33,11 @@ public final class IotSpecOptions {
 
     /** Whether a flag that decides the trucks or the time range was given (a file decides them itself). */
     String firstRangeFlag() {
-        if (scale != null) return "-scale";
-        if (trucks != null) return "-trucks";
+        if (scale != null) return StepFlags.SCALE;
+        if (trucks != null) return StepFlags.TRUCKS;
         if (start != null) return "-start";
         if (end != null) return "-end";
-        if (hours != null) return "-hours";
+        if (hours != null) return StepFlags.HOURS;
         return null;
     }
 

@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Optional;
 import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.iot.IotWorkload;
+import org.tsdbbench.results.StepFlags;
 
 /** The workloads of the suite, by name: what {@code --workload} and the settings file name. */
 public final class Workloads {
@@ -24,7 +25,7 @@ public final class Workloads {
     }
 
     /** The flag that chooses the workload, in the single-dash form of the original tools and the --kebab-case form. */
-    public static final List<String> FLAG = List.of("-workload", "--workload");
+    public static final List<String> FLAG = List.of(StepFlags.WORKLOAD, StepFlags.WORKLOAD_KEBAB);
 
     /**
      * The workload a command line names ({@code --workload NAME} or {@code --workload=NAME}),

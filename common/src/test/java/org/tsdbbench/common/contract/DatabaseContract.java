@@ -50,6 +50,7 @@ import org.tsdbbench.common.query.QueryCatalog;
 import org.tsdbbench.common.query.QueryFamily;
 import org.tsdbbench.common.workload.PreparedQuery;
 import org.tsdbbench.common.workload.ResultCheck;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * What every database module must do against its real server, written once: write and count,
@@ -203,7 +204,7 @@ public abstract class DatabaseContract {
         Path results = tmp.resolve("iot");
         List<String> trucks = List.of("--workload", "iot", "-trucks", "4", "-hours", "3", "-seed", "11", "-results", results.toString());
         List<String> fast = List.of("-f", "0", "-wi", "0", "-i", "1", "-r", "100ms");
-        Run load = cli("load", trucks, List.of("-writeClients", "2", "-rowsPerRequest", "500"));
+        Run load = cli("load", trucks, List.of(StepFlags.WRITE_CLIENTS, "2", StepFlags.ROWS_PER_REQUEST, "500"));
         assertEquals(BenchCli.OK, load.exit, load.output);
         assertTrue(load.output.contains("load verified"), load.output);
         Run query = cli("query", trucks, fast);
@@ -213,7 +214,7 @@ public abstract class DatabaseContract {
         JsonNode checked = manifest.get("query").get("checked");
         assertTrue(checked.size() >= 12, "the catalog's queries, drawn: " + checked);
         for (JsonNode c : checked) assertTrue(c.get("correct").asBoolean(), c.toString());
-        Run write = cli("write", trucks, fast, List.of("-writeClients", "2", "-rowsPerRequest", "500"));
+        Run write = cli("write", trucks, fast, List.of(StepFlags.WRITE_CLIENTS, "2", StepFlags.ROWS_PER_REQUEST, "500"));
         assertEquals(BenchCli.OK, write.exit, write.output);
         JsonNode cell = new ObjectMapper().readTree(results.resolve(db().name() + "-manifest.json").toFile()).get("write").get(0);
         assertEquals(cell.get("verified").get("rowsAcked").asLong(), cell.get("verified").get("rowsStored").asLong(), cell.toString());
@@ -226,7 +227,7 @@ public abstract class DatabaseContract {
         List<String> scale = List.of("-numOfDevices", "100", "-rowsPerDevice", "120", "-seed", "5", "-results", results.toString());
         List<String> fast = List.of("-f", "0", "-wi", "0", "-i", "1", "-r", "300ms");
 
-        Run load = cli("load", scale, List.of("-writeClients", "2", "-rowsPerRequest", "100"));
+        Run load = cli("load", scale, List.of(StepFlags.WRITE_CLIENTS, "2", StepFlags.ROWS_PER_REQUEST, "100"));
         assertEquals(BenchCli.OK, load.exit, load.output);
         assertTrue(load.output.contains("load verified"), load.output);
 
@@ -250,7 +251,7 @@ public abstract class DatabaseContract {
         assertEquals(7, queryJson.size(), query.output);
         assertEquals("sample", queryJson.get(0).get("mode").asText());
 
-        Run write = cli("write", scale, fast, List.of("-writeClients", "1,2", "-rowsPerRequest", "10,50"));
+        Run write = cli("write", scale, fast, List.of(StepFlags.WRITE_CLIENTS, "1,2", StepFlags.ROWS_PER_REQUEST, "10,50"));
         assertEquals(BenchCli.OK, write.exit, write.output);
         JsonNode writeJson = new ObjectMapper().readTree(results.resolve(db().name() + "-write.json").toFile());
         assertEquals(4, writeJson.size(), "one JMH result per cell");
@@ -345,7 +346,7 @@ public abstract class DatabaseContract {
     /** The load and disk steps of one small data set into their own results folder; the manifest's disk record. */
     protected JsonNode loadAndMeasureDisk(List<String> scale, Path results) throws Exception {
         List<String> into = List.of("-results", results.toString());
-        Run load = cli("load", scale, into, List.of("-writeClients", "2", "-rowsPerRequest", "100"));
+        Run load = cli("load", scale, into, List.of(StepFlags.WRITE_CLIENTS, "2", StepFlags.ROWS_PER_REQUEST, "100"));
         assertEquals(BenchCli.OK, load.exit, load.output);
         Run disk = cli("disk", scale, into);
         assertEquals(BenchCli.OK, disk.exit, disk.output);
@@ -362,7 +363,7 @@ public abstract class DatabaseContract {
     void prebuiltRequestsAreSentInOrderAndEveryRowCounted() throws Exception {
         Path results = tmp.resolve("prebuild");
         Run write = cli("write", List.of("-numOfDevices", "100", "-rowsPerDevice", "120", "-seed", "9", "-results", results.toString(),
-                "-f", "0", "-wi", "1", "-w", "200ms", "-i", "1", "-r", "300ms", "-writeClients", "2", "-rowsPerRequest", "50",
+                "-f", "0", "-wi", "1", "-w", "200ms", "-i", "1", "-r", "300ms", StepFlags.WRITE_CLIENTS, "2", StepFlags.ROWS_PER_REQUEST, "50",
                 "--option", "prebuild=true"));
         assertEquals(BenchCli.OK, write.exit, write.output);
         JsonNode cell = new ObjectMapper().readTree(results.resolve(db().name() + "-manifest.json").toFile()).get("write").get(0);
@@ -438,7 +439,7 @@ public abstract class DatabaseContract {
             assertTrue(cell.get("p99Ms").asDouble() >= cell.get("p50Ms").asDouble(), cell.toString());
         }
 
-        Run mixed = cli("mixed", scale, fast, List.of("-rowsPerRequest", "50", "--result-rows", "20"));
+        Run mixed = cli("mixed", scale, fast, List.of(StepFlags.ROWS_PER_REQUEST, "50", "--result-rows", "20"));
         assertEquals(BenchCli.OK, mixed.exit, mixed.output);
         JsonNode mixedRuns = json.readTree(results.resolve(db().name() + "-manifest.json").toFile()).get("mixed");
         assertEquals(List.of("readers alone", "writers + readers", "writers alone"),
@@ -447,7 +448,7 @@ public abstract class DatabaseContract {
         assertTrue(mixedRuns.get(1).get("writeRowsPerSecond").asDouble() > 0 && mixedRuns.get(1).has("queryP99Ms"), mixedRuns.toString());
         assertTrue(mixedRuns.get(2).get("writeRowsPerSecond").asDouble() > 0 && !mixedRuns.get(2).has("queryP50Ms"), mixedRuns.toString());
 
-        Run volume = cli("volume", scale, List.of("-f", "0", "--blocks", "2", "--block-rows", "1000", "-rowsPerRequest", "100"));
+        Run volume = cli("volume", scale, List.of("-f", "0", "--blocks", "2", "--block-rows", "1000", StepFlags.ROWS_PER_REQUEST, "100"));
         assertEquals(BenchCli.OK, volume.exit, volume.output);
         JsonNode blocks = json.readTree(results.resolve(db().name() + "-manifest.json").toFile()).get("volume");
         assertEquals(2, blocks.size(), volume.output);
@@ -460,7 +461,7 @@ public abstract class DatabaseContract {
 
         long target = 1000;
         Run rate = cli("write", scale, List.of("-f", "0", "-wi", "1", "-w", "500ms", "-i", "1", "-r", "2s"),
-                List.of("--rate", String.valueOf(target), "-writeClients", "2", "-rowsPerRequest", "20"));
+                List.of("--rate", String.valueOf(target), StepFlags.WRITE_CLIENTS, "2", StepFlags.ROWS_PER_REQUEST, "20"));
         assertEquals(BenchCli.OK, rate.exit, rate.output);
         JsonNode cell = json.readTree(results.resolve(db().name() + "-manifest.json").toFile()).get("fixedRate").get(0);
         double achieved = cell.get("achievedRowsPerSecond").asDouble();

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.cli.BenchMain;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * The server's password against the module's real server, which runs with authentication on
@@ -86,9 +87,9 @@ public abstract class SecretsContract {
         List<String> fork = List.of("-f", "1", "-wi", "0", "-i", "1", "-r", "200ms");
         try (ArgvWatch argv = new ArgvWatch(secret)) {
             List<String> outputs = new ArrayList<>();
-            outputs.add(step(results, "load", data, List.of("-writeClients", "2", "-rowsPerRequest", "20")));
+            outputs.add(step(results, "load", data, List.of(StepFlags.WRITE_CLIENTS, "2", StepFlags.ROWS_PER_REQUEST, "20")));
             outputs.add(step(results, "query", data, fork, List.of("-queries", "q2\\.count\\.p100|q3\\.sum\\.p50")));
-            outputs.add(step(results, "write", data, fork, List.of("-writeClients", "1", "-rowsPerRequest", "10")));
+            outputs.add(step(results, "write", data, fork, List.of(StepFlags.WRITE_CLIENTS, "1", StepFlags.ROWS_PER_REQUEST, "10")));
             for (String out : outputs) assertFalse(out.contains(secret), "the password is in the output:\n" + out);
             // The step JVMs and their JMH forks were seen, so the argv check looked at what it should.
             assertTrue(argv.seen().size() >= 5, "the command lines of the steps and their forks were not all seen: " + argv.seen());

@@ -36,6 +36,7 @@ import org.tsdbbench.common.db.Session;
 import org.tsdbbench.results.DurabilityRecord;
 import org.tsdbbench.results.FaultRecord;
 import org.tsdbbench.results.RunFolder;
+import org.tsdbbench.results.StepFlags;
 
 /**
  * What a run does when its real server dies under it. Each test runs the module's CLI as a user
@@ -221,7 +222,7 @@ public abstract class ServerFaultContract {
     void serverKilledDuringTheWriteTest() throws Exception {
         Path results = tmp.resolve("write");
         Process run = start(results, "write", "-numOfDevices", "20", "-rowsPerDevice", "1000000", "-f", "1", "-wi", "0", "-i", "1",
-                "-r", "120s", "-writeClients", "2", "-rowsPerRequest", "100");
+                "-r", "120s", StepFlags.WRITE_CLIENTS, "2", StepFlags.ROWS_PER_REQUEST, "100");
         awaitRowsStored(run, results);
         long killedAt = killServer();
         int exit = awaitEnd(run, killedAt);
@@ -239,8 +240,8 @@ public abstract class ServerFaultContract {
     @Test
     void serverKilledDuringTheLoad() throws Exception {
         Path results = tmp.resolve("load");
-        Process run = start(results, "load", "-numOfDevices", "100", "-rowsPerDevice", "100000", "-writeClients", "2",
-                "-rowsPerRequest", "500");
+        Process run = start(results, "load", "-numOfDevices", "100", "-rowsPerDevice", "100000", StepFlags.WRITE_CLIENTS, "2",
+                StepFlags.ROWS_PER_REQUEST, "500");
         awaitRowsStored(run, results);
         long killedAt = killServer();
         int exit = awaitEnd(run, killedAt);
