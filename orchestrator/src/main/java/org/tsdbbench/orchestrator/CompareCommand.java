@@ -190,7 +190,7 @@ final class CompareCommand implements Callable<Integer> {
             resultsDir = dir;
         }
         createResults();
-        RunStatus st0 = new RunStatus(resultsDir, resultsDir.getFileName().toString(), new RunRecord.Settings(dataSetText(wl), matrixText(wl), serverCores,
+        RunStatus st0 = new RunStatus(resultsDir, resultsDir.getFileName().toString(), new RunRecord.Settings(dataSetText(wl), matrix, serverCores,
                 clientHeap), planned.stream().map(Module::name).toList());
         synchronized (lock) {
             status = st0;
@@ -318,8 +318,13 @@ final class CompareCommand implements Callable<Integer> {
         }
         String rpr = rowsPerRequest;
         String cls = clients;
+        String iotCells = null;
         if (!wl.equals(DEVICES)) {
-            // Report C's load cell (12 workers x 10,000) is not yet the IoT matrix: the default one.
+            if (matrix.equals("published") && rpr == null && cls == null) {
+                iotCells = IotPublishedCells.of(m.name());
+                log(m.name() + ": IoT write cells (R/R x clients) " + iotCells + (IotPublishedCells.inAReport(m.name()) ? ", as the published reports ran it"
+                        : ": in neither IoT report, report C's load cell, TDengine's"));
+            }
             if (rpr == null) rpr = "100,1000";
             if (cls == null) cls = "1,2";
         } else if (matrix.equals("published")) {
@@ -346,7 +351,8 @@ final class CompareCommand implements Callable<Integer> {
         }
         List<String> stable = new ArrayList<>();
         if (stableWithin > 0) stable.addAll(List.of("--stable-within", String.valueOf(stableWithin), "--cell-budget", cellBudget));
-        for (List<String> path : writePathRuns(m)) run.step("write", jmh, "-rowsPerRequest", rpr, "-writeClients", cls, stable, path);
+        List<String> cells = iotCells != null ? List.of("--cells", iotCells) : List.of("-rowsPerRequest", rpr, "-writeClients", cls);
+        for (List<String> path : writePathRuns(m)) run.step("write", jmh, cells, stable, path);
         if (further && wl.equals(DEVICES)) {
             // Five blocks of 20 rows of every device; then the clients at a fixed rate for the write test's time, on the published path.
             run.step("volume", "-f", String.valueOf(forks), "--blocks", "5", "--block-rows", String.valueOf(devices * 20), "-rowsPerRequest", "1000");
@@ -483,7 +489,7 @@ final class CompareCommand implements Callable<Integer> {
         return new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT).start().waitFor();
     }
 
-    private void resolveScaleAndMatrix() throws UsageException {
+    void resolveScaleAndMatrix() throws UsageException {
         if (!List.of(DEVICES, IOT, ALL).contains(workload)) throw new UsageException("--workload " + workload + ": devices, iot or all");
         boolean iotScale = scale.matches("iot-[1-5]");
         if (iotScale && workload.equals(DEVICES)) throw new UsageException("--scale " + scale + ": an IoT scenario of report C, for --workload iot or all");
@@ -499,13 +505,13 @@ final class CompareCommand implements Callable<Integer> {
             for (Object[] f : new Object[][] {{"--devices", devices}, {"--rows", rows}, {"--files", files}}) {
                 if (f[1] != null) throw new UsageException(f[0] + " " + f[1] + ": a devices' data-set flag; the IoT trucks take --scale iot-N, --trucks, --hours, --tsbs-file");
             }
-            if (matrix.equals("published")) throw new UsageException("--matrix published: the devices' published matrices; report C's IoT load cell is not in the suite yet");
             if (cluster) throw new UsageException("--cluster: the clusters run the devices' workload (--workload devices or all)");
         }
         if (tsbsFile != null && (iotScale || trucks != null || hours != null)) {
             throw new UsageException("--tsbs-file " + tsbsFile + " and " + (iotScale ? "--scale " + scale : trucks != null ? "--trucks " + trucks : "--hours " + hours)
                     + ": the file's records decide the trucks and the time range");
         }
+        if (matrix.equals("published") && !workload.equals(DEVICES)) publishedIotTrucks(iotScale);
         if (tsbsFile != null && !Files.isRegularFile(tsbsFile)) throw new UsageException("--tsbs-file " + tsbsFile + ": no such file");
         if (trucks != null && trucks < 1) throw new UsageException("--trucks " + trucks + ": must be at least 1");
         if (hours != null && !(hours > 0)) throw new UsageException("--hours " + hours + ": must be more than 0");
@@ -534,6 +540,19 @@ final class CompareCommand implements Callable<Integer> {
                 if (files < 7) throw new UsageException("--matrix published runs up to 7 clients, each owning whole files: --files " + files + " must be at least 7");
             }
             default -> throw new UsageException("--matrix " + matrix + ": default or published");
+        }
+    }
+
+    /**
+     * The trucks of {@code --matrix published} on the IoT workload: report D's 30 workers each own a
+     * truck, so the default data set is 30 trucks (a scenario has 100 or more; a TSBS file's own
+     * are checked by the write step), and fewer given is an error naming the flag.
+     */
+    private void publishedIotTrucks(boolean iotScale) throws UsageException {
+        if (trucks == null && !iotScale && tsbsFile == null) trucks = IotPublishedCells.MOST_WORKERS;
+        if (trucks != null && trucks < IotPublishedCells.MOST_WORKERS) {
+            throw new UsageException("--trucks " + trucks + " with --matrix published: report D's cells run " + IotPublishedCells.MOST_WORKERS
+                    + " workers, each owning a truck: at least " + IotPublishedCells.MOST_WORKERS);
         }
     }
 
@@ -648,10 +667,6 @@ final class CompareCommand implements Callable<Integer> {
         if (scale.matches("iot-[1-5]")) return "IoT trucks, " + scale + " (report C's scenario)";
         if (trucks == null && hours == null) return "IoT trucks, 20 trucks x 36 h (default)";
         return "IoT trucks, " + (trucks != null ? trucks : 20) + " trucks x " + (hours != null ? hours : 36) + " h";
-    }
-
-    private String matrixText(String wl) {
-        return wl.equals(DEVICES) ? matrix : "default";
     }
 
     /** The modules of --databases, in the order found; a name no module has is an error naming the ones there are. */
