@@ -1,9 +1,6 @@
 package org.tsdbbench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -159,12 +156,7 @@ final class IotPublishedComparison {
 
     /** The figures shipped with the report. */
     static IotPublishedComparison load() {
-        try (InputStream in = IotPublishedComparison.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) throw new IllegalStateException(RESOURCE + " is missing from the report's resources");
-            return parse(RunResults.JSON.readTree(in));
-        } catch (IOException e) {
-            throw new UncheckedIOException(RESOURCE + ": " + e.getMessage(), e);
-        }
+        return parse(PublishedFigures.resource(RESOURCE));
     }
 
     /** Reads and checks the tree: every figure has its report, two databases, a positive ratio (given or from its figures), its source. */
@@ -366,12 +358,10 @@ final class IotPublishedComparison {
     }
 
     private static String required(JsonNode node, String field, String where) {
-        String v = text(node, field);
-        if (v == null || v.isBlank()) throw new IllegalArgumentException(RESOURCE + ": " + where + ": no " + field);
-        return v;
+        return PublishedFigures.required(RESOURCE, node, field, where);
     }
 
     private static String text(JsonNode node, String field) {
-        return node.hasNonNull(field) ? node.get(field).asText() : null;
+        return PublishedFigures.text(node, field);
     }
 }
