@@ -76,7 +76,9 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--clients", paramLabel = "LIST", description = "The write matrix's client counts (default: 1,2; --matrix published: each database's).")
     String clients;
 
-    @Option(names = "--matrix", paramLabel = "default|published", description = "published: each database's write matrix as the reports ran it (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--matrix", paramLabel = "default|published",
+            description = "published: each database's write matrix as the reports ran it; IoT: its cells as pairs, report D's batch x workers,"
+                    + " report C's 12 x 10,000, 30 trucks by default (default: ${DEFAULT-VALUE}).")
     String matrix = "default";
 
     @Option(names = "--scale", paramLabel = "default|published|iot-1..iot-5",
