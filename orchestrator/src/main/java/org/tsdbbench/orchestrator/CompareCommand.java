@@ -79,7 +79,9 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--clients", paramLabel = "LIST", description = "The write matrix's client counts (default: " + DEFAULT_CLIENTS + "; --matrix published: each database's).")
     String clients;
 
-    @Option(names = "--matrix", paramLabel = "default|published", description = "published: each database's write matrix as the reports ran it (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--matrix", paramLabel = "default|published",
+            description = "published: each database's write matrix as the reports ran it; IoT: its cells as pairs, report D's batch x workers,"
+                    + " report C's 12 x 10,000, 30 trucks by default (default: ${DEFAULT-VALUE}).")
     String matrix = "default";
 
     @Option(names = "--scale", paramLabel = "default|published|iot-1..iot-5",
@@ -197,7 +199,7 @@ final class CompareCommand implements Callable<Integer> {
             resultsDir = dir;
         }
         createResults();
-        RunStatus st0 = new RunStatus(resultsDir, resultsDir.getFileName().toString(), new RunRecord.Settings(dataSetText(wl), matrixText(wl), serverCores,
+        RunStatus st0 = new RunStatus(resultsDir, resultsDir.getFileName().toString(), new RunRecord.Settings(dataSetText(wl), matrix, serverCores,
                 clientHeap), planned.stream().map(Module::name).toList());
         synchronized (lock) {
             status = st0;
@@ -324,8 +326,13 @@ final class CompareCommand implements Callable<Integer> {
         }
         String rpr = rowsPerRequest;
         String cls = clients;
+        String iotCells = null;
         if (!wl.equals(DEVICES)) {
-            // Report C's load cell (12 workers x 10,000) is not yet the IoT matrix: the default one.
+            if (matrix.equals("published") && rpr == null && cls == null) {
+                iotCells = IotPublishedCells.of(m.name());
+                log(m.name() + ": IoT write cells (R/R x clients) " + iotCells + (IotPublishedCells.inAReport(m.name()) ? ", as the published reports ran it"
+                        : ": in neither IoT report, report C's load cell, TDengine's"));
+            }
             if (rpr == null) rpr = DEFAULT_ROWS_PER_REQUEST;
             if (cls == null) cls = DEFAULT_CLIENTS;
         } else if (matrix.equals("published")) {
@@ -341,8 +348,7 @@ final class CompareCommand implements Callable<Integer> {
         List<String> qjmh = queryJmh();
         List<String> stable = new ArrayList<>();
         if (stableWithin > 0) stable.addAll(List.of(StepFlags.STABLE_WITHIN, String.valueOf(stableWithin), StepFlags.CELL_BUDGET, cellBudget));
-        String writeRpr = rpr;
-        String writeClients = cls;
+        List<String> cells = iotCells != null ? List.of(StepFlags.CELLS, iotCells) : List.of(StepFlags.ROWS_PER_REQUEST, rpr, StepFlags.WRITE_CLIENTS, cls);
         Set<Phase> phases = EnumSet.of(Phase.LOAD, Phase.DISK, Phase.QUERY, Phase.WRITE);
         if (further && wl.equals(DEVICES)) phases.addAll(List.of(Phase.RANGE, Phase.MIXED, Phase.VOLUME, Phase.FIXED_RATE));
         Phase.runInOrder(phases, p -> switch (p) {
@@ -354,7 +360,7 @@ final class CompareCommand implements Callable<Integer> {
             case WRITE -> {
                 boolean passed = true;
                 for (List<String> path : writePathRuns(m, wl)) {
-                    passed &= run.step("write", jmh, StepFlags.ROWS_PER_REQUEST, writeRpr, StepFlags.WRITE_CLIENTS, writeClients, stable, path);
+                    passed &= run.step("write", jmh, cells, stable, path);
                 }
                 yield passed;
             }
@@ -497,7 +503,7 @@ final class CompareCommand implements Callable<Integer> {
         return new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.INHERIT).redirectError(ProcessBuilder.Redirect.INHERIT).start().waitFor();
     }
 
-    private void resolveScaleAndMatrix() throws UsageException {
+    void resolveScaleAndMatrix() throws UsageException {
         if (!List.of(DEVICES, IOT, ALL).contains(workload)) throw new UsageException("--workload " + workload + ": devices, iot or all");
         boolean iotScale = scale.matches("iot-[1-5]");
         if (iotScale && workload.equals(DEVICES)) throw new UsageException("--scale " + scale + ": an IoT scenario of report C, for --workload iot or all");
@@ -513,13 +519,13 @@ final class CompareCommand implements Callable<Integer> {
             for (Object[] f : new Object[][] {{"--devices", devices}, {"--rows", rows}, {"--files", files}}) {
                 if (f[1] != null) throw new UsageException(f[0] + " " + f[1] + ": a devices' data-set flag; the IoT trucks take --scale iot-N, --trucks, --hours, --tsbs-file");
             }
-            if (matrix.equals("published")) throw new UsageException("--matrix published: the devices' published matrices; report C's IoT load cell is not in the suite yet");
             if (cluster) throw new UsageException("--cluster: the clusters run the devices' workload (--workload devices or all)");
         }
         if (tsbsFile != null && (iotScale || trucks != null || hours != null)) {
             throw new UsageException("--tsbs-file " + tsbsFile + " and " + (iotScale ? "--scale " + scale : trucks != null ? "--trucks " + trucks : "--hours " + hours)
                     + ": the file's records decide the trucks and the time range");
         }
+        if (matrix.equals("published") && !workload.equals(DEVICES)) publishedIotTrucks(iotScale);
         if (tsbsFile != null && !Files.isRegularFile(tsbsFile)) throw new UsageException("--tsbs-file " + tsbsFile + ": no such file");
         if (trucks != null && trucks < 1) throw new UsageException("--trucks " + trucks + ": must be at least 1");
         if (hours != null && !(hours > 0)) throw new UsageException("--hours " + hours + ": must be more than 0");
@@ -548,6 +554,19 @@ final class CompareCommand implements Callable<Integer> {
                 if (files < 7) throw new UsageException("--matrix published runs up to 7 clients, each owning whole files: --files " + files + " must be at least 7");
             }
             default -> throw new UsageException("--matrix " + matrix + ": default or published");
+        }
+    }
+
+    /**
+     * The trucks of {@code --matrix published} on the IoT workload: report D's 30 workers each own a
+     * truck, so the default data set is 30 trucks (a scenario has 100 or more; a TSBS file's own
+     * are checked by the write step), and fewer given is an error naming the flag.
+     */
+    private void publishedIotTrucks(boolean iotScale) throws UsageException {
+        if (trucks == null && !iotScale && tsbsFile == null) trucks = IotPublishedCells.MOST_WORKERS;
+        if (trucks != null && trucks < IotPublishedCells.MOST_WORKERS) {
+            throw new UsageException("--trucks " + trucks + " with --matrix published: report D's cells run " + IotPublishedCells.MOST_WORKERS
+                    + " workers, each owning a truck: at least " + IotPublishedCells.MOST_WORKERS);
         }
     }
 
@@ -674,10 +693,6 @@ final class CompareCommand implements Callable<Integer> {
         if (scale.matches("iot-[1-5]")) return "IoT trucks, " + scale + " (report C's scenario)";
         if (trucks == null && hours == null) return "IoT trucks, 20 trucks x 36 h (default)";
         return "IoT trucks, " + (trucks != null ? trucks : 20) + " trucks x " + (hours != null ? hours : 36) + " h";
-    }
-
-    private String matrixText(String wl) {
-        return wl.equals(DEVICES) ? matrix : "default";
     }
 
     /** The modules of --databases, in the order found; a name no module has is an error naming the ones there are. */

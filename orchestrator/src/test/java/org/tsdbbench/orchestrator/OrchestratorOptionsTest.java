@@ -93,7 +93,8 @@ class OrchestratorOptionsTest {
                 new String[] {"--trucks 5: an IoT data-set flag, for --workload iot or all", "compare", "--trucks", "5"},
                 new String[] {"--tsbs-file t.gz: an IoT data-set flag", "compare", "--tsbs-file", "t.gz"},
                 new String[] {"--devices 10: a devices' data-set flag", "compare", "--workload", "iot", "--devices", "10"},
-                new String[] {"--matrix published: the devices' published matrices", "compare", "--workload", "iot", "--matrix", "published"},
+                new String[] {"--trucks 20 with --matrix published: report D's cells run 30 workers, each owning a truck: at least 30", "compare", "--workload",
+                        "iot", "--matrix", "published", "--trucks", "20"},
                 new String[] {"--cluster: the clusters run the devices' workload", "compare", "--workload", "iot", "--cluster"},
                 new String[] {"--tsbs-file t.gz and --scale iot-1: the file's records decide", "compare", "--workload", "iot", "--scale", "iot-1", "--tsbs-file", "t.gz"},
                 new String[] {"--tsbs-file no-such.gz: no such file", "compare", "--workload", "iot", "--tsbs-file", "no-such.gz"},
@@ -124,6 +125,34 @@ class OrchestratorOptionsTest {
         assertEquals(List.of("--workload", "iot", "-scale", "iot-1", "-trucks", "50", "-hours", "2.5"),
                 iotFlags("--workload", "all", "--scale", "iot-1", "--trucks", "50", "--hours", "2.5"));
         assertEquals(List.of("--workload", "iot", "-file", Path.of("t.gz").toAbsolutePath().toString()), iotFlags("--workload", "iot", "--tsbs-file", "t.gz"));
+    }
+
+    /**
+     * --matrix published on the trucks: each database's cells as its report ran them, as pairs (report
+     * D's five for CnosDB, report C's load cell for TDengine and TimescaleDB, both for InfluxDB, report
+     * C's for a database in neither report), and 30 trucks by default so that report D's 30 workers
+     * each own one; a scenario or the trucks given stay as given.
+     */
+    @Test
+    void thePublishedIotMatrixIsEachDatabasesReportCellsAsPairs() throws Exception {
+        assertEquals("1000x30,3000x30,3000x10,5000x8,20000x8", IotPublishedCells.of("cnosdb"));
+        assertEquals("1000x30,3000x30,3000x10,5000x8,20000x8,10000x12", IotPublishedCells.of("influx"));
+        assertEquals("10000x12", IotPublishedCells.of("tdengine"));
+        assertEquals("10000x12", IotPublishedCells.of("timescaledb"));
+        assertEquals("10000x12", IotPublishedCells.of("clickhouse"));
+        assertTrue(IotPublishedCells.inAReport("tdengine") && !IotPublishedCells.inAReport("clickhouse"));
+        assertEquals(List.of("--workload", "iot", "-trucks", "30"), resolvedIotFlags("--workload", "iot", "--matrix", "published"));
+        assertEquals(List.of("--workload", "iot", "-trucks", "30"), resolvedIotFlags("--workload", "all", "--matrix", "published"));
+        assertEquals(List.of("--workload", "iot", "-scale", "iot-1"), resolvedIotFlags("--workload", "iot", "--matrix", "published", "--scale", "iot-1"));
+        assertEquals(List.of("--workload", "iot", "-trucks", "40"), resolvedIotFlags("--workload", "iot", "--matrix", "published", "--trucks", "40"));
+        assertEquals(List.of("--workload", "iot"), resolvedIotFlags("--workload", "iot"), "the default matrix keeps the default trucks");
+    }
+
+    private static List<String> resolvedIotFlags(String... args) throws UsageException {
+        CompareCommand c = new CompareCommand();
+        new CommandLine(c).parseArgs(args);
+        c.resolveScaleAndMatrix();
+        return c.iotDataSet();
     }
 
     private static List<String> iotFlags(String... args) {

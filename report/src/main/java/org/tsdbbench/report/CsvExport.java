@@ -113,6 +113,11 @@ final class CsvExport {
             rows.add(List.of(r.test().group().title(), r.test().label(), r.otherName(), r.other().report().id(), r.published(),
                     r.publishedRatioText(), r.measured(), r.measuredRatioText(), r.verdictText(), String.join(" · ", r.differences())));
         }
+        // the IoT trucks' rows (reports C and D) only for a run that has IoT databases: a devices run's file stays as it was
+        for (IotPublishedComparison.Row r : dbs.stream().anyMatch(Figures::iot) ? IotPublishedComparison.load().rows(dbs) : List.<IotPublishedComparison.Row>of()) {
+            rows.add(List.of(IotPublishedComparison.TITLE, r.label(), r.secondName() + " (vs " + r.firstName() + ")", r.figure().report().id(),
+                    r.figure().publishedText(), r.publishedRatioText(), r.measured(), r.measuredRatioText(), r.verdictText(), String.join(" · ", r.differences())));
+        }
         return csv(file, rows);
     }
 

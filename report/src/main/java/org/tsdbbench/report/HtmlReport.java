@@ -133,14 +133,14 @@ final class HtmlReport {
 
     private static void published(StringBuilder h, List<Database> dbs, Charts charts) {
         if (Figures.iotOnly(dbs)) {
-            h.append("<h2 id=\"published\">Published vs measured</h2>\n<p class=\"note\">").append(esc(PublishedComparison.NO_IOT_FIGURES)).append("</p>\n");
+            h.append("<h2 id=\"published\">Published vs measured</h2>\n");
+            iotPublished(h, dbs);
             return;
         }
         PublishedFigures figures = PublishedFigures.load();
         List<PublishedComparison.Row> rows = PublishedComparison.rows(dbs, figures);
         h.append("<h2 id=\"published\">Published vs measured</h2>\n<p class=\"note\">").append(esc(PublishedComparison.EXPLANATION))
                 .append("</p>\n");
-        if (dbs.stream().anyMatch(Figures::iot)) h.append("<p class=\"note\">").append(esc(PublishedComparison.NO_IOT_FIGURES)).append("</p>\n");
         h.append("<ul class=\"note\">");
         for (String source : PublishedComparison.sources(figures)) h.append("<li>").append(esc(source)).append("</li>");
         for (String repeated : PublishedComparison.repeated(dbs)) {
@@ -172,6 +172,27 @@ final class HtmlReport {
             h.append("</table>\n");
             if (!headline) h.append("</details>\n");
         }
+        if (dbs.stream().anyMatch(Figures::iot)) iotPublished(h, dbs);
+    }
+
+    /** Reports C's and D's figures beside this run's IoT databases: one table under its own heading. */
+    private static void iotPublished(StringBuilder h, List<Database> dbs) {
+        IotPublishedComparison iot = IotPublishedComparison.load();
+        h.append("<h3>").append(esc(IotPublishedComparison.TITLE)).append("</h3>\n<p class=\"note\">").append(esc(IotPublishedComparison.EXPLANATION))
+                .append("</p>\n<ul class=\"note\">");
+        for (String source : iot.sources()) h.append("<li>").append(esc(source)).append("</li>");
+        h.append("</ul>\n<table id=\"published-iot-table\" class=\"published\">\n<tr><th>test</th><th>vs</th><th>published</th><th>published ratio</th>")
+                .append("<th>measured</th><th>measured ratio</th><th>verdict</th><th>published setting and differences</th></tr>\n");
+        for (IotPublishedComparison.Row r : iot.rows(dbs)) {
+            h.append("<tr><td>").append(esc(r.label())).append("</td><td>").append(esc(r.vs())).append("</td><td>").append(esc(r.figure().publishedText()))
+                    .append("</td><td>").append(esc(r.publishedRatioText())).append("</td><td>").append(esc(r.measured())).append("</td><td>")
+                    .append(esc(r.measuredRatioText())).append("</td><td class=\"verdict ")
+                    .append(r.verdict() == null ? "no-verdict" : Charts.slug(r.verdict().name())).append("\">").append(esc(r.verdictText()))
+                    .append("</td><td class=\"differences\"><ul>");
+            for (String d : r.differences()) h.append("<li>").append(esc(d)).append("</li>");
+            h.append("</ul></td></tr>\n");
+        }
+        h.append("</table>\n");
     }
 
     private static void row(StringBuilder h, String name, List<Database> dbs, Function<Database, Optional<String>> cell) {

@@ -81,12 +81,12 @@ final class MarkdownReport {
 
     private static void published(StringBuilder md, List<Database> dbs) {
         if (Figures.iotOnly(dbs)) {
-            md.append("\n## Published vs measured\n\n").append(PublishedComparison.NO_IOT_FIGURES).append("\n\n");
+            md.append("\n## Published vs measured\n");
+            iotPublished(md, dbs);
             return;
         }
         PublishedFigures figures = PublishedFigures.load();
         md.append("\n## Published vs measured\n\n").append(PublishedComparison.EXPLANATION).append("\n\n");
-        if (dbs.stream().anyMatch(Figures::iot)) md.append(PublishedComparison.NO_IOT_FIGURES).append("\n\n");
         for (String source : PublishedComparison.sources(figures)) md.append("- ").append(source).append('\n');
         for (String repeated : PublishedComparison.repeated(dbs)) {
             md.append("- ").append(repeated).append(" is the column compared: the report holds its database more than once\n");
@@ -104,6 +104,22 @@ final class MarkdownReport {
                         .append(" | ").append(r.measuredRatioText()).append(" | ").append(r.verdictText()).append(" | ")
                         .append(String.join(" · ", r.differences())).append(" |\n");
             }
+        }
+        md.append('\n');
+        if (dbs.stream().anyMatch(Figures::iot)) iotPublished(md, dbs);
+    }
+
+    /** Reports C's and D's figures beside this run's IoT databases: one table under its own heading. */
+    private static void iotPublished(StringBuilder md, List<Database> dbs) {
+        IotPublishedComparison iot = IotPublishedComparison.load();
+        md.append("\n### ").append(IotPublishedComparison.TITLE).append("\n\n").append(IotPublishedComparison.EXPLANATION).append("\n\n");
+        for (String source : iot.sources()) md.append("- ").append(source).append('\n');
+        md.append("\n| test | vs | published | published ratio | measured | measured ratio | verdict | published setting and differences |\n")
+                .append("|---|---|---|---|---|---|---|---|\n");
+        for (IotPublishedComparison.Row r : iot.rows(dbs)) {
+            md.append("| ").append(r.label()).append(" | ").append(r.vs()).append(" | ").append(r.figure().publishedText()).append(" | ")
+                    .append(r.publishedRatioText()).append(" | ").append(r.measured()).append(" | ").append(r.measuredRatioText()).append(" | ")
+                    .append(r.verdictText()).append(" | ").append(String.join(" · ", r.differences())).append(" |\n");
         }
         md.append('\n');
     }

@@ -229,10 +229,6 @@ final class PublishedComparison {
     }
 
     /** What the section's figures are, the same in report.md and report.html. */
-    /** What an IoT run's report says here: report C's claims are not yet rows of this section. */
-    static final String NO_IOT_FIGURES = "No published IoT figures compared yet: report C's claims on the IoT trucks are not rows of this section"
-            + " (a later change); its rows are the devices' reports A and B, where a database measured on the trucks only is \"not measured\".";
-
     static final String EXPLANATION = "Ratios are TDengine's lead over the other database: its rows/s over the other's, or the other's latency "
             + "or disk over TDengine's (above 1: TDengine ahead). The published ratio is the report's own, on its hardware, versions and scale; "
             + "the measured one is this run's. Verdict: holds within 2x (the measured lead between half and twice the published one), "

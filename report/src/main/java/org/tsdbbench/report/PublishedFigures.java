@@ -48,11 +48,16 @@ final class PublishedFigures {
 
     /** The figures shipped with the report. */
     static PublishedFigures load() {
-        try (InputStream in = PublishedFigures.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) throw new IllegalStateException(RESOURCE + " is missing from the report's resources");
-            return parse(RunResults.JSON.readTree(in));
+        return parse(resource(RESOURCE));
+    }
+
+    /** A JSON file of the report's resources, beside this class (the devices' and the IoT trucks' figures); missing or bad, an error naming it. */
+    static JsonNode resource(String name) {
+        try (InputStream in = PublishedFigures.class.getResourceAsStream(name)) {
+            if (in == null) throw new IllegalStateException(name + " is missing from the report's resources");
+            return RunResults.JSON.readTree(in);
         } catch (IOException e) {
-            throw new UncheckedIOException(RESOURCE + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(name + ": " + e.getMessage(), e);
         }
     }
 
@@ -116,12 +121,17 @@ final class PublishedFigures {
     }
 
     private static String required(JsonNode node, String field, String where) {
+        return required(RESOURCE, node, field, where);
+    }
+
+    /** A text field a figure cannot go without: absent or blank, an error naming the file, the figure and the field. */
+    static String required(String resource, JsonNode node, String field, String where) {
         String v = text(node, field);
-        if (v == null || v.isBlank()) throw new IllegalArgumentException(RESOURCE + ": " + where + ": no " + field);
+        if (v == null || v.isBlank()) throw new IllegalArgumentException(resource + ": " + where + ": no " + field);
         return v;
     }
 
-    private static String text(JsonNode node, String field) {
+    static String text(JsonNode node, String field) {
         return node.hasNonNull(field) ? node.get(field).asText() : null;
     }
 }

@@ -35,6 +35,8 @@ public final class StepFlags {
     public static final String RESULT_ROWS = "--result-rows";
     public static final String RANGE_CLIENTS = "--clients";
     public static final String RATE = "--rate";
+    /** The write step's cells as pairs (rows per request x clients), instead of the matrix. */
+    public static final String CELLS = "--cells";
     public static final String STABLE_WITHIN = "--stable-within";
     public static final String CELL_BUDGET = "--cell-budget";
     public static final String WRITE_PATH = "--write-path";

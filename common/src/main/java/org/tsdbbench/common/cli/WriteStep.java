@@ -56,6 +56,11 @@ final class WriteStep extends Step {
             description = "Rows in one request: 1000, or 1,100,500,1000,2000 (default: " + StepFlags.DEFAULT_ROWS_PER_REQUEST + ").")
     IntList rowsPerRequest = IntList.of(StepFlags.DEFAULT_ROWS_PER_REQUEST);
 
+    @Option(names = StepFlags.CELLS, paramLabel = "RxC,...",
+            description = "These cells only, each rows per request x clients, e.g. 1000x30,3000x10 (report D's pairs), instead of"
+                    + " the matrix -rowsPerRequest x -writeClients (default: the matrix).")
+    String cellPairs;
+
     @Option(names = StepFlags.RATE, paramLabel = "ROWS_PER_S",
             description = "Fixed-rate mode: the clients together send this many rows/s on a schedule (e.g. devices x 1 Hz), latency is"
                     + " measured from each request's intended start, and the verdict says whether the database kept up (default: 0, as fast as it can).")
@@ -75,6 +80,9 @@ final class WriteStep extends Step {
                     + " its options are set, every cell is labelled with it and with whether the published reports wrote that way, and the cells"
                     + " of the module's other paths already in the results folder stay (default: the path the options select, if any).")
     String writePathName;
+
+    /** The cells of this run, each {rows per request, clients}: the pairs of --cells, else the matrix row by row. */
+    private List<int[]> planned;
 
     /** The declared write path of this run (named, or selected by the options); null when the module declares none that matches. */
     private WritePath path;
@@ -107,18 +115,30 @@ final class WriteStep extends Step {
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        for (int r : rowsPerRequest.values()) {
-            RowsPerRequestOption.check(r);
+        if (cellPairs != null) {
+            for (String flag : new String[] {StepFlags.ROWS_PER_REQUEST, StepFlags.WRITE_CLIENTS}) {
+                if (spec.commandLine().getParseResult().hasMatchedOption(flag)) {
+                    throw new UsageException(StepFlags.CELLS + " " + cellPairs + " and " + flag + ": the cells are the pairs, give one or the other");
+                }
+            }
+            planned = pairs(cellPairs);
+        } else {
+            planned = new ArrayList<>();
+            for (int r : rowsPerRequest.values()) for (int c : writeClients.values()) planned.add(new int[] {r, c});
         }
-        if (!common.shard().whole() && rowsPerRequest.values().size() * writeClients.values().size() > 1) {
+        for (int[] cell : planned) {
+            RowsPerRequestOption.check(cell[0]);
+        }
+        if (!common.shard().whole() && planned.size() > 1) {
             // Every cell starts on an empty table; shards share it, and only the schema step (once, before them) empties it.
             throw new UsageException("--shard " + common.shard() + " with " + StepFlags.ROWS_PER_REQUEST + " " + rowsPerRequest.values() + " " + StepFlags.WRITE_CLIENTS + " "
                     + writeClients.values() + ": a sharded write runs one cell (one value each); run the shards once per cell");
         }
         int maxClients = Math.min(MAX_CLIENTS, common.dataSet().maxClients());
-        for (int c : writeClients.values()) {
+        for (int[] cell : planned) {
+            int c = cell[1];
             if (c < 1 || c > maxClients) {
-                throw new UsageException(StepFlags.WRITE_CLIENTS + " " + c + ": must be 1.." + maxClients + " (each client owns whole "
+                throw new UsageException((cellPairs != null ? StepFlags.CELLS + " " + cell[0] + "x" : StepFlags.WRITE_CLIENTS + " ") + c + ": must be 1.." + maxClients + " (each client owns whole "
                         + common.dataSet().splitUnit() + ")");
             }
         }
@@ -133,26 +153,26 @@ final class WriteStep extends Step {
         List<WriteCellRecord> manifestCells = new ArrayList<>();
         List<WriteCellRecord> earlier = fixedRate() ? results.manifest().build().fixedRate() : results.manifest().build().write();
         manifestCells.addAll(kept(earlier, path, writePath(), settings.dataSet().shard().whole() ? null
-                : new int[] {rowsPerRequest.values().get(0), writeClients.values().get(0)}));
+                : planned.get(0)));
         setManifestCells(manifestCells);
-        int total = rowsPerRequest.values().size() * writeClients.values().size();
+        int total = planned.size();
         int done = 0;
-        for (int r : rowsPerRequest.values()) {
-            for (int c : writeClients.values()) {
-                out().printf("# write cell %d/%d: %d rows per request x %d clients%n", ++done, total, r, c);
-                out().flush();
-                Cell cell = runCell(r, c, pids);
-                cells.put(r + "x" + c, cell);
-                // The cell's latencies in HdrHistogram's percentile format, for the usual plotters.
-                if (cell.record != null) cell.record.writePercentiles(results.file(jsonKind() + (path == null ? "" : "-" + path.name()) + "-" + r + "x" + c, "hgrm"));
-                LatencyBound.Check bound = fixedRate() ? LatencyBound.Check.NONE : LatencyBound.check(cell.score, c, r,
-                        cell.record == null ? Double.NaN : cell.record.latencyMillis().getOrDefault("mean", Double.NaN), windowMillis(), LatencyBound.SAME_TRIAL);
-                WriteCellRecord m = cellRecord(r, c, writePath(), path, settings.dataSet().workload().name(), cell, bound, fixedRate() ? verdict(cell, c, r) : null);
-                if (m.failure() != null) failures.add(r + " rows/request x " + c + " clients: " + m.failure());
-                manifestCells.add(m);
-                setManifestCells(manifestCells);
-                results.saveManifest();
-            }
+        for (int[] pair : planned) {
+            int r = pair[0];
+            int c = pair[1];
+            out().printf("# write cell %d/%d: %d rows per request x %d clients%n", ++done, total, r, c);
+            out().flush();
+            Cell cell = runCell(r, c, pids);
+            cells.put(r + "x" + c, cell);
+            // The cell's latencies in HdrHistogram's percentile format, for the usual plotters.
+            if (cell.record != null) cell.record.writePercentiles(results.file(jsonKind() + (path == null ? "" : "-" + path.name()) + "-" + r + "x" + c, "hgrm"));
+            LatencyBound.Check bound = fixedRate() ? LatencyBound.Check.NONE : LatencyBound.check(cell.score, c, r,
+                    cell.record == null ? Double.NaN : cell.record.latencyMillis().getOrDefault("mean", Double.NaN), windowMillis(), LatencyBound.SAME_TRIAL);
+            WriteCellRecord m = cellRecord(r, c, writePath(), path, settings.dataSet().workload().name(), cell, bound, fixedRate() ? verdict(cell, c, r) : null);
+            if (m.failure() != null) failures.add(r + " rows/request x " + c + " clients: " + m.failure());
+            manifestCells.add(m);
+            setManifestCells(manifestCells);
+            results.saveManifest();
         }
         out().println();
         out().print(table(cells));
@@ -406,19 +426,39 @@ final class WriteStep extends Step {
         return pids;
     }
 
+    /** "1000x30,3000x10" as its pairs {rows per request, clients}, in order; anything else is one line naming the flag. */
+    static List<int[]> pairs(String text) throws UsageException {
+        List<int[]> out = new ArrayList<>();
+        for (String part : text.split(",", -1)) {
+            String[] rc = part.strip().split("x", -1);
+            try {
+                if (rc.length != 2) throw new NumberFormatException();
+                int[] pair = {Integer.parseInt(rc[0].strip()), Integer.parseInt(rc[1].strip())};
+                if (pair[0] < 1 || pair[1] < 1) throw new NumberFormatException();
+                if (out.stream().noneMatch(p -> p[0] == pair[0] && p[1] == pair[1])) out.add(pair);
+            } catch (NumberFormatException e) {
+                throw new UsageException(StepFlags.CELLS + " " + text + ": '" + part.strip() + "' is not rows-per-request x clients (a list such as 1000x30,3000x10)");
+            }
+        }
+        return out;
+    }
+
     private String table(Map<String, Cell> cells) {
         StringBuilder sb = new StringBuilder();
         sb.append(db().displayName()).append(writePath() == null ? "" : " (" + writePath() + ")")
                 .append(path == null ? "" : ", write path " + path.name() + (path.publishedFor(settings.dataSet().workload().name()) ? " (the published reports' path)" : " (not the published path)"))
                 .append(": rows written per second (rows acknowledged / s, +- 99.9% CI)\n");
+        // the matrix's rows and columns, or those of the --cells pairs (a pair not run: "-")
+        List<Integer> rprs = planned.stream().map(p -> p[0]).distinct().toList();
+        List<Integer> clients = planned.stream().map(p -> p[1]).distinct().toList();
         sb.append(String.format(Locale.ROOT, "%-8s", "R/R"));
-        for (int c : writeClients.values()) sb.append(String.format(Locale.ROOT, "%24s", c + (c == 1 ? " client" : " clients")));
+        for (int c : clients) sb.append(String.format(Locale.ROOT, "%24s", c + (c == 1 ? " client" : " clients")));
         sb.append('\n');
-        for (int r : rowsPerRequest.values()) {
+        for (int r : rprs) {
             sb.append(String.format(Locale.ROOT, "%-8d", r));
-            for (int c : writeClients.values()) {
+            for (int c : clients) {
                 Cell cell = cells.get(r + "x" + c);
-                String text = cell.failure != null || Double.isNaN(cell.score) ? "FAILED"
+                String text = cell == null ? "-" : cell.failure != null || Double.isNaN(cell.score) ? "FAILED"
                         : Double.isNaN(cell.error) ? String.format(Locale.ROOT, "%,.0f", cell.score)
                         : String.format(Locale.ROOT, "%,.0f +- %,.0f", cell.score, cell.error);
                 sb.append(String.format(Locale.ROOT, "%24s", text));
@@ -426,13 +466,11 @@ final class WriteStep extends Step {
             sb.append('\n');
         }
         List<String> bound = new ArrayList<>();
-        for (int r : rowsPerRequest.values()) {
-            for (int c : writeClients.values()) {
-                Cell cell = cells.get(r + "x" + c);
-                if (cell.cpu.containsKey("server.cpu") && clientBound(cell.cpu)) {
-                    bound.add(String.format(Locale.ROOT, "%d x %d (client %.0f%%, server %.0f%% of a core)", r, c, cell.cpu.get("client.cpu"),
-                            cell.cpu.get("server.cpu")));
-                }
+        for (int[] pair : planned) {
+            Cell cell = cells.get(pair[0] + "x" + pair[1]);
+            if (cell.cpu.containsKey("server.cpu") && clientBound(cell.cpu)) {
+                bound.add(String.format(Locale.ROOT, "%d x %d (client %.0f%%, server %.0f%% of a core)", pair[0], pair[1], cell.cpu.get("client.cpu"),
+                        cell.cpu.get("server.cpu")));
             }
         }
         if (!bound.isEmpty()) sb.append("CLIENT-BOUND (the client used more CPU than the server): ").append(String.join("; ", bound)).append('\n');

@@ -1,0 +1,187 @@
+package org.tsdbbench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.tsdbbench.report.IotPublishedComparison.Figure;
+
+/**
+ * The IoT trucks' published figures against the spec they were transcribed from,
+ * {@code ../shared/spec/iot.md}: report D's write table cell by cell (rows/s, metrics/s, the page's
+ * ratio), its CnosDB vs TimescaleDB write, query and disk figures, report C's claims in its text,
+ * and the rows and setting of each report. Where the spec is not there (a clone without ../shared),
+ * the spec checks are skipped and say so.
+ */
+class IotPublishedFiguresTest {
+
+    private static String text;
+    private static List<List<String>> writeTable;
+    private static List<List<String>> queryTable;
+
+    @BeforeAll
+    static void read() throws IOException {
+        Path spec = null;
+        List<String> tried = new ArrayList<>();
+        String property = System.getProperty("tsbench.iotMd");
+        for (String candidate : property != null ? List.of(property) : List.of("../../shared/spec/iot.md", "../shared/spec/iot.md")) {
+            Path p = Path.of(candidate).toAbsolutePath().normalize();
+            tried.add(p.toString());
+            if (Files.isRegularFile(p)) spec = p;
+        }
+        if (spec == null) return;
+        List<String> lines = Files.readAllLines(spec);
+        text = String.join("\n", lines).replaceAll("\\s+", " ");
+        writeTable = table(lines, "| batch size | workers |");
+        queryTable = table(lines, "| query | CnosDB 2.4.1 |");
+    }
+
+    private static void assumeSpec() {
+        assumeTrue(text != null, "skipped: the IoT figures were NOT checked against the spec: iot.md not found (../shared/spec/iot.md from the"
+                + " module or the project; -Dtsbench.iotMd=FILE names it)");
+    }
+
+    /** The rows of the markdown table whose header starts so, cells trimmed. */
+    private static List<List<String>> table(List<String> lines, String header) {
+        List<List<String>> rows = new ArrayList<>();
+        int i = 0;
+        while (i < lines.size() && !lines.get(i).strip().startsWith(header)) i++;
+        assertTrue(i < lines.size(), "no table " + header + " in iot.md");
+        for (i += 2; i < lines.size() && lines.get(i).strip().startsWith("|"); i++) {
+            List<String> cells = new ArrayList<>();
+            String l = lines.get(i).strip();
+            for (String c : l.substring(1, l.length() - 1).split("\\|", -1)) cells.add(c.strip());
+            rows.add(cells);
+        }
+        return rows;
+    }
+
+    private static double number(String cell) {
+        return Double.parseDouble(cell.replaceAll("[^0-9.]", ""));
+    }
+
+    private static Figure figure(String id) {
+        return IotPublishedComparison.load().figures().stream().filter(f -> f.id().equals(id)).findFirst().orElseThrow(() -> new AssertionError(id));
+    }
+
+    @Test
+    void reportDsWriteTableIsTheSpecsCellByCell() {
+        assumeSpec();
+        assertEquals(5, writeTable.size());
+        for (List<String> row : writeTable) {
+            Figure f = figure("d.write." + row.get(0) + "x" + row.get(1));
+            assertEquals(Integer.parseInt(row.get(0)), f.rowsPerRequest());
+            assertEquals(Integer.parseInt(row.get(1)), f.clients());
+            assertEquals(number(row.get(2)), f.firstValue(), 1e-9, f.id());
+            assertEquals(number(row.get(3)), f.firstMetrics(), 1e-9, f.id());
+            assertEquals(number(row.get(4)), f.secondValue(), 1e-9, f.id());
+            assertEquals(number(row.get(5)), f.secondMetrics(), 1e-9, f.id());
+            assertEquals("the page: " + Figures.number(number(row.get(6))), f.reportRatioText(), f.id());
+            assertEquals(f.firstValue() / f.secondValue(), f.ratio(), 1e-12, "the ratio its figures give");
+            assertTrue(f.first().equals("cnosdb") && f.second().equals("influx") && f.firstVersion().equals("2.3.0") && f.secondVersion().equals("1.8.10"));
+            assertTrue(text.contains("CnosDB 2.3.0 and InfluxDB 1.8.10"));
+            assertEquals(37_342_964L, f.rows());
+        }
+        assertTrue(text.contains("8 GB, 37,342,964 rows: the page is inconsistent"));
+    }
+
+    @Test
+    void reportDsCnosDbVsTimescaleDbFiguresAreTheSpecs() {
+        assumeSpec();
+        assertTrue(text.contains("Write: CnosDB 1.1-1.5 M rows/s, TimescaleDB 0.60-0.63 M rows/s (2x)"));
+        Figure write = figure("d.write.timescaledb");
+        assertEquals("1.1-1.5 M / 0.60-0.63 M rows/s", write.published());
+        assertEquals(2, write.ratio());
+        assertTrue(text.contains("CnosDB 2.4.1 vs TimescaleDB 2.10.1") && text.contains("CnosDB 450,721,871 rows"));
+        for (String id : List.of("d.write.timescaledb", "d.query.readings-count", "d.query.latitude-stats", "d.disk.timescaledb")) {
+            Figure f = figure(id);
+            assertEquals(450_721_871L, f.rows(), id);
+            assertTrue(f.firstVersion().equals("2.4.1") && f.secondVersion().equals("2.10.1"), id);
+        }
+        assertEquals(2, queryTable.size());
+        assertTrue(queryTable.get(0).get(0).contains("select count(*) from readings"));
+        assertTrue(queryTable.get(1).get(0).contains("count(*), max(latitude), min(latitude), avg(latitude)"));
+        for (int i = 0; i < 2; i++) {
+            Figure f = figure(i == 0 ? "d.query.readings-count" : "d.query.latitude-stats");
+            assertEquals(number(queryTable.get(i).get(1)), f.firstValue(), 1e-9, f.id());
+            assertEquals(number(queryTable.get(i).get(2)), f.secondValue(), 1e-9, f.id());
+            assertEquals(f.secondValue() / f.firstValue(), f.ratio(), 1e-12, "latency: the other's over CnosDB's");
+        }
+        assertTrue(text.contains("Disk: CnosDB 201 GB of text to 26 GB (7.73x); TimescaleDB 164 GB to 22 GB (7.45x)"));
+        Figure disk = figure("d.disk.timescaledb");
+        assertEquals(7.73, disk.firstValue());
+        assertEquals(7.45, disk.secondValue());
+        assertTrue(disk.published().contains("201 GB of text to 26 GB (7.73x)") && disk.published().contains("164 GB of text to 22 GB (7.45x)"));
+    }
+
+    @Test
+    void reportCsClaimsAreTheSpecsText() {
+        assumeSpec();
+        assertTrue(text.contains("at most 3.3x TimescaleDB and 16.2x InfluxDB"));
+        assertTrue(text.contains("avg-load 426x and breakdown-frequency 53x InfluxDB; daily-activity 34x and avg-load 23x TimescaleDB"));
+        assertTrue(text.contains("Load: 12 workers, batch size 10,000"));
+        assertTrue(text.contains("Queries: on the 100-truck and 4,000-truck data sets over 4 days"));
+        assertTrue(text.contains("TimescaleDB 2.10.1") && text.contains("InfluxDB 1.8.10 (TSBS supports no 2.x)") && text.contains("commit 1bea5a53 (3.0)"));
+        assertTrue(text.contains("AWS r4.8xlarge (32 vCPU, 244 GiB) server and an identical client, 10 Gbps between them"));
+        String[][] claims = {{"c.write.timescaledb", "3.3", "timescaledb", "TimescaleDB"}, {"c.write.influx", "16.2", "influx", "InfluxDB"},
+            {"c.query.avg-load.influx", "426", "influx", "InfluxDB"}, {"c.query.breakdown-frequency.influx", "53", "influx", "InfluxDB"},
+            {"c.query.daily-activity.timescaledb", "34", "timescaledb", "TimescaleDB"}, {"c.query.avg-load.timescaledb", "23", "timescaledb", "TimescaleDB"}};
+        for (String[] c : claims) {
+            Figure f = figure(c[0]);
+            assertEquals(Double.parseDouble(c[1]), f.ratio(), 0, c[0]);
+            assertEquals("tdengine", f.first());
+            assertEquals(c[2], f.second());
+            assertTrue(f.published().contains(c[1] + "x " + c[3]), f.published());
+            assertEquals(f.measure() == IotPublishedComparison.Measure.WRITE_CELL, f.atMost(), "the write claims are upper bounds, the queries' not");
+            if (f.measure() == IotPublishedComparison.Measure.QUERY) {
+                assertTrue(text.contains(f.query() + " " + c[1] + "x"), f.query());
+                assertEquals(List.of("iot-1", "iot-2"), f.scenarios(), "the 100-truck and 4,000-truck data sets");
+            } else {
+                assertEquals(10_000, f.rowsPerRequest());
+                assertEquals(12, f.clients());
+                assertEquals(5, f.scenarios().size());
+            }
+        }
+        assertEquals(6 + 5 + 4, IotPublishedComparison.load().figures().size(), "report C's six claims, report D's five pairs and four against TimescaleDB");
+    }
+
+    @Test
+    void eachReportsSettingIsTheSpecs() {
+        assumeSpec();
+        IotPublishedComparison iot = IotPublishedComparison.load();
+        String c = iot.reports().get(0).hardware();
+        String d = iot.reports().get(1).hardware();
+        assertTrue(text.contains(c), c);
+        assertTrue(d.contains("8 cores and 32 GB on a 32-core Xeon Gold 5218, 256 GB, one SSD") && text.contains("limited to 8 cores and 32 GB on a 32-core Xeon Gold 5218, 256 GB, one SSD"));
+        assertTrue(d.contains("64-core Xeon Gold 5218, 256 GB, NVMe SSD") && text.contains("64-core Xeon Gold 5218, 256 GB, NVMe SSD"));
+        assertTrue(iot.reports().get(1).scale().contains("100 devices, 2023-01-01..2023-05-01, 50 s, 8 GB") && text.contains("100 devices, 2023-01-01..2023-05-01, 50 s, 8 GB"));
+    }
+
+    /** A figure without its source, its cell or a positive figure is refused, never used. */
+    @Test
+    void aFigureWithoutWhatItNeedsIsRefused() throws Exception {
+        String base = "{\"reports\":[{\"id\":\"D\",\"title\":\"t\",\"hardware\":\"h\",\"scale\":\"s\"}],\"figures\":[{\"id\":\"x\",\"report\":\"D\","
+                + "\"measure\":\"writeCell\",\"first\":\"cnosdb\",\"firstProduct\":\"CnosDB\",\"firstVersion\":\"1\",\"second\":\"influx\","
+                + "\"secondProduct\":\"InfluxDB\",\"secondVersion\":\"1\",\"firstValue\":2,\"secondValue\":1,\"source\":\"s\"%s}]}";
+        assertEquals(2.0, IotPublishedComparison.parse(RunResults.JSON.readTree(String.format(Locale.ROOT, base, ",\"rowsPerRequest\":1,\"clients\":1")))
+                .figures().get(0).ratio());
+        for (String[] bad : new String[][] {{"a cell's figure names its cell", ""}, {"no source", ",\"rowsPerRequest\":1,\"clients\":1,\"source\":\"\""},
+            {"firstValue must be a positive number", ",\"rowsPerRequest\":1,\"clients\":1,\"firstValue\":-1"}}) {
+            ObjectNode tree = (ObjectNode) RunResults.JSON.readTree(String.format(Locale.ROOT, base, bad[1]));
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> IotPublishedComparison.parse(tree));
+            assertTrue(e.getMessage().contains(bad[0]), e.getMessage());
+        }
+        assertFalse(IotPublishedComparison.load().sources().isEmpty());
+    }
+}
