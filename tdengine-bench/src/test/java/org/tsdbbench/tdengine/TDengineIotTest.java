@@ -1,6 +1,7 @@
 package org.tsdbbench.tdengine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -21,7 +22,9 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.tsdbbench.common.contract.IotDiskGrowth;
 import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotAnswers;
 import org.tsdbbench.common.iot.IotCheck;
@@ -91,12 +94,7 @@ class TDengineIotTest {
         try (Session s = db.open(o)) {
             s.recreateSchema(SPEC);
             assertEquals(0, s.countRows(SPEC));
-            long acknowledged = 0;
-            try (IotRowSource all = new IotGenerator(SPEC).all()) {
-                TruckBatch batch = new TruckBatch(all.trucks(), BATCH);
-                while (all.fill(batch, BATCH) > 0) acknowledged += s.write(batch);
-            }
-            assertEquals(answers.records(), acknowledged, "records acknowledged");
+            assertEquals(answers.records(), IotDiskGrowth.writeAll(s, SPEC, BATCH), "records acknowledged");
             assertEquals(answers.records(), s.countRows(SPEC), "records counted");
             if (maxSqlBytes < 1_000_000) assertTrue(s.counters().get("requestsSplitBySqlLimit") > 0, s.counters().toString());
 
@@ -200,6 +198,24 @@ class TDengineIotTest {
                 sink.end();
                 assertNull(check.mismatch(), check.mismatch());
             }
+        }
+    }
+
+    /**
+     * The IoT database's disk figure is measured as the devices' (TDengine's count of the blocks of
+     * both super tables, with the vnodes' index and stt files, after FLUSH DATABASE), says so, and
+     * grows with the records ({@link IotDiskGrowth}).
+     */
+    @Test
+    void theIotDiskFigureCountsBothSuperTablesAndGrowsWithTheirRecords() throws Exception {
+        ConnectionOptions o = connection(ConnectionPath.REST, Map.of());
+        String database = o.database() + "_iot";
+        try (Session s = new TDengineDatabase().open(o)) {
+            DiskUse loaded = IotDiskGrowth.measure(s, "TDengine").loaded();
+            assertTrue(loaded.method().contains("super tables " + database + ".readings and " + database + ".diagnostics (SHOW TABLE DISTRIBUTED: ")
+                    && loaded.method().contains("after FLUSH DATABASE"), loaded.method());
+            assertFalse(loaded.serverHeld().otherDatabases().contains(database), loaded.serverHeld().toString());
+            assertTrue(loaded.serverHeld().otherDatabases().contains(o.database()), "the devices' database is another: " + loaded.serverHeld());
         }
     }
 
