@@ -197,7 +197,15 @@ final class TDengineSession implements Session {
 
     @Override
     public DiskUse diskUse() throws DatabaseException {
-        return VnodeDiskUsage.measure(channel, database, major(), settings.nativePort());
+        return VnodeDiskUsage.measure(channel, database, List.of(database + ".devices"), major(), settings.nativePort());
+    }
+
+    /** The IoT database's figure as the devices': its two super tables' blocks, its vnodes' index and stt files. */
+    @Override
+    public DiskUse diskUse(IotSpec spec) throws DatabaseException {
+        requireIot();
+        return VnodeDiskUsage.measure(channel, iot.database(), List.of(iot.table(IotTable.READINGS), iot.table(IotTable.DIAGNOSTICS)), major(),
+                settings.nativePort());
     }
 
     @Override

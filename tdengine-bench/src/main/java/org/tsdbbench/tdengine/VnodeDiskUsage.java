@@ -22,9 +22,10 @@ import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.results.ServerHeldRecord;
 
 /**
- * Disk use of a local TDengine. 3.x: the bytes of the super table's data blocks as TDengine counts
- * them ({@code SHOW TABLE DISTRIBUTED}, after {@code FLUSH DATABASE}), with the block index and stt
- * files of the vnodes' current file sets ({@code tsdb/current.json}). Not the data files' sizes: a
+ * Disk use of a local TDengine database. 3.x: the bytes of its super tables' data blocks (the
+ * devices' one, or the IoT trucks' two) as TDengine counts them ({@code SHOW TABLE DISTRIBUTED},
+ * after {@code FLUSH DATABASE}), with the block index and stt files of the vnodes' current file
+ * sets ({@code tsdb/current.json}). Not the data files' sizes: a
  * vnode appends every commit's blocks to its file set's one data file and keeps the blocks of
  * dropped tables there until the database is compacted (3.3.0.1's community build refuses COMPACT),
  * so the same rows measured 14x apart by file size after the tests had dropped and written others.
@@ -52,8 +53,11 @@ final class VnodeDiskUsage {
     private VnodeDiskUsage() {
     }
 
-    /** Null when no local taosd listens on the native port: a remote server's disk cannot be read. */
-    static DiskUse measure(Channel channel, String database, int major, int nativePort) throws DatabaseException {
+    /**
+     * The database's figure, its data blocks those of the super tables named (qualified with the
+     * database); null when no local taosd listens on the native port: a remote server's disk cannot be read.
+     */
+    static DiskUse measure(Channel channel, String database, List<String> superTables, int major, int nativePort) throws DatabaseException {
         Path dataDir = localDataDir(nativePort);
         if (dataDir == null) return null;
         if (major >= 3) channel.update("FLUSH DATABASE " + database);
@@ -71,7 +75,7 @@ final class VnodeDiskUsage {
                     + " until a commit (cache blocks full, or taosd stopped)", held(channel, database, dataDir, vnodes, null, true,
                     "rows of dropped tables, if any (kept in the write-ahead log until a commit, and in the data files until a compaction)"));
         }
-        Live live = poll.steady(() -> Live.read(channel, database, vnodes), l -> l.blocks().inMemoryRows() == 0 && l.bytes() > 0, 2,
+        Live live = poll.steady(() -> Live.read(channel, superTables, vnodes), l -> l.blocks().inMemoryRows() == 0 && l.bytes() > 0, 2,
                 last -> unsettled + last);
         long meta = 0;
         long other = 0;
@@ -81,13 +85,14 @@ final class VnodeDiskUsage {
         }
         FileSets f = live.files();
         long beyondBlocks = Math.max(0, f.data() - live.blocks().bytes());
-        String method = String.format(Locale.ROOT, "TDengine's own count of the bytes of the data blocks of super table %s.devices"
+        String method = String.format(Locale.ROOT, "TDengine's own count of the bytes of the data blocks of %s"
                         + " (SHOW TABLE DISTRIBUTED: %,d blocks, %,d bytes) and the block index (.head, %,d bytes) and stt files (%d files,"
                         + " %,d bytes) of the %d current file sets of its %d vnodes (tsdb/current.json under %s), after FLUSH DATABASE, unchanged"
                         + " over 2 s. Not counted: the data files' other %,d bytes (blocks of dropped tables, kept until a compaction), the"
                         + " block aggregates (.sma, %,d bytes, appended like the data), the table metadata (meta, %,d bytes: its pages are kept"
                         + " when tables are dropped), the write-ahead log and the vnodes' other folders (%,d bytes)",
-                database, live.blocks().blocks(), live.blocks().bytes(), f.head(), f.sttFiles(), f.stt(), f.sets(), vnodes.size(), dataDir,
+                (superTables.size() == 1 ? "super table " : "super tables ") + String.join(" and ", superTables),
+                live.blocks().blocks(), live.blocks().bytes(), f.head(), f.sttFiles(), f.stt(), f.sets(), vnodes.size(), dataDir,
                 beyondBlocks, f.sma(), meta, other);
         boolean leftovers = beyondBlocks > FRAMING * Math.max(1, f.data());
         return new DiskUse(live.bytes(), method, held(channel, database, dataDir, vnodes, leftovers ? beyondBlocks : 0L, false,
@@ -95,16 +100,17 @@ final class VnodeDiskUsage {
     }
 
     /**
-     * 3.x after a flush: the super table's blocks as TDengine counts them, and the files of the
-     * current file sets as current.json lists them (the index and stt files are rewritten at each
-     * commit, so they hold the current tables only).
+     * 3.x after a flush: the super tables' blocks as TDengine counts them, summed, and the files of
+     * the current file sets as current.json lists them (the index and stt files are rewritten at
+     * each commit, so they hold the current tables only).
      */
     record Live(BlockDistribution blocks, FileSets files) {
-        static Live read(Channel channel, String database, List<Path> vnodes) throws DatabaseException {
-            List<String> lines = channel.texts("SHOW TABLE DISTRIBUTED " + database + ".devices");
+        static Live read(Channel channel, List<String> superTables, List<Path> vnodes) throws DatabaseException {
+            BlockDistribution blocks = BlockDistribution.NONE;
+            for (String table : superTables) blocks = blocks.plus(BlockDistribution.parse(channel.texts("SHOW TABLE DISTRIBUTED " + table)));
             FileSets files = FileSets.NONE;
             for (Path v : vnodes) files = files.plus(FileSets.read(v.resolve("tsdb").resolve("current.json")));
-            return new Live(BlockDistribution.parse(lines), files);
+            return new Live(blocks, files);
         }
 
         long bytes() {
@@ -114,6 +120,7 @@ final class VnodeDiskUsage {
 
     /** What {@code SHOW TABLE DISTRIBUTED} says of a super table: its blocks in the data files, their bytes, and rows not in them. */
     record BlockDistribution(long blocks, long bytes, long inMemoryRows, long sttRows) {
+        static final BlockDistribution NONE = new BlockDistribution(0, 0, 0, 0);
         private static final Pattern BLOCKS = Pattern.compile("Total_Blocks=\\[(\\d+)\\]");
         private static final Pattern SIZE = Pattern.compile("Total_Size=\\[([0-9.]+) ?(B|KB|KiB|MB|MiB|GB|GiB)\\]");
         private static final Pattern IN_MEMORY = Pattern.compile("Inmem_Rows=\\[(\\d+)\\]");
@@ -138,6 +145,10 @@ final class VnodeDiskUsage {
             };
             return new BlockDistribution(Long.parseLong(blocks.group(1)), Math.round(Double.parseDouble(size.group(1)) * unit),
                     Long.parseLong(memory.group(1)), Long.parseLong(stt.group(1)));
+        }
+
+        BlockDistribution plus(BlockDistribution o) {
+            return new BlockDistribution(blocks + o.blocks, bytes + o.bytes, inMemoryRows + o.inMemoryRows, sttRows + o.sttRows);
         }
     }
 

@@ -9,10 +9,12 @@ import java.util.List;
 import java.util.Locale;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Jdbc;
+import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.results.ServerHeldRecord;
 
 /**
- * TimescaleDB's columnstore for the devices table, and the table's bytes on disk in both forms.
+ * TimescaleDB's columnstore for the devices table, and the table's bytes on disk in both forms; the
+ * IoT tables' bytes in the form they have.
  * A chunk is converted with {@code compress_chunk}: its rows become compressed batches of up to
  * 1,000 rows of one device ({@code segmentby devid}), newest first; rows written into a converted
  * chunk later wait in its row store until the next conversion, which merges them in.
@@ -55,6 +57,41 @@ final class Columnstore {
                         + " the same rows take %,d bytes (%.1fx less): hypertable_size of a copy (INSERT ... SELECT into a hypertable of the same"
                         + " chunk interval) after compress_chunk of every chunk, segmentby %s, orderby %s; the copy is dropped, the table stays as loaded",
                 table, counted, columnstore, (double) bytes / columnstore, DevicesTable.SEGMENT_BY, DevicesTable.ORDER_BY), serverHeld(c));
+    }
+
+    /**
+     * The IoT tables' bytes after ANALYZE: {@code hypertable_size} of readings and diagnostics
+     * (every chunk converted first when {@code compressed}, as the count does) and
+     * {@code pg_total_relation_size} of the tags table, each named with its bytes. A row-store
+     * figure has no columnstore size beside it (the devices' copy is not made for the trucks).
+     */
+    static DiskUse measureIot(Connection c, boolean compressed) throws SQLException {
+        List<String> parts = new ArrayList<>();
+        long bytes = 0;
+        long rowStore = 0;
+        for (IotTable table : IotTable.values()) {
+            String name = table.measurement;
+            Jdbc.execute(c, "ANALYZE " + name);
+            if (compressed) {
+                convert(c, name);
+                rowStore += Jdbc.queryLong(c, "SELECT coalesce(before_compression_total_bytes, 0) FROM hypertable_compression_stats('" + name + "')");
+            }
+            long size = Jdbc.queryLong(c, "SELECT hypertable_size('" + name + "')");
+            parts.add(String.format(Locale.ROOT, "hypertable_size('%s') %,d", name, size));
+            bytes += size;
+        }
+        Jdbc.execute(c, "ANALYZE " + IotTables.TAGS);
+        long tags = Jdbc.queryLong(c, "SELECT pg_total_relation_size('" + IotTables.TAGS + "')");
+        parts.add(String.format(Locale.ROOT, "pg_total_relation_size('%s') %,d", IotTables.TAGS, tags));
+        bytes += tags;
+        String form = compressed
+                ? String.format(Locale.ROOT, "every chunk in the columnstore (compress_chunk, segmentby %s, orderby time DESC); in the row store,"
+                + " before conversion, the hypertables' chunks took %,d bytes (hypertable_compression_stats' before_compression_total_bytes)",
+                IotTables.SEGMENT_BY, rowStore)
+                : "every chunk in the row store as loaded; the trucks' columnstore size is not measured (compress=true measures that form)";
+        return new DiskUse(bytes, String.format(Locale.ROOT, "%s bytes after ANALYZE: the readings and diagnostics hypertables (heap, indexes"
+                + " and TOAST of every chunk, %s) and the tag sets' table with its indexes; the WAL and the devices' table not counted",
+                String.join(" + ", parts), form), serverHeld(c));
     }
 
     /**

@@ -376,7 +376,16 @@ final class TimescaleSession implements Session {
         }
     }
 
-    /** The server settings that change the figures (scripts/servers/timescaledb.sh sets them), and how this session writes and stores. */
+    /** The IoT tables' bytes in the form the session keeps them (see {@link Columnstore#measureIot}). */
+    @Override
+    public DiskUse diskUse(IotSpec spec) throws DatabaseException {
+        try {
+            return Columnstore.measureIot(connection, compress);
+        } catch (SQLException e) {
+            throw new DatabaseException("TimescaleDB disk use of the IoT tables failed: " + DatabaseException.rootMessage(e), e);
+        }
+    }
+
     /**
      * PostgreSQL's settings that decide what a kill keeps: synchronous_commit (on: a commit is
      * acknowledged once its WAL is flushed; off: the last few hundred ms of acknowledged commits can
@@ -401,6 +410,7 @@ final class TimescaleSession implements Session {
         }
     }
 
+    /** The server settings that change the figures (scripts/servers/timescaledb.sh sets them), and how this session writes and stores. */
     @Override
     public ServerFacts facts() throws DatabaseException {
         try {

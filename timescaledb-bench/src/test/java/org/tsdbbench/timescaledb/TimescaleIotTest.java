@@ -20,8 +20,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.tsdbbench.common.contract.IotDiskGrowth;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Jdbc;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotAnswers;
@@ -166,8 +168,26 @@ class TimescaleIotTest {
                     assertEquals(0, Jdbc.queryLong(c, "SELECT count(*) FROM show_chunks('readings') ch"
                             + " WHERE _timescaledb_functions.chunk_status_text(ch) <> '{COMPRESSED}'"), "readings' chunks not converted");
                 }
+                DiskUse disk = s.diskUse(SPEC);
+                assertEquals(Jdbc.queryLong(c, "SELECT hypertable_size('readings') + hypertable_size('diagnostics') + pg_total_relation_size('tags')"),
+                        disk.bytes(), disk.method());
+                assertTrue(disk.method().contains(compress ? "every chunk in the columnstore" : "every chunk in the row store as loaded"), disk.method());
             }
             assertEquals(List.of(), mismatches(s));
+        }
+    }
+
+    /**
+     * The IoT disk figure: both hypertables' hypertable_size and the tags table's
+     * pg_total_relation_size, each named with its bytes; it grows with the records ({@link IotDiskGrowth}).
+     */
+    @Test
+    void theIotDiskFigureNamesItsTablesAndGrowsWithTheirRecords() throws Exception {
+        try (Session s = db.open(options("copy", false))) {
+            DiskUse loaded = IotDiskGrowth.measure(s, "TimescaleDB").loaded();
+            assertTrue(loaded.method().matches("hypertable_size\\('readings'\\) [0-9,]+ \\+ hypertable_size\\('diagnostics'\\) [0-9,]+"
+                    + " \\+ pg_total_relation_size\\('tags'\\) [0-9,]+ bytes after ANALYZE.*"), loaded.method());
+            assertTrue(loaded.serverHeld() != null && !loaded.serverHeld().otherDatabases().contains("bench"), String.valueOf(loaded.serverHeld()));
         }
     }
 
