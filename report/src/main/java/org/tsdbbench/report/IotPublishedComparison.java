@@ -47,7 +47,12 @@ final class IotPublishedComparison {
         /** The mean of the query type's median latencies (seconds). */
         QUERY,
         /** Raw text bytes over disk bytes after the load. */
-        COMPRESSION
+        COMPRESSION;
+
+        /** The first's lead given the two figures: rows/s and compression higher is better, latency lower. */
+        double lead(double firstFigure, double secondFigure) {
+            return this == QUERY ? secondFigure / firstFigure : firstFigure / secondFigure;
+        }
     }
 
     /** A published report: where its figures were measured. */
@@ -90,7 +95,7 @@ final class IotPublishedComparison {
 
         /** The first's lead given the two figures: rows/s and compression higher is better, latency lower. */
         double lead(double firstFigure, double secondFigure) {
-            return measure == Measure.QUERY ? secondFigure / firstFigure : firstFigure / secondFigure;
+            return measure.lead(firstFigure, secondFigure);
         }
     }
 
@@ -182,15 +187,10 @@ final class IotPublishedComparison {
             if (measure == Measure.QUERY && query == null) throw new IllegalArgumentException(RESOURCE + ": " + id + ": a query's figure names its query");
             List<String> scenarios = new ArrayList<>();
             for (JsonNode s : f.path("scenarios")) scenarios.add(s.asText());
-            Figure figure = new Figure(id, report, measure, required(f, "first", id), required(f, "firstProduct", id), required(f, "firstVersion", id),
-                    required(f, "second", id), required(f, "secondProduct", id), required(f, "secondVersion", id), firstValue, secondValue,
-                    number(f, "firstMetrics", id), number(f, "secondMetrics", id), 0, null, f.path("atMost").asBoolean(false), rpr, clients, query,
-                    scenarios, f.hasNonNull("rows") ? f.get("rows").asLong() : null, text(f, "setting") == null ? report.hardware() : text(f, "setting"),
-                    text(f, "published"), required(f, "source", id), text(f, "note"));
             double ratio;
             String reportRatioText = text(f, "ratioText");
             if (firstValue != null && secondValue != null) {
-                ratio = figure.lead(firstValue, secondValue);
+                ratio = measure.lead(firstValue, secondValue);
                 // the report's own rounded ratio beside the one its figures give
                 if (given != null && reportRatioText == null) reportRatioText = "the page: " + Figures.number(given);
             } else if (given != null) {
@@ -198,12 +198,15 @@ final class IotPublishedComparison {
             } else {
                 throw new IllegalArgumentException(RESOURCE + ": " + id + ": neither both figures nor a ratio");
             }
-            if (figure.published() == null && (firstValue == null || secondValue == null)) {
+            String published = text(f, "published");
+            if (published == null && (firstValue == null || secondValue == null)) {
                 throw new IllegalArgumentException(RESOURCE + ": " + id + ": a figure without both values says what was published");
             }
-            figures.add(new Figure(id, report, measure, figure.first(), figure.firstProduct(), figure.firstVersion(), figure.second(), figure.secondProduct(),
-                    figure.secondVersion(), firstValue, secondValue, figure.firstMetrics(), figure.secondMetrics(), ratio, reportRatioText, figure.atMost(),
-                    rpr, clients, query, scenarios, figure.rows(), figure.setting(), figure.published(), figure.source(), figure.note()));
+            figures.add(new Figure(id, report, measure, required(f, "first", id), required(f, "firstProduct", id), required(f, "firstVersion", id),
+                    required(f, "second", id), required(f, "secondProduct", id), required(f, "secondVersion", id), firstValue, secondValue,
+                    number(f, "firstMetrics", id), number(f, "secondMetrics", id), ratio, reportRatioText, f.path("atMost").asBoolean(false), rpr, clients,
+                    query, scenarios, f.hasNonNull("rows") ? f.get("rows").asLong() : null,
+                    text(f, "setting") == null ? report.hardware() : text(f, "setting"), published, required(f, "source", id), text(f, "note")));
         }
         return new IotPublishedComparison(new ArrayList<>(reports.values()), figures);
     }
@@ -250,7 +253,7 @@ final class IotPublishedComparison {
     /** This run's figure of one database for the figure; empty when it was not measured. */
     static Optional<Measured> measure(Figure f, Database db) {
         return switch (f.measure()) {
-            case WRITE_CELL -> publishedPath(db).filter(c -> c.rowsPerRequest() == f.rowsPerRequest() && c.clients() == f.clients())
+            case WRITE_CELL -> PublishedComparison.publishedPathCells(db).filter(c -> c.rowsPerRequest() == f.rowsPerRequest() && c.clients() == f.clients())
                     .max((x, y) -> Double.compare(x.rowsPerSecond(), y.rowsPerSecond())).map(c -> write(f, c));
             case WRITE_BEST -> PublishedComparison.bestOnPublishedPath(db).map(c -> write(f, c));
             case QUERY -> meanP50Seconds(db, f.query()).map(s -> new Measured(s, s >= 1 ? Figures.number(s) + " s" : Figures.ms(s * 1000) + " ms"));
@@ -258,10 +261,6 @@ final class IotPublishedComparison {
                     .map(d -> new Measured((double) d.rawTextBytes() / d.bytes(), Figures.number((double) d.rawTextBytes() / d.bytes()) + "x ("
                             + Figures.bytes(d.rawTextBytes()) + " of text in " + Figures.bytes(d.bytes()) + ")"));
         };
-    }
-
-    private static java.util.stream.Stream<WriteCell> publishedPath(Database db) {
-        return db.writes().stream().filter(WriteCell::measured).filter(c -> !Boolean.FALSE.equals(c.publishedPath()));
     }
 
     private static Measured write(Figure f, WriteCell c) {

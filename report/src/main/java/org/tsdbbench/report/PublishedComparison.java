@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.tsdbbench.report.PublishedFigures.Figure;
 import org.tsdbbench.report.RunResults.Database;
 import org.tsdbbench.report.RunResults.Disk;
@@ -333,16 +334,19 @@ final class PublishedComparison {
 
     /** The measured cell of the published figure's R/R and clients, on the published write path when the module declared which that is. */
     private static Optional<Measured> cell(Database db, Figure f) {
-        return db.writes().stream().filter(WriteCell::measured)
+        return publishedPathCells(db)
                 .filter(c -> f.rowsPerRequest() != null && c.rowsPerRequest() == f.rowsPerRequest() && f.clients() != null && c.clients() == f.clients())
-                .filter(c -> !Boolean.FALSE.equals(c.publishedPath()))
                 .max((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond())).map(c -> new Measured(c.rowsPerSecond(), c));
     }
 
-    /** The best measured write cell on the published write path (cells the module marked as another path are not the published test's). */
+    /** The measured write cells on the published write path (cells the module marked as another path are not the published test's). */
+    static Stream<WriteCell> publishedPathCells(Database db) {
+        return db.writes().stream().filter(WriteCell::measured).filter(c -> !Boolean.FALSE.equals(c.publishedPath()));
+    }
+
+    /** The best measured write cell on the published write path. */
     static Optional<WriteCell> bestOnPublishedPath(Database db) {
-        return db.writes().stream().filter(WriteCell::measured).filter(c -> !Boolean.FALSE.equals(c.publishedPath()))
-                .max((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond()));
+        return publishedPathCells(db).max((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond()));
     }
 
     /** The best measured write cell on another path than the published one (TDengine's stmt), if the run has one. */
@@ -353,8 +357,7 @@ final class PublishedComparison {
 
     /** The published path's one-client cell with the most rows/s: the nearest to report A's "one client writes 10 M rows". */
     static Optional<WriteCell> oneClientCell(Database db) {
-        return db.writes().stream().filter(WriteCell::measured).filter(c -> c.clients() == 1).filter(c -> !Boolean.FALSE.equals(c.publishedPath()))
-                .max((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond()));
+        return publishedPathCells(db).filter(c -> c.clients() == 1).max((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond()));
     }
 
     /** The client machine's memory as the manifest records it (the server's, when both run on it). */
