@@ -15,11 +15,12 @@ import org.tsdbbench.common.iot.IotTag;
  * <ul>
  * <li>{@code ts} is a BIGINT of epoch nanoseconds, TSBS's own time: exact whatever a file holds, and
  *     a 10-minute bucket or a day is integer division ({@code ts DIV 600000000000}).
- * <li>The measurements have no primary key: InnoDB clusters their rows by its hidden row id, in
- *     arrival order, so every insert appends; the secondary index {@code (tags_id, ts)} (TSBS's
- *     {@code (tags_id, time DESC)}) serves a truck's latest record, a fleet's windows and the
- *     counts. No key is unique: a file's records without a name may share their tags and time, and
- *     every one is kept (what TimescaleDB's hypertables keep too).
+ * <li>The measurements are clustered by {@code (tags_id, ts, id)}: each tags row's records
+ *     together in time order, so a fleet's window, a truck's latest record and a whole-table scan
+ *     all read the primary key in order, TSBS's {@code (tags_id, time DESC)} index being the table
+ *     itself. {@code id} (AUTO_INCREMENT, with the key InnoDB needs for it) makes the key unique
+ *     without refusing a record: a file's records without a name may share their tags and time,
+ *     and every one is kept (what TimescaleDB's hypertables keep too).
  * <li>NULL is distinct from NULL in a MariaDB unique index, so the tags rows are unique by
  *     {@code tag_set}, the client's text of the whole set ({@link TagIds}), not by the tag columns.
  *     Texts compare byte by byte ({@code utf8mb4_bin}): groups are exactly the values written.
@@ -57,7 +58,7 @@ final class IotSchema {
             String fields = java.util.stream.IntStream.range(0, table.fieldCount())
                     .mapToObj(f -> table.fields().get(f) + (table.isInteger(f) ? " BIGINT" : " DOUBLE")).collect(Collectors.joining(", "));
             ddl.add("CREATE TABLE " + table.measurement + " (ts BIGINT NOT NULL, tags_id INT NOT NULL, " + fields
-                    + ", KEY tags_ts (tags_id, ts)) ENGINE=InnoDB");
+                    + ", id BIGINT NOT NULL AUTO_INCREMENT, PRIMARY KEY (tags_id, ts, id), KEY id (id)) ENGINE=InnoDB");
         }
         return ddl;
     }

@@ -11,9 +11,9 @@ import org.tsdbbench.common.iot.IotTable;
  * included). TSBS's PostgreSQL shapes, in what MariaDB 10.11 has (window functions, CTEs; no
  * {@code LATERAL}, {@code DISTINCT ON} or {@code FILTER}):
  * <ul>
- * <li>the latest record per (name, driver): each tags row's latest time from the
- *     {@code (tags_id, ts)} index ({@code MAX(ts) GROUP BY tags_id}, a loose index scan), that
- *     record joined back by the same index, then per (name, driver) the latest of its tags rows'
+ * <li>the latest record per (name, driver): each tags row's latest time from the primary key
+ *     {@code (tags_id, ts, id)} ({@code MAX(ts) GROUP BY tags_id}, a loose index scan), that
+ *     record joined back by the same key, then per (name, driver) the latest of its tags rows'
  *     ({@code ROW_NUMBER()}) in place of {@code LATERAL} and {@code DISTINCT ON};
  * <li>a 10-minute bucket is {@code ts DIV 600000000000} (ts in epoch nanoseconds, after 1970), a
  *     day its bucket {@code DIV 144}, returned as epoch milliseconds;
@@ -77,8 +77,8 @@ final class IotSql {
     }
 
     /**
-     * Per (name, driver) of the fleet the latest record: each tags row's latest time (the index's
-     * loose scan), its record, then per (name, driver) the latest of those; {@code condition}
+     * Per (name, driver) of the fleet the latest record: each tags row's latest time (the primary
+     * key's loose scan), its record, then per (name, driver) the latest of those; {@code condition}
      * filters the latest records.
      */
     private static String latest(IotTable table, String columns, String fleet, String outer, String condition) {

@@ -125,15 +125,16 @@ class MySqlIotOfflineTest {
     }
 
     @Test
-    void theSchemaIsTagsRowsAndTwoAppendOnlyTables() {
+    void theSchemaIsTagsRowsAndTwoTablesClusteredByTagsRowAndTime() {
         List<String> ddl = IotSchema.create();
         assertEquals(3, ddl.size());
         assertTrue(ddl.get(0).startsWith("CREATE TABLE tags (id INT NOT NULL AUTO_INCREMENT PRIMARY KEY, tag_set VARBINARY(2048) NOT NULL, name VARCHAR(64)"), ddl.get(0));
         assertTrue(ddl.get(0).contains("UNIQUE KEY tag_set (tag_set)"), ddl.get(0));
         assertEquals("CREATE TABLE readings (ts BIGINT NOT NULL, tags_id INT NOT NULL, latitude DOUBLE, longitude DOUBLE, elevation DOUBLE,"
-                + " velocity DOUBLE, heading DOUBLE, grade DOUBLE, fuel_consumption DOUBLE, KEY tags_ts (tags_id, ts)) ENGINE=InnoDB", ddl.get(1));
+                + " velocity DOUBLE, heading DOUBLE, grade DOUBLE, fuel_consumption DOUBLE, id BIGINT NOT NULL AUTO_INCREMENT,"
+                + " PRIMARY KEY (tags_id, ts, id), KEY id (id)) ENGINE=InnoDB", ddl.get(1));
         assertEquals("CREATE TABLE diagnostics (ts BIGINT NOT NULL, tags_id INT NOT NULL, fuel_state DOUBLE, current_load DOUBLE, status BIGINT,"
-                + " KEY tags_ts (tags_id, ts)) ENGINE=InnoDB", ddl.get(2));
+                + " id BIGINT NOT NULL AUTO_INCREMENT, PRIMARY KEY (tags_id, ts, id), KEY id (id)) ENGINE=InnoDB", ddl.get(2));
         assertEquals(List.of("DROP TABLE IF EXISTS readings", "DROP TABLE IF EXISTS diagnostics", "DROP TABLE IF EXISTS tags"), IotSchema.drop());
     }
 
