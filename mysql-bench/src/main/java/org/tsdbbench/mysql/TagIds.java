@@ -17,8 +17,8 @@ import org.tsdbbench.common.iot.Trucks;
 /**
  * One session's ids of {@code tags} rows, per truck and the tag its record leaves null, as TSBS's
  * loaders cache them. A tag set seen for the first time is inserted with every other new set of
- * its batch ({@code INSERT IGNORE}: another client's row for the same set stays) and the ids read
- * back by {@code tag_set} (MariaDB has no upsert that returns the ids of rows it left alone); after
+ * its batch ({@code ON DUPLICATE KEY UPDATE id = id}: another client's row for the same set stays)
+ * and the ids read back by {@code tag_set} (MariaDB has no upsert that returns the ids of rows it left alone); after
  * that a row costs a lookup in an open-addressing table, no object. The ids hold for the tags table
  * the session wrote to first: every step creates the schema before its sessions write, and
  * {@link #clear} follows this session's own recreation.
@@ -76,7 +76,7 @@ final class TagIds implements IotInsertBuilder.Ids {
             }
         }
         if (missing.isEmpty()) return;
-        StringBuilder insert = new StringBuilder("INSERT IGNORE INTO " + IotSchema.TAGS + " (tag_set," + IotSchema.TAG_COLUMNS + ") VALUES ");
+        StringBuilder insert = new StringBuilder("INSERT INTO " + IotSchema.TAGS + " (tag_set," + IotSchema.TAG_COLUMNS + ") VALUES ");
         StringBuilder select = new StringBuilder("SELECT id, tag_set FROM " + IotSchema.TAGS + " WHERE tag_set IN (");
         boolean first = true;
         for (Map.Entry<String, long[]> e : missing.entrySet()) {
@@ -99,6 +99,8 @@ final class TagIds implements IotInsertBuilder.Ids {
             insert.append(')');
             quote(select, e.getKey());
         }
+        // A set already there (another client's) is left as it is; any other error stays one (INSERT IGNORE would store a value too long cut short).
+        insert.append(" ON DUPLICATE KEY UPDATE id = id");
         select.append(')');
         Map<String, Integer> found = new HashMap<>();
         try (Statement st = c.createStatement()) {

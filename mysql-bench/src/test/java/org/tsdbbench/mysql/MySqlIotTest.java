@@ -201,7 +201,7 @@ class MySqlIotTest {
     /**
      * Requests prepared ahead ({@code --option prebuild=true}) from one batch refilled in between
      * store exactly their records when sent; a second session writing the same trucks finds the
-     * tags rows the first inserted (INSERT IGNORE, then read back) instead of adding its own.
+     * tags rows the first inserted (ON DUPLICATE KEY UPDATE id = id, then read back) instead of adding its own.
      */
     @Test
     void preparedRequestsStoreTheirOwnRecordsAndTagSetsAreShared() throws Exception {
