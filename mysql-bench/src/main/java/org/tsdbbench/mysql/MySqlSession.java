@@ -354,10 +354,24 @@ final class MySqlSession implements Session {
                 while (rs.next()) settings.put(rs.getString(1), rs.getString(2));
             }
             settings.put("writeMode", mode.name().toLowerCase(java.util.Locale.ROOT));
-            return new ServerFacts(meta.getDatabaseProductVersion(), meta.getDriverName() + " " + meta.getDriverVersion(), settings, SCHEMA);
+            return new ServerFacts(meta.getDatabaseProductVersion(), meta.getDriverName() + " " + meta.getDriverVersion(), settings, schema());
         } catch (SQLException e) {
             throw new DatabaseException("MySQL: cannot read server facts: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The tables the database holds now, as created: the IoT trucks' when {@code readings} is there
+     * (beside the devices' table when that is there too), else the devices' (facts take no workload).
+     */
+    private List<String> schema() throws SQLException {
+        long iot = Jdbc.queryLong(connection, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()"
+                + " AND TABLE_NAME = '" + IotTable.READINGS.measurement + "'");
+        if (iot == 0) return SCHEMA;
+        long devices = Jdbc.queryLong(connection, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'devices'");
+        List<String> all = new ArrayList<>(devices > 0 ? SCHEMA : List.of());
+        all.addAll(IotSchema.create());
+        return all;
     }
 
     /**
