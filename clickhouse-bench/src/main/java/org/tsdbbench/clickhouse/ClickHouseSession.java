@@ -26,6 +26,7 @@ import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.ResultSink;
 import org.tsdbbench.results.ServerHeldRecord;
+import org.tsdbbench.common.workload.Workload;
 
 /**
  * One client's ClickHouse connection. Rows are inserted as a TabSeparated stream (one request, one
@@ -145,7 +146,7 @@ final class ClickHouseSession implements Session {
     }
 
     @Override
-    public ServerFacts facts() throws DatabaseException {
+    public ServerFacts facts(Workload workload) throws DatabaseException {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("compat", modern ? "modern (LZ4 HTTP compression)" : "legacy (no HTTP compression)");
         for (String name : List.of("max_insert_block_size", "max_threads", "max_memory_usage")) {

@@ -21,6 +21,7 @@ import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.ResultSink;
 import org.tsdbbench.results.ServerHeldRecord;
+import org.tsdbbench.common.workload.Workload;
 
 /**
  * One client's MySQL connection. The table is InnoDB with primary key (devid, ts), which keeps
@@ -220,7 +221,7 @@ final class MySqlSession implements Session {
     }
 
     @Override
-    public ServerFacts facts() throws DatabaseException {
+    public ServerFacts facts(Workload workload) throws DatabaseException {
         try {
             DatabaseMetaData meta = connection.getMetaData();
             Map<String, String> settings = new LinkedHashMap<>();
