@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
+import org.tsdbbench.common.data.TextFormat;
 
 /**
  * Writes IoT records as {@code tsbs_generate_data --use-case=iot --format=influx} does: one line of
@@ -18,7 +19,6 @@ import java.util.zip.GZIPOutputStream;
  */
 public final class IotLineWriter implements AutoCloseable {
 
-    private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
     private static final IotTag[] TAGS = IotTag.values();
 
     private final OutputStream out;
@@ -129,48 +129,17 @@ public final class IotLineWriter implements AutoCloseable {
         return known[code];
     }
 
-    /** The shortest plain decimal of v: exact for values of at most 9 decimals and 15 digits (all TSBS's), else via BigDecimal. */
+    /** The shortest plain decimal of v: {@link TextFormat#appendShortDecimal} for all TSBS's values, else via BigDecimal. */
     void appendNumber(double v) {
-        for (int p = 0; p < POW10.length; p++) {
-            double scaled = v * POW10[p];
-            if (Math.abs(scaled) >= 1e15) break;
-            long k = Math.round(scaled);
-            if (k / POW10[p] == v) {
-                appendScaled(k, p);
-                return;
-            }
-        }
-        appendAscii(new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString());
-    }
-
-    /** k / 10^p in plain decimal: p is the fewest decimals that give v back, so no trailing zero. */
-    private void appendScaled(long k, int p) {
-        if (k < 0) {
-            ensure(1);
-            buf[len++] = '-';
-            k = -k;
-        }
-        appendDigits(k, p);
+        ensure(TextFormat.SHORT_DECIMAL_MAX);
+        int end = TextFormat.appendShortDecimal(buf, len, v);
+        if (end >= 0) len = end;
+        else appendAscii(new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString());
     }
 
     private void appendLong(long v) {
-        appendScaled(v, 0);
-    }
-
-    /** The digits of v (0 or more) with a decimal point {@code point} digits from the right, a 0 before it at least. */
-    private void appendDigits(long v, int point) {
-        int digits = 1;
-        for (long t = v / 10; t > 0; t /= 10) digits++;
-        int width = Math.max(digits, point + 1);
-        int total = width + (point > 0 ? 1 : 0);
-        ensure(total);
-        int i = len + total;
-        for (int d = 0; d < width; d++) {
-            if (point > 0 && d == point) buf[--i] = '.';
-            buf[--i] = (byte) ('0' + v % 10);
-            v /= 10;
-        }
-        len += total;
+        ensure(20);
+        len = TextFormat.appendLong(buf, len, v);
     }
 
     private void appendAscii(String s) {
