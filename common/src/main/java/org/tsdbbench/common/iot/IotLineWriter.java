@@ -20,6 +20,30 @@ import org.tsdbbench.common.data.TextFormat;
 public final class IotLineWriter implements AutoCloseable {
 
     private static final IotTag[] TAGS = IotTag.values();
+    private static final IotTable[] TABLES = IotTable.values();
+    /** The line's constant texts, encoded once: a line is mostly keys, so they are copied, not encoded per line. */
+    private static final byte[][] MEASUREMENT = new byte[TABLES.length][];
+    /** {@code ,<key>=} of a text tag, {@code <key>=} of a numeric tag (null for the other kind). */
+    private static final byte[][] TEXT_TAG = new byte[TAGS.length][];
+    private static final byte[][] NUMERIC_TAG = new byte[TAGS.length][];
+    /** {@code <field>=} per table and field. */
+    private static final byte[][][] FIELD = new byte[TABLES.length][][];
+    private static final byte[] TRUCK_PREFIX = ascii("truck_");
+
+    static {
+        for (IotTable t : TABLES) {
+            MEASUREMENT[t.ordinal()] = ascii(t.measurement);
+            FIELD[t.ordinal()] = t.fields().stream().map(f -> ascii(f + "=")).toArray(byte[][]::new);
+        }
+        for (IotTag tag : TAGS) {
+            if (tag.numeric) NUMERIC_TAG[tag.ordinal()] = ascii(tag.key + "=");
+            else TEXT_TAG[tag.ordinal()] = ascii("," + tag.key + "=");
+        }
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
 
     private final OutputStream out;
     private byte[] buf = new byte[1 << 16];
@@ -70,16 +94,14 @@ public final class IotLineWriter implements AutoCloseable {
     private void writeLine(Trucks trucks, TableRows rows, int r) {
         ensure(1024);
         IotTable table = rows.table;
-        appendAscii(table.measurement);
+        appendBytes(MEASUREMENT[table.ordinal()]);
         for (IotTag tag : TAGS) {
             if (tag.numeric) continue;
             int code = rows.tagCode(trucks, r, tag);
             if (code < 0) continue;
-            buf[len++] = ',';
-            appendAscii(tag.key);
-            buf[len++] = '=';
+            appendBytes(TEXT_TAG[tag.ordinal()]);
             if (tag == IotTag.NAME) {
-                appendAscii("truck_");
+                appendBytes(TRUCK_PREFIX);
                 appendLong(code);
             } else {
                 appendBytes(encoded(trucks, tag, code));
@@ -92,16 +114,15 @@ public final class IotLineWriter implements AutoCloseable {
             int code = rows.tagCode(trucks, r, tag);
             if (code < 0) continue;
             first = separate(first);
-            appendAscii(tag.key);
-            buf[len++] = '=';
+            appendBytes(NUMERIC_TAG[tag.ordinal()]);
             appendBytes(encoded(trucks, tag, code));
         }
-        for (int f = 0; f < table.fieldCount(); f++) {
+        byte[][] fieldKeys = FIELD[table.ordinal()];
+        for (int f = 0; f < fieldKeys.length; f++) {
             double v = rows.field[f][r];
             if (Double.isNaN(v)) continue;
             first = separate(first);
-            appendAscii(table.fields().get(f));
-            buf[len++] = '=';
+            appendBytes(fieldKeys[f]);
             if (table.isInteger(f)) {
                 appendLong((long) v);
                 buf[len++] = 'i';
