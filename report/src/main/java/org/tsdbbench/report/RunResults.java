@@ -54,7 +54,7 @@ final class RunResults {
      * step's client-bound verdict (null: none made) and the iterations' spread (null: none).
      */
     record WriteCell(int rowsPerRequest, int clients, String path, Boolean publishedPath, double rowsPerSecond, double error, String failure,
-                     Map<String, Metric> resources, Boolean clientBound, SpreadRecord spread, List<Long> ackedEachSecond) {
+                     Map<String, Metric> resources, Boolean clientBound, SpreadRecord spread, List<Long> ackedEachSecond, double metricsPerSecond) {
         WriteCell {
             resources = Collections.unmodifiableMap(new LinkedHashMap<>(resources));
             ackedEachSecond = ackedEachSecond == null ? List.of() : List.copyOf(ackedEachSecond);
@@ -62,7 +62,7 @@ final class RunResults {
 
         /** A cell with only JMH's figures (tests, bare JMH files). */
         WriteCell(int rowsPerRequest, int clients, double rowsPerSecond, double error, String failure, Map<String, Metric> resources) {
-            this(rowsPerRequest, clients, null, null, rowsPerSecond, error, failure, resources, null, null, List.of());
+            this(rowsPerRequest, clients, null, null, rowsPerSecond, error, failure, resources, null, null, List.of(), Double.NaN);
         }
 
         boolean measured() {
@@ -88,7 +88,7 @@ final class RunResults {
             SpreadRecord spread = c.spread() == null || c.spread().iterations() == null || c.spread().iterations().isEmpty() ? null : c.spread();
             TrialRecord verified = c.verification() == null ? null : c.verification().verified();
             return new WriteCell(c.rowsPerRequest(), c.clients(), path, c.publishedPath(), orNaN(c.rowsPerSecond()), orNaN(c.error()), c.failure(),
-                    m, r == null ? null : r.clientBound(), spread, verified == null ? null : verified.ackedEachSecond());
+                    m, r == null ? null : r.clientBound(), spread, verified == null ? null : verified.ackedEachSecond(), orNaN(c.metricsPerSecond()));
         }
 
         private static void put(Map<String, Metric> m, String name, Double value, String unit) {
