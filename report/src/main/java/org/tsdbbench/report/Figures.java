@@ -152,6 +152,7 @@ final class Figures {
             double perRow = bytesPerRow(d);
             if (!Double.isNaN(perRow)) sb.append(String.format(Locale.ROOT, ", %.1f B/row", perRow));
             if (!Double.isNaN(d.rawTextBytesPerRow())) sb.append(String.format(Locale.ROOT, " (raw text %.1f B/row)", d.rawTextBytesPerRow()));
+            if (d.bytesBeforeSettling() >= 0) sb.append("; ").append(bytes(d.bytesBeforeSettling())).append(" before it settled");
             return sb.toString();
         });
     }

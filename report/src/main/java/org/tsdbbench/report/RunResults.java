@@ -105,7 +105,8 @@ final class RunResults {
      * field is absent. {@code serverHeld}: what else the server held, in one line (null: nothing
      * known); {@code countsLeftovers}: whether earlier data may be in the figure itself.
      */
-    record Disk(long bytes, long rawTextBytes, long rows, double bytesPerRow, String method, String serverHeld, boolean countsLeftovers) {
+    record Disk(long bytes, long rawTextBytes, long rows, double bytesPerRow, String method, String serverHeld, boolean countsLeftovers,
+                long bytesBeforeSettling) {
         double rawTextBytesPerRow() {
             return rawTextBytes >= 0 && rows > 0 ? (double) rawTextBytes / rows : Double.NaN;
         }
@@ -184,7 +185,7 @@ final class RunResults {
             if (d == null) return Optional.empty();
             return Optional.of(new Disk(d.bytes() == null ? -1 : d.bytes(), d.rawTextBytes(), d.rows(),
                     orNaN(d.bytesPerRow()), d.method(), d.serverHeld() == null ? null : d.serverHeld().describe(),
-                    d.serverHeld() != null && d.serverHeld().figureHoldsLeftovers()));
+                    d.serverHeld() != null && d.serverHeld().figureHoldsLeftovers(), d.bytesBeforeSettling() == null ? -1 : d.bytesBeforeSettling()));
         }
     }
 
