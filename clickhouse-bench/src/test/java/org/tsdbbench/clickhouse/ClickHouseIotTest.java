@@ -3,7 +3,13 @@ package org.tsdbbench.clickhouse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -174,6 +180,36 @@ class ClickHouseIotTest {
             DiskUse loaded = IotDiskGrowth.measure(s, "ClickHouse").loaded();
             assertTrue(loaded.serverHeld() != null && !loaded.serverHeld().otherDatabases().contains("bench"), String.valueOf(loaded.serverHeld()));
         }
+    }
+
+    /**
+     * The queries that take a fleet narrow it through the primary index: run with
+     * {@code force_primary_key=1}, which makes 18.16 refuse a query whose condition the sort key
+     * cannot use (as {@code fleet = 'South'} would be refused: the key holds {@code ifNull(fleet, '')}).
+     */
+    @Test
+    void theFleetQueriesUseThePrimaryIndex() throws Exception {
+        ConnectionOptions o = options();
+        try (Session s = db.open(o)) {
+            s.recreateSchema(SPEC);
+            IotDiskGrowth.writeAll(s, SPEC, 5_000);
+        }
+        HttpClient http = HttpClient.newHttpClient();
+        String auth = "Basic " + Base64.getEncoder().encodeToString((o.user() + ":" + o.password().reveal()).getBytes(StandardCharsets.UTF_8));
+        URI uri = URI.create("http://" + o.host() + ":" + o.port() + "/?database=" + o.database() + "&force_primary_key=1");
+        int fleetQueries = 0;
+        for (IotQuery q : queries) {
+            if (q.fleet() == null) continue;
+            fleetQueries++;
+            String sql = db.dialect().render(q, SPEC).orElseThrow();
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).header("Authorization", auth).POST(HttpRequest.BodyPublishers.ofString(sql)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, r.statusCode(), q.id() + ": " + r.body());
+        }
+        assertTrue(fleetQueries >= 5, "fleet queries: " + fleetQueries);
+        HttpResponse<String> plain = http.send(HttpRequest.newBuilder(uri).header("Authorization", auth)
+                .POST(HttpRequest.BodyPublishers.ofString("SELECT count() FROM readings WHERE fleet = 'South'")).build(), HttpResponse.BodyHandlers.ofString());
+        assertTrue(plain.statusCode() != 200 && plain.body().contains("force_primary_key"), plain.statusCode() + " " + plain.body());
     }
 
     /** The schema the manifest shows is the workload's the database holds. */
