@@ -26,6 +26,7 @@ import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
+import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
 import org.tsdbbench.results.ServerHeldRecord;
@@ -239,14 +240,9 @@ final class ClickHouseSession implements Session {
         for (String name : List.of("max_insert_block_size", "max_threads", "max_memory_usage")) {
             settings.put(name, scalar(client, "SELECT value FROM system.settings WHERE name = '" + name + "'"));
         }
-        return new ServerFacts(version, driver(), settings, schema());
-    }
-
-    /** The tables of the workload the database holds: the IoT trucks' when it has {@code readings}, else the devices'. */
-    private List<String> schema() throws DatabaseException {
-        boolean trucks = !scalar(client, "SELECT count() FROM system.tables WHERE database = '" + database + "' AND name = 'readings'").equals("0");
-        if (!trucks) return List.of(String.format(TABLE, database));
-        return List.of(IotLayout.create(database, IotTable.READINGS), IotLayout.create(database, IotTable.DIAGNOSTICS));
+        return new ServerFacts(version, driver(), settings, IotWorkload.INSTANCE.equals(workload)
+                ? List.of(IotLayout.create(database, IotTable.READINGS), IotLayout.create(database, IotTable.DIAGNOSTICS))
+                : List.of(String.format(TABLE, database)));
     }
 
     /**

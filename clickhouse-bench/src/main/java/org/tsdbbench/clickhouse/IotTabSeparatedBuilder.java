@@ -19,8 +19,6 @@ public final class IotTabSeparatedBuilder {
     private static final IotTag[] TAGS = IotTag.values();
     private static final byte[] NULL = {'\\', 'N'};
     private static final byte[] TRUCK = "truck_".getBytes(StandardCharsets.US_ASCII);
-    private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
-    private static final long[] LONG_POW10 = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000};
     /** The longest number's text: Java's shortest of a double (up to 24 characters), or a sign, 15 digits and a point. */
     private static final int NUMBER_BYTES = 26;
 
@@ -135,21 +133,16 @@ public final class IotTabSeparatedBuilder {
             put((v > 0 ? "inf" : "-inf").getBytes(StandardCharsets.US_ASCII));
             return;
         }
-        for (int p = 0; p < POW10.length; p++) {
-            double scaled = v * POW10[p];
-            if (Math.abs(scaled) >= 1e15) break;
-            long k = Math.round(scaled);
-            if (k / POW10[p] == v) {
-                if (k < 0 || (k == 0 && 1 / v < 0)) buf[len++] = '-';
-                k = Math.abs(k);
-                len = TextFormat.appendLong(buf, len, k / LONG_POW10[p]);
-                if (p > 0) {
-                    buf[len++] = '.';
-                    long fraction = k % LONG_POW10[p];
-                    for (long d = LONG_POW10[p] / 10; d > 0; d /= 10) buf[len++] = (byte) ('0' + fraction / d % 10);
-                }
-                return;
-            }
+        if (v == 0 && 1 / v < 0) {
+            // -0.0 as ClickHouse keeps it (TextFormat writes 0)
+            buf[len++] = '-';
+            buf[len++] = '0';
+            return;
+        }
+        int end = TextFormat.appendShortDecimal(buf, len, v);
+        if (end >= 0) {
+            len = end;
+            return;
         }
         String s = Double.toString(v);
         for (int i = 0; i < s.length(); i++) buf[len++] = (byte) s.charAt(i);
