@@ -26,6 +26,7 @@ import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.ResultSink;
+import org.tsdbbench.common.workload.Workload;
 
 /**
  * One client's Cassandra session. The published layout: partition key devgroup (CQL filters and
@@ -255,7 +256,7 @@ final class CassandraSession implements Session {
     }
 
     @Override
-    public ServerFacts facts() throws DatabaseException {
+    public ServerFacts facts(Workload workload) throws DatabaseException {
         try {
             Row local = session.execute("SELECT release_version FROM system.local").one();
             Map<String, String> settings = new LinkedHashMap<>();

@@ -2,6 +2,7 @@ package org.tsdbbench.clickhouse;
 
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
@@ -9,6 +10,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
 import com.clickhouse.client.api.Client;
 import com.clickhouse.client.api.ClientFaultCause;
@@ -32,7 +34,9 @@ public final class ClickHouseDatabase extends Database {
         super(new DatabaseDescriptor("clickhouse", "ClickHouse", 8123, "default", "CLICKHOUSE_PASSWORD", COMPAT)
                 .withPublishedWriteMatrix("50,100,1000,5000,10000,20000,40000,50000", "1-7")
                 // An HTTP INSERT of tab-separated rows: what the published JDBC driver's batch sent (README: Write path).
-                .withWritePaths(WritePath.published("tsv", Map.of(), "devices")));
+                // The IoT trucks go the same way, one INSERT per table; no published report wrote them to ClickHouse.
+                .withWritePaths(WritePath.published("tsv", Map.of(), "devices"))
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE));
     }
 
     @Override

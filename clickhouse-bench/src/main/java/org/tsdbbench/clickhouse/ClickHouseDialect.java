@@ -1,12 +1,17 @@
 package org.tsdbbench.clickhouse;
 
 import java.util.Optional;
+import org.tsdbbench.common.iot.IotQuery;
+import org.tsdbbench.common.iot.IotRowShaper;
+import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.query.Aggregate;
+import org.tsdbbench.common.query.RowShaper;
 import org.tsdbbench.common.query.SqlDialect;
 
 /**
  * ClickHouse's SQL for the catalog: ts is an Int64 of epoch ms, a minute is {@code intDiv(ts, 60000)};
  * the percentile is {@code quantileExact} (the value at rank floor(level x n), no interpolation).
+ * The IoT queries are {@link IotSql}'s, every one of the catalog (texts first, then values).
  */
 public final class ClickHouseDialect extends SqlDialect {
 
@@ -27,5 +32,15 @@ public final class ClickHouseDialect extends SqlDialect {
     @Override
     protected Optional<String> percentile() {
         return Optional.of("quantileExact(" + Aggregate.PERCENTILE_LEVEL / 100.0 + ")(temperature)");
+    }
+
+    @Override
+    public Optional<String> render(IotQuery query, IotSpec spec) {
+        return Optional.of(IotSql.render(query, spec));
+    }
+
+    @Override
+    public RowShaper shaper(IotQuery query) {
+        return IotRowShaper.textsFirst(query);
     }
 }

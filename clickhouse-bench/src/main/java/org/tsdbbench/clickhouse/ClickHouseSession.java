@@ -24,8 +24,13 @@ import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.IotTable;
+import org.tsdbbench.common.iot.IotWorkload;
+import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
 import org.tsdbbench.results.ServerHeldRecord;
+import org.tsdbbench.common.workload.Workload;
 
 /**
  * One client's ClickHouse connection. Rows are inserted as a TabSeparated stream (one request, one
@@ -42,6 +47,8 @@ final class ClickHouseSession implements Session {
     private final String version;
     private final boolean modern;
     private final TabSeparatedBuilder body = new TabSeparatedBuilder();
+    private final IotTabSeparatedBuilder readingsBody = new IotTabSeparatedBuilder();
+    private final IotTabSeparatedBuilder diagnosticsBody = new IotTabSeparatedBuilder();
     private final InsertSettings insertSettings = new InsertSettings();
 
     ClickHouseSession(Client client, String database, String version, boolean modern) {
@@ -97,7 +104,12 @@ final class ClickHouseSession implements Session {
     }
 
     private long send(byte[] data, int length, int rows) throws DatabaseException {
-        try (InsertResponse r = client.insert(database + ".devices", new ByteArrayInputStream(data, 0, length),
+        return send("devices", data, length, rows, "rows");
+    }
+
+    /** One INSERT of {@code rows} rows into {@code table}: the rows acknowledged ({@code what} names them in an error). */
+    private long send(String table, byte[] data, int length, int rows, String what) throws DatabaseException {
+        try (InsertResponse r = client.insert(database + "." + table, new ByteArrayInputStream(data, 0, length),
                 ClickHouseFormat.TabSeparated, insertSettings).get()) {
             // Servers since 19.x report written rows in X-ClickHouse-Summary; 18.16 sends no summary,
             // and its 200 answer means the one insert block (up to max_insert_block_size rows) was stored.
@@ -107,8 +119,80 @@ final class ClickHouseSession implements Session {
             Thread.currentThread().interrupt();
             throw new DatabaseException("ClickHouse insert interrupted", e);
         } catch (ExecutionException | RuntimeException e) {
-            throw new DatabaseException("ClickHouse insert of " + rows + " rows failed: " + DatabaseException.rootMessage(e), e);
+            throw new DatabaseException("ClickHouse insert of " + rows + " " + what + " failed: " + DatabaseException.rootMessage(e), e);
         }
+    }
+
+    @Override
+    public void recreateSchema(IotSpec spec) throws DatabaseException {
+        for (IotTable t : IotTable.values()) command(client, IotLayout.drop(database, t));
+        for (IotTable t : IotTable.values()) command(client, IotLayout.create(database, t));
+    }
+
+    /**
+     * One request of IoT records: an INSERT of its readings, then one of its diagnostics (ClickHouse
+     * inserts into one table a request), each built into this session's own buffer and each stored
+     * whole or not at all. A table without rows in the batch sends nothing. When the diagnostics'
+     * INSERT fails after the readings' was stored, the request fails with the readings stored: no
+     * transaction spans two tables here (the load's count of stored against acknowledged records
+     * then tells).
+     */
+    @Override
+    public long write(TruckBatch batch) throws DatabaseException {
+        if (batch.isEmpty()) return 0;
+        long acked = 0;
+        if (batch.readings.size() > 0) {
+            IotTabSeparatedBuilder b = readingsBody.build(batch.trucks, batch.readings);
+            acked += send(IotTable.READINGS.measurement, b.array(), b.length(), batch.readings.size(), "readings");
+        }
+        if (batch.diagnostics.size() > 0) {
+            IotTabSeparatedBuilder b = diagnosticsBody.build(batch.trucks, batch.diagnostics);
+            acked += send(IotTable.DIAGNOSTICS.measurement, b.array(), b.length(), batch.diagnostics.size(), "diagnostics");
+        }
+        return acked;
+    }
+
+    /** Both tables' bodies encoded now, into bytes of their own; sending them is the measured part with {@code --option prebuild=true}. */
+    @Override
+    public PreparedWrite prepare(TruckBatch batch) {
+        int records = batch.size();
+        int readings = batch.readings.size();
+        int diagnostics = batch.diagnostics.size();
+        byte[] r = readingsBody.build(batch.trucks, batch.readings).copy();
+        byte[] d = diagnosticsBody.build(batch.trucks, batch.diagnostics).copy();
+        return PreparedWrite.of(records, 128L + r.length + d.length, () -> {
+            long acked = 0;
+            if (readings > 0) acked += send(IotTable.READINGS.measurement, r, r.length, readings, "readings");
+            if (diagnostics > 0) acked += send(IotTable.DIAGNOSTICS.measurement, d, d.length, diagnostics, "diagnostics");
+            return acked;
+        });
+    }
+
+    /** The records in readings and diagnostics, counted by the server. */
+    @Override
+    public long countRows(IotSpec spec) throws DatabaseException {
+        long n = 0;
+        for (IotTable t : IotTable.values()) n += Long.parseLong(scalar(client, "SELECT count() FROM " + database + "." + t.measurement));
+        return n;
+    }
+
+    /**
+     * As {@link #diskUse()} for the IoT tables: both merged by OPTIMIZE ... FINAL, then the bytes of
+     * their active parts, each table's named in the method.
+     */
+    @Override
+    public DiskUse diskUse(IotSpec spec) throws DatabaseException {
+        StringBuilder method = new StringBuilder("system.parts bytes_on_disk of the active parts after OPTIMIZE TABLE FINAL:");
+        long bytes = 0;
+        for (IotTable t : IotTable.values()) {
+            command(client, "OPTIMIZE TABLE " + database + "." + t.measurement + " FINAL");
+            long table = Long.parseLong(scalar(client, "SELECT sum(bytes_on_disk) FROM system.parts WHERE database = '" + database
+                    + "' AND table = '" + t.measurement + "' AND active"));
+            method.append(t == IotTable.READINGS ? " " : " + ").append(t.measurement).append(' ').append(String.format(java.util.Locale.ROOT, "%,d", table));
+            bytes += table;
+        }
+        method.append(" bytes (merges finished; inactive parts awaiting deletion not counted)");
+        return new DiskUse(bytes, method.toString(), serverHeld());
     }
 
     @Override
@@ -133,25 +217,32 @@ final class ClickHouseSession implements Session {
         String parts = "SELECT sum(bytes_on_disk) FROM system.parts WHERE ";
         String ours = "database = '" + database + "' AND table = 'devices'";
         long bytes = Long.parseLong(scalar(client, parts + ours + " AND active"));
+        return new DiskUse(bytes, "system.parts bytes_on_disk of the active parts of table devices after OPTIMIZE TABLE FINAL"
+                + " (merges finished; inactive parts awaiting deletion not counted)", serverHeld());
+    }
+
+    /** The other databases (those with tables, and any but {@code default}) and their active parts' bytes. */
+    private ServerHeldRecord serverHeld() throws DatabaseException {
         String notOurs = " NOT IN ('system', 'INFORMATION_SCHEMA', 'information_schema', '" + database + "')";
         List<String> others = new ArrayList<>();
         streamText(client, "SELECT DISTINCT database FROM system.tables WHERE database" + notOurs + " UNION ALL SELECT name FROM system.databases"
                 + " WHERE name <> 'default' AND name" + notOurs, name -> {
                     if (!others.contains(name)) others.add(name);
                 });
-        return new DiskUse(bytes, "system.parts bytes_on_disk of the active parts of table devices after OPTIMIZE TABLE FINAL"
-                + " (merges finished; inactive parts awaiting deletion not counted)",
-                new ServerHeldRecord(others, Long.parseLong(scalar(client, parts + "active AND database" + notOurs)), 0L, false, null));
+        return new ServerHeldRecord(others, Long.parseLong(scalar(client, "SELECT sum(bytes_on_disk) FROM system.parts WHERE active AND database" + notOurs)),
+                0L, false, null);
     }
 
     @Override
-    public ServerFacts facts() throws DatabaseException {
+    public ServerFacts facts(Workload workload) throws DatabaseException {
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("compat", modern ? "modern (LZ4 HTTP compression)" : "legacy (no HTTP compression)");
         for (String name : List.of("max_insert_block_size", "max_threads", "max_memory_usage")) {
             settings.put(name, scalar(client, "SELECT value FROM system.settings WHERE name = '" + name + "'"));
         }
-        return new ServerFacts(version, driver(), settings, List.of(String.format(TABLE, database)));
+        return new ServerFacts(version, driver(), settings, IotWorkload.INSTANCE.equals(workload)
+                ? List.of(IotLayout.create(database, IotTable.READINGS), IotLayout.create(database, IotTable.DIAGNOSTICS))
+                : List.of(String.format(TABLE, database)));
     }
 
     /**

@@ -16,8 +16,10 @@ import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
+import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
+import org.tsdbbench.common.workload.Workload;
 
 /**
  * One client's CnosDB connection (HTTP keep-alive). The benchmark's database lives in CnosDB's
@@ -176,11 +178,12 @@ final class CnosSession implements Session {
 
     /**
      * The server's version, the database's options as DESCRIBE DATABASE gives them (wal_sync and
-     * precision among them), and the layout of the workload whose tables the database holds. A
-     * server without the database yet (a first load, which creates it) says so instead of its options.
+     * precision among them), and the layout of the workload's tables. A server without the database
+     * yet (a first load, which creates it) says so instead of its options.
      */
     @Override
-    public ServerFacts facts() throws DatabaseException {
+    public ServerFacts facts(Workload workload) throws DatabaseException {
+        List<String> layout = IotWorkload.INSTANCE.equals(workload) ? IotLayout.DESCRIPTION : DevicesLayout.DESCRIPTION;
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("tenant", TENANT);
         settings.put("precision", "the database's (database.precision), line protocol in the same");
@@ -188,14 +191,13 @@ final class CnosSession implements Session {
         for (JsonNode row : http.sqlJson(PUBLIC, "SHOW DATABASES")) exists |= database.equals(row.path("database_name").asText());
         if (!exists) {
             settings.put("database", "not created yet: the step creates it with its workload's tables");
-            return new ServerFacts(version, driver(), settings, List.of("database " + database + " not created yet"));
+            return new ServerFacts(version, driver(), settings, layout);
         }
         JsonNode described = http.sqlJson(database, "DESCRIBE DATABASE " + database);
         for (JsonNode row : described) {
             row.fields().forEachRemaining(f -> settings.put("database." + f.getKey(), f.getValue().asText()));
         }
-        boolean trucks = tables().contains(IotTable.READINGS.measurement);
-        return new ServerFacts(version, driver(), settings, trucks ? IotLayout.DESCRIPTION : DevicesLayout.DESCRIPTION);
+        return new ServerFacts(version, driver(), settings, layout);
     }
 
     /**

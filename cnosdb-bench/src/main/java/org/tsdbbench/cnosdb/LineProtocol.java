@@ -13,7 +13,6 @@ import org.tsdbbench.common.data.TextFormat;
  */
 public final class LineProtocol {
 
-    private static final double[] POWERS_OF_TEN = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
 
     private byte[] buf = new byte[1 << 16];
     private int len;
@@ -98,37 +97,14 @@ public final class LineProtocol {
         key(fieldSeparator, key);
         fieldSeparator = ',';
         ensure(32);
-        for (int decimals = 0; decimals < POWERS_OF_TEN.length; decimals++) {
-            double scaled = value * POWERS_OF_TEN[decimals];
-            if (Math.abs(scaled) >= 1e15) break;
-            long digits = Math.round(scaled);
-            // Both operands are exact doubles, so the division is correctly rounded: equal means the text reads back as value.
-            if (digits / POWERS_OF_TEN[decimals] == value) {
-                appendFixed(digits, decimals, value < 0);
-                return this;
-            }
+        int end = TextFormat.appendShortDecimal(buf, len, value);
+        if (end >= 0) {
+            len = end;
+            return this;
         }
         String text = Double.toString(value);
         for (int i = 0; i < text.length(); i++) buf[len++] = (byte) text.charAt(i);
         return this;
-    }
-
-    /** {@code digits / 10^decimals} in plain decimal, e.g. 12345, 2 -> 123.45, 5, 3 -> 0.005. */
-    private void appendFixed(long digits, int decimals, boolean negative) {
-        long abs = Math.abs(digits);
-        if (negative) buf[len++] = '-';
-        if (decimals == 0) {
-            len = TextFormat.appendLong(buf, len, abs);
-            return;
-        }
-        long unit = (long) POWERS_OF_TEN[decimals];
-        len = TextFormat.appendLong(buf, len, abs / unit);
-        buf[len++] = '.';
-        long fraction = abs % unit;
-        for (long u = unit / 10; u > 0; u /= 10) {
-            buf[len++] = (byte) ('0' + fraction / u);
-            fraction %= u;
-        }
     }
 
     /** Ends the line with its timestamp, in the precision the request names. */

@@ -38,9 +38,11 @@ final class VnodeFolders {
     static DiskUse measure(CnosHttp http, String tenant, String database, int httpPort, List<String> otherDatabases) throws DatabaseException {
         Path storage = localStoragePath(httpPort);
         if (storage == null) return null;
+        Path owner = storage.resolve("data").resolve(tenant + "." + database);
+        // Report D's "before": the files as the writes left them, the rows still in the cache and the WAL not among them.
+        long before = partBytes(owner).stream().mapToLong(Long::longValue).sum();
         // COMPACT DATABASE flushes every vnode's cache to a file, then compacts its files (CnosDB's own flush).
         http.sqlJson("public", "COMPACT DATABASE " + database);
-        Path owner = storage.resolve("data").resolve(tenant + "." + database);
         List<Long> parts = Poll.every(Duration.ofSeconds(2), Duration.ofSeconds(SETTLE_SECONDS)).steady(() -> partBytes(owner),
                 p -> p.get(0) + p.get(1) > 0, 2,
                 last -> "CnosDB: the vnode folders under " + owner + " held no data file or did not settle within " + SETTLE_SECONDS + " s: " + last);
@@ -56,7 +58,7 @@ final class VnodeFolders {
         return new DiskUse(all, "bytes of the vnode folders of database " + database + " under " + owner + " (" + named
                 + " bytes) after COMPACT DATABASE (CnosDB's flush and compaction), unchanged over 2 s; the write-ahead log left out."
                 + " CnosDB's own usage_schema.vnode_disk_storage is not used: 2.4.3.4 records it one storage version late",
-                new ServerHeldRecord(otherDatabases, otherBytes, 0L, false, null));
+                new ServerHeldRecord(otherDatabases, otherBytes, 0L, false, null)).withBytesBeforeSettling(before);
     }
 
     /** Bytes of each part ({@link #PARTS}) summed over the vnodes, in that order. */

@@ -21,7 +21,9 @@ import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
+import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.iot.TruckBatch;
+import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.common.query.ResultSink;
 import org.tsdbbench.results.ServerHeldRecord;
 
@@ -37,6 +39,13 @@ final class InfluxSession implements Session {
     static final List<String> SCHEMA = List.of(
             "measurement devices: tags devgroup, devid, devname (strings); fields temperature (integer), humidity (float); "
                     + "precision ms; database created with the default retention policy (infinite)");
+
+    /** The trucks' layout (see the README's IoT section): TSBS's influx lines as they are. */
+    static final List<String> IOT_SCHEMA = List.of(
+            "measurements readings (latitude, longitude, elevation, velocity, heading, grade, fuel_consumption) and diagnostics"
+                    + " (fuel_state, current_load, status as an integer): float fields, each also with load_capacity, fuel_capacity,"
+                    + " nominal_fuel_consumption float fields; tags name, fleet, driver, model, device_version, a null one left out;"
+                    + " precision ns; database created with the default retention policy (infinite)");
 
     /**
      * The tags a query groups by, in the order {@link #query} puts them before InfluxDB's columns:
@@ -273,12 +282,13 @@ final class InfluxSession implements Session {
 
 
     @Override
-    public ServerFacts facts() {
+    public ServerFacts facts(Workload workload) {
+        boolean trucks = IotWorkload.INSTANCE.equals(workload);
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("gzip", String.valueOf(gzip));
-        settings.put("precision", "ms");
+        settings.put("precision", trucks ? "ns" : "ms");
         settings.put("consistency", "one");
-        return new ServerFacts(version, driver(), settings, SCHEMA);
+        return new ServerFacts(version, driver(), settings, trucks ? IOT_SCHEMA : SCHEMA);
     }
 
     /**

@@ -21,9 +21,11 @@ import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
+import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
 import org.tsdbbench.results.ServerHeldRecord;
+import org.tsdbbench.common.workload.Workload;
 
 /**
  * One client's MySQL connection. The table is InnoDB with primary key (devid, ts), which keeps
@@ -343,7 +345,7 @@ final class MySqlSession implements Session {
     }
 
     @Override
-    public ServerFacts facts() throws DatabaseException {
+    public ServerFacts facts(Workload workload) throws DatabaseException {
         try {
             DatabaseMetaData meta = connection.getMetaData();
             Map<String, String> settings = new LinkedHashMap<>();
@@ -354,24 +356,15 @@ final class MySqlSession implements Session {
                 while (rs.next()) settings.put(rs.getString(1), rs.getString(2));
             }
             settings.put("writeMode", mode.name().toLowerCase(java.util.Locale.ROOT));
-            return new ServerFacts(meta.getDatabaseProductVersion(), meta.getDriverName() + " " + meta.getDriverVersion(), settings, schema());
+            return new ServerFacts(meta.getDatabaseProductVersion(), meta.getDriverName() + " " + meta.getDriverVersion(), settings, schema(workload));
         } catch (SQLException e) {
             throw new DatabaseException("MySQL: cannot read server facts: " + e.getMessage(), e);
         }
     }
 
-    /**
-     * The tables the database holds now, as created: the IoT trucks' when {@code readings} is there
-     * (beside the devices' table when that is there too), else the devices' (facts take no workload).
-     */
-    private List<String> schema() throws SQLException {
-        long iot = Jdbc.queryLong(connection, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()"
-                + " AND TABLE_NAME = '" + IotTable.READINGS.measurement + "'");
-        if (iot == 0) return SCHEMA;
-        long devices = Jdbc.queryLong(connection, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'devices'");
-        List<String> all = new ArrayList<>(devices > 0 ? SCHEMA : List.of());
-        all.addAll(IotSchema.create());
-        return all;
+    /** The run's workload's tables as this module creates them. */
+    static List<String> schema(Workload workload) {
+        return IotWorkload.INSTANCE.equals(workload) ? IotSchema.create() : SCHEMA;
     }
 
     /**

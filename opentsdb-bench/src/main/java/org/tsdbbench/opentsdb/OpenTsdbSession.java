@@ -29,6 +29,7 @@ import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.ResultSink;
 import org.tsdbbench.results.ServerHeldRecord;
+import org.tsdbbench.common.workload.Workload;
 
 /**
  * One client's OpenTSDB connection (HTTP keep-alive). Rows acknowledged come from the server's
@@ -239,7 +240,7 @@ final class OpenTsdbSession implements Session {
     }
 
     @Override
-    public ServerFacts facts() throws DatabaseException {
+    public ServerFacts facts(Workload workload) throws DatabaseException {
         JsonNode config = send("GET", "/api/config", null);
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("durability", sync ? "sync: a put is acknowledged once HBase stored it" : "async: a put is acknowledged once the TSD queued it");

@@ -12,7 +12,7 @@ import org.tsdbbench.results.ServerHeldRecord;
 class StepSummaryTest {
 
     private static Manifest disk(ServerHeldRecord held) {
-        return new Manifest.Builder().disk(new DiskRecord(3_536_126, 100_000, 451_130L, 4.5113, 7.8, "how", held)).build();
+        return new Manifest.Builder().disk(new DiskRecord(3_536_126, 100_000, 451_130L, 4.5113, 7.8, "how", held, null)).build();
     }
 
     @Test

@@ -72,6 +72,7 @@ final class Figures {
             new SummaryRow("1-minute intervals (q4.count.p100), ms", db -> p50(db, ONE_MINUTE)),
             new SummaryRow("disk (bytes/row)", Figures::diskText),
             new SummaryRow("rows loaded and verified", Figures::rowsVerified),
+            new SummaryRow("load, rows/s (TSBS's metrics/s)", Figures::iotLoadText, true),
             new SummaryRow("a node killed mid-write (cluster)", Figures::faultText, true));
 
     /** The summary rows of the devices' q1..q4, which an IoT run has none of. */
@@ -119,6 +120,18 @@ final class Figures {
     }
 
     /**
+     * An IoT load's speed as TSBS's loader reports it: "52,000 (411,000 metrics/s)", rows and the
+     * field values they carried per second of the load; empty for the devices, whose reports give no
+     * metrics, and for a manifest that has none.
+     */
+    static Optional<String> iotLoadText(Database db) {
+        LoadRecord load = db.hasManifest() && iot(db) ? db.manifest().load() : null;
+        if (load == null || load.metricsPerSecond() == null) return Optional.empty();
+        return Optional.of(String.format(Locale.ROOT, "%,.0f (%,.0f metrics/s)%s", load.rowsPerSecond(), load.metricsPerSecond(),
+                load.verified() ? "" : " (NOT verified)"));
+    }
+
+    /**
      * A cluster's fault cell: how long writes stalled and whether every acknowledged row was stored;
      * empty for a database without one.
      */
@@ -139,6 +152,7 @@ final class Figures {
             double perRow = bytesPerRow(d);
             if (!Double.isNaN(perRow)) sb.append(String.format(Locale.ROOT, ", %.1f B/row", perRow));
             if (!Double.isNaN(d.rawTextBytesPerRow())) sb.append(String.format(Locale.ROOT, " (raw text %.1f B/row)", d.rawTextBytesPerRow()));
+            if (d.bytesBeforeSettling() >= 0) sb.append("; ").append(bytes(d.bytesBeforeSettling())).append(" before it settled");
             return sb.toString();
         });
     }

@@ -132,8 +132,7 @@ final class IotPublishedComparison {
         }
 
         String measured() {
-            String metrics = figure.measure() == Measure.WRITE_CELL && figure.firstMetrics() != null ? " (metrics/s not measured: the write step counts rows)" : "";
-            return firstMeasured.map(m -> m.text()).orElse("not measured") + " / " + secondMeasured.map(m -> m.text()).orElse("not measured") + metrics;
+            return firstMeasured.map(m -> m.text()).orElse("not measured") + " / " + secondMeasured.map(m -> m.text()).orElse("not measured");
         }
 
         String measuredRatioText() {
@@ -263,8 +262,11 @@ final class IotPublishedComparison {
         };
     }
 
+    /** A write cell's rows/s (the figure's unit), and beside report D's cells TSBS's metrics/s when the write step counted them. */
     private static Measured write(Figure f, WriteCell c) {
-        return new Measured(c.rowsPerSecond(), String.format(Locale.ROOT, "%,.0f rows/s", c.rowsPerSecond())
+        String metrics = f.firstMetrics() == null ? "" : Double.isNaN(c.metricsPerSecond()) ? " (metrics/s not counted)"
+                : String.format(Locale.ROOT, " (%,.0f metrics/s)", c.metricsPerSecond());
+        return new Measured(c.rowsPerSecond(), String.format(Locale.ROOT, "%,.0f rows/s", c.rowsPerSecond()) + metrics
                 + (f.measure() == Measure.WRITE_BEST ? " at " + c.rowsPerRequest() + " x " + c.clients() : "") + (c.path() == null ? "" : " (" + c.path() + ")"));
     }
 

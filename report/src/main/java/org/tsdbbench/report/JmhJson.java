@@ -96,7 +96,8 @@ final class JmhJson {
             int rows = e.path("params").path(StepFlags.PARAM_ROWS_PER_REQUEST).asInt();
             int clients = e.path("threads").asInt();
             cells.put(rows + "x" + clients, new WriteCell(rows, clients, null, null, score.path("score").asDouble(Double.NaN),
-                    score.path("scoreError").asDouble(Double.NaN), null, serverMetrics(e), null, spread(score), List.of()));
+                    score.path("scoreError").asDouble(Double.NaN), null, serverMetrics(e), null, spread(score), List.of(),
+                    e.path("secondaryMetrics").path("metricsAcked").path("score").asDouble(Double.NaN)));
         }
         return new ArrayList<>(cells.values());
     }

@@ -54,7 +54,7 @@ final class RunResults {
      * step's client-bound verdict (null: none made) and the iterations' spread (null: none).
      */
     record WriteCell(int rowsPerRequest, int clients, String path, Boolean publishedPath, double rowsPerSecond, double error, String failure,
-                     Map<String, Metric> resources, Boolean clientBound, SpreadRecord spread, List<Long> ackedEachSecond) {
+                     Map<String, Metric> resources, Boolean clientBound, SpreadRecord spread, List<Long> ackedEachSecond, double metricsPerSecond) {
         WriteCell {
             resources = Collections.unmodifiableMap(new LinkedHashMap<>(resources));
             ackedEachSecond = ackedEachSecond == null ? List.of() : List.copyOf(ackedEachSecond);
@@ -62,7 +62,7 @@ final class RunResults {
 
         /** A cell with only JMH's figures (tests, bare JMH files). */
         WriteCell(int rowsPerRequest, int clients, double rowsPerSecond, double error, String failure, Map<String, Metric> resources) {
-            this(rowsPerRequest, clients, null, null, rowsPerSecond, error, failure, resources, null, null, List.of());
+            this(rowsPerRequest, clients, null, null, rowsPerSecond, error, failure, resources, null, null, List.of(), Double.NaN);
         }
 
         boolean measured() {
@@ -88,7 +88,7 @@ final class RunResults {
             SpreadRecord spread = c.spread() == null || c.spread().iterations() == null || c.spread().iterations().isEmpty() ? null : c.spread();
             TrialRecord verified = c.verification() == null ? null : c.verification().verified();
             return new WriteCell(c.rowsPerRequest(), c.clients(), path, c.publishedPath(), orNaN(c.rowsPerSecond()), orNaN(c.error()), c.failure(),
-                    m, r == null ? null : r.clientBound(), spread, verified == null ? null : verified.ackedEachSecond());
+                    m, r == null ? null : r.clientBound(), spread, verified == null ? null : verified.ackedEachSecond(), orNaN(c.metricsPerSecond()));
         }
 
         private static void put(Map<String, Metric> m, String name, Double value, String unit) {
@@ -105,7 +105,8 @@ final class RunResults {
      * field is absent. {@code serverHeld}: what else the server held, in one line (null: nothing
      * known); {@code countsLeftovers}: whether earlier data may be in the figure itself.
      */
-    record Disk(long bytes, long rawTextBytes, long rows, double bytesPerRow, String method, String serverHeld, boolean countsLeftovers) {
+    record Disk(long bytes, long rawTextBytes, long rows, double bytesPerRow, String method, String serverHeld, boolean countsLeftovers,
+                long bytesBeforeSettling) {
         double rawTextBytesPerRow() {
             return rawTextBytes >= 0 && rows > 0 ? (double) rawTextBytes / rows : Double.NaN;
         }
@@ -184,7 +185,7 @@ final class RunResults {
             if (d == null) return Optional.empty();
             return Optional.of(new Disk(d.bytes() == null ? -1 : d.bytes(), d.rawTextBytes(), d.rows(),
                     orNaN(d.bytesPerRow()), d.method(), d.serverHeld() == null ? null : d.serverHeld().describe(),
-                    d.serverHeld() != null && d.serverHeld().figureHoldsLeftovers()));
+                    d.serverHeld() != null && d.serverHeld().figureHoldsLeftovers(), d.bytesBeforeSettling() == null ? -1 : d.bytesBeforeSettling()));
         }
     }
 

@@ -198,6 +198,7 @@ final class ShardMerge {
      */
     private static LoadRecord mergeLoad(List<Shard> shards, String db) {
         long sent = 0, acked = 0, expected = 0, failed = 0;
+        Long metrics = 0L;
         double seconds = 0;
         boolean verified = true;
         for (Shard s : shards) {
@@ -209,9 +210,10 @@ final class ShardMerge {
             failed += load.failedRequests();
             seconds = Math.max(seconds, load.seconds());
             verified &= load.verified();
+            metrics = metrics == null || load.metricsAcknowledged() == null ? null : metrics + load.metricsAcknowledged();
         }
         return new LoadRecord(shards.size(), null, null, sent, acked, -1L, null, expected, failed, null, seconds,
-                seconds > 0 ? acked / seconds : Double.NaN, verified);
+                seconds > 0 ? acked / seconds : Double.NaN, verified, metrics, metrics != null && seconds > 0 ? metrics / seconds : null);
     }
 
     /** A cell's place in the matrix: R/R, clients per shard and the write path. */

@@ -21,7 +21,8 @@ class IotReportTest {
                 {"database":"InfluxDB","server":{"serverVersion":"1.8.10","driver":"d"},
                  "workload":{"name":"iot","trucks":{"trucks":20,"startNs":1451606400000000000,"endNs":1451736000000000000,"intervalNs":10000000000,
                    "seed":123,"scale":null,"file":null},"source":"generated"},
-                 "machine":{"cpu":"c","cores":2},"load":{"rowsStored":518400,"verified":true},
+                 "machine":{"cpu":"c","cores":2},"load":{"rowsStored":518400,"verified":true,"rowsPerSecond":52000,
+                   "metricsAcknowledged":4100000,"metricsPerSecond":411000},
                  "write":[{"rowsPerRequest":1000,"clients":2,"rowsPerSecond":250000,"error":1000}],
                  "query":{"checked":[{"id":"iot.last-loc.West","query":"SELECT ...","correct":true},
                                      {"id":"iot.avg-load","query":"SELECT ...","correct":false,"problem":"row 3: avg_load_percentage 0.5, expected 0.25"}],
@@ -40,6 +41,7 @@ class IotReportTest {
         assertTrue(md.contains("| iot.avg-load | 12.0 | 14.0 | 19.0 | WRONG: row 3: avg_load_percentage 0.5, expected 0.25 |"), md);
         assertTrue(md.contains("| iot.last-loc.West | 1.50 | 2.50 | 3.50 | yes |"), md);
         assertTrue(md.contains("| 1000 | 250,000 ± 1,000 |"), "the write cells as for the devices: " + md);
+        assertTrue(md.contains("| load, rows/s (TSBS's metrics/s) | 52,000 (411,000 metrics/s) |"), "the load as TSBS reports it: " + md);
         assertTrue(md.contains("workload IoT trucks: 20 trucks, 2016-01-01T00:00:00Z + 36 h, a record every 10 s, seed 123 (generated)"), md);
         assertTrue(md.contains("Absent in this dialect (not faked): [\"iot.stationary-trucks.East.1451606400000\"]"), md);
         assertTrue(md.contains("### The IoT trucks (reports C and D)") && md.contains("| write, batch 10000 x 12 workers | TDengine vs InfluxDB (report C) |"), md);

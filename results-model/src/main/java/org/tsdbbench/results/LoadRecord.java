@@ -4,11 +4,12 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
  * The load step: the data set written once, rows sent, acknowledged and then stored (the count
- * checked against the acknowledgements), failed requests, time and rows/s. A merged load has the
+ * checked against the acknowledgements), failed requests, time and rows/s, and the metrics (TSBS's:
+ * the field values of the rows of requests acknowledged whole) and metrics/s. A merged load has the
  * shards' count instead of clients and rows per request, and no count of its own ({@code rowsStored} -1).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LoadRecord(Integer shards, Integer clients, Integer rowsPerRequest, long rowsSent, long rowsAcknowledged, Long rowsStored,
                          String countError, long rowsExpected, long failedRequests, String firstError, double seconds, double rowsPerSecond,
-                         boolean verified) {
+                         boolean verified, Long metricsAcknowledged, Double metricsPerSecond) {
 }

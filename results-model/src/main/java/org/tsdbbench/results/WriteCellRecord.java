@@ -8,7 +8,8 @@ import java.util.List;
  * One cell of the write test (R/R x clients) in the manifest's {@code write} or {@code fixedRate}
  * list: how the rows were sent ({@code writePath}, the module's words; {@code writePathName}, the
  * write path its descriptor declares, and whether that is the path the published reports used),
- * JMH's rows/s and its error, the iterations' spread, what the forks verified and the rows
+ * JMH's rows/s and its error, TSBS's metrics/s (the field values of the rows acknowledged, over the
+ * same window), the iterations' spread, what the forks verified and the rows
  * acknowledged in the measured window, both sides' CPU and memory, the latency bound, a fixed-rate
  * verdict, and why it failed (absent: it did not); a figure JMH did not give is NaN. Each group's
  * fields sit beside the others in the JSON. This record holds every figure the report shows of a
@@ -18,7 +19,7 @@ import java.util.List;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WriteCellRecord(int rowsPerRequest, int clients, Integer clientsPerShard, String writePath, String writePathName,
-                              Boolean publishedPath, Double rowsPerSecond, Double error,
+                              Boolean publishedPath, Double rowsPerSecond, Double error, Double metricsPerSecond,
                               @JsonUnwrapped SpreadRecord spread, @JsonUnwrapped VerificationRecord verification, Long rowsAcked,
                               String startedAt, String endedAt, Double measuredSeconds, Double windowSeconds, @JsonUnwrapped ResourcesRecord resources,
                               @JsonUnwrapped LatencyBoundRecord latencyBound, @JsonUnwrapped FixedRateRecord fixedRate, String failure,
@@ -42,6 +43,6 @@ public record WriteCellRecord(int rowsPerRequest, int clients, Integer clientsPe
     public static WriteCellRecord merged(WriteCellRecord shard0, int clients, int clientsPerShard, double rowsPerSecond, Long rowsAcked,
                                          String startedAt, String endedAt, Double windowSeconds, String failure, List<ShardCellRecord> shards) {
         return new WriteCellRecord(shard0.rowsPerRequest(), clients, clientsPerShard, shard0.writePath(), shard0.writePathName(), shard0.publishedPath(),
-                rowsPerSecond, Double.NaN, null, null, rowsAcked, startedAt, endedAt, null, windowSeconds, shard0.resources(), null, null, failure, shards);
+                rowsPerSecond, Double.NaN, null, null, null, rowsAcked, startedAt, endedAt, null, windowSeconds, shard0.resources(), null, null, failure, shards);
     }
 }

@@ -85,7 +85,7 @@ class RoundTripTest {
 
     @Test
     void aFailedCellWithoutForksKeepsItsNullVerification() throws IOException {
-        WriteCellRecord failed = new WriteCellRecord(100, 1, null, null, null, null, Double.NaN, Double.NaN, null, VerificationRecord.of(List.of()), null,
+        WriteCellRecord failed = new WriteCellRecord(100, 1, null, null, null, null, Double.NaN, Double.NaN, null, null, VerificationRecord.of(List.of()), null,
                 null, null, null, null, null, null, null, "no verification record (the trial did not finish)", null);
         JsonNode node = PLAIN.readTree(ResultsJson.fileWriter().writeValueAsString(failed));
         assertTrue(node.has("verified") && node.get("verified").isNull(), node.toString());

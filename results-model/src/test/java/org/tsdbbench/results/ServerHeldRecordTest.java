@@ -32,7 +32,7 @@ class ServerHeldRecordTest {
     @Test
     void theManifestKeepsItAsWritten() throws Exception {
         DiskRecord disk = new DiskRecord(100, 10, 50L, 5.0, 2.0, "how",
-                new ServerHeldRecord(List.of("other"), 7L, 3L, false, "blocks of dropped tables"));
+                new ServerHeldRecord(List.of("other"), 7L, 3L, false, "blocks of dropped tables"), null);
         String json = ResultsJson.lineWriter().writeValueAsString(disk);
         assertEquals("{\"rawTextBytes\":100,\"rows\":10,\"bytes\":50,\"bytesPerRow\":5.0,\"compression\":2.0,\"method\":\"how\","
                 + "\"serverHeld\":{\"otherDatabases\":[\"other\"],\"otherDatabasesBytes\":7,\"leftoverBytes\":3,\"leftoversCounted\":false,"

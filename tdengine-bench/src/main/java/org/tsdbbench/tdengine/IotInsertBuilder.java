@@ -2,6 +2,7 @@ package org.tsdbbench.tdengine;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.tsdbbench.common.data.TextFormat;
 import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.IotTag;
 import org.tsdbbench.common.iot.TableRows;
@@ -23,6 +24,7 @@ final class IotInsertBuilder {
     private final int maxSqlBytes;
     private final StringBuilder sql = new StringBuilder(1 << 16);
     private final IotRuns runs = new IotRuns();
+    private final byte[] digits = new byte[TextFormat.SHORT_DECIMAL_MAX];
 
     IotInsertBuilder(IotLayout layout, int maxSqlBytes) {
         if (maxSqlBytes < 1024) throw new IllegalArgumentException("maxSqlBytes " + maxSqlBytes + " is below 1024");
@@ -87,6 +89,16 @@ final class IotInsertBuilder {
         sql.append(" VALUES ");
     }
 
+    /** A field in its fewest plain decimals (every value TSBS writes), formatted in place; any other as Java's text. */
+    private void appendDouble(double v) {
+        int end = TextFormat.appendShortDecimal(digits, 0, v);
+        if (end < 0) {
+            sql.append(v);
+            return;
+        }
+        for (int i = 0; i < end; i++) sql.append((char) digits[i]);
+    }
+
     private void values(TableRows rows, int row) {
         sql.append('(').append(IotLayout.millis(rows.ts[row]));
         IotTable table = rows.table;
@@ -98,7 +110,7 @@ final class IotInsertBuilder {
             } else if (table.isInteger(f)) {
                 sql.append((long) v);
             } else {
-                sql.append(v);
+                appendDouble(v);
             }
         }
         sql.append(')');

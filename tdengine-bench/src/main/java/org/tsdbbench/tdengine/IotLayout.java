@@ -76,6 +76,17 @@ final class IotLayout {
                 + " KEEP " + KEEP + (replica == null ? "" : " REPLICA " + replica);
     }
 
+    /**
+     * The layout for the manifest: the database as {@link #createDatabase} makes it (its
+     * stt_trigger named as the rule, the data set decides it) and the two super tables.
+     */
+    List<String> described() {
+        return List.of("CREATE DATABASE " + database + " PRECISION 'ms' VGROUPS " + VGROUPS + " CACHEMODEL 'last_row'"
+                        + " STT_TRIGGER <1 up to 4,000 trucks, 8 up to 100,000, 16 beyond (report C's)> KEEP " + KEEP,
+                createSuperTable(IotTable.READINGS), createSuperTable(IotTable.DIAGNOSTICS),
+                "sub-tables r_<name> and d_<name> per truck, r_truck_null and d_truck_null for the records whose name is null");
+    }
+
     /** The two super tables: the fields as report C's schema (status BIGINT), the eight tags. */
     List<String> createSuperTables() {
         return List.of(createSuperTable(IotTable.READINGS), createSuperTable(IotTable.DIAGNOSTICS));

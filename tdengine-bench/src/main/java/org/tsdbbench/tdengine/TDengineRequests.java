@@ -3,6 +3,7 @@ package org.tsdbbench.tdengine;
 import java.util.List;
 import java.util.function.Consumer;
 import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.iot.TruckBatch;
 
 /**
  * A request as each write mode builds it, without a server: what {@code TDengineRequestBuild}
@@ -13,6 +14,7 @@ public final class TDengineRequests {
     private final TDengineInsertBuilder insert = new TDengineInsertBuilder(TDengineSettings.defaultMaxSqlBytes(3));
     private final StmtColumns columns = new StmtColumns();
     private final LineProtocolBuilder lines = new LineProtocolBuilder();
+    private final IotInsertBuilder iotInsert = new IotInsertBuilder(new IotLayout("bench"), TDengineSettings.defaultMaxSqlBytes(3));
 
     /** writeMode=sql: the INSERT statement(s). */
     public List<String> sql(RowBatch batch) {
@@ -26,6 +28,11 @@ public final class TDengineRequests {
             columns.fill(batch, r);
             bind.accept(columns);
         }
+    }
+
+    /** writeMode=sql, the IoT trucks: the multi-table INSERT statement(s) of report C's layout. */
+    public List<String> iotSql(TruckBatch batch) {
+        return iotInsert.build(batch);
     }
 
     /** writeMode=line on the native path: one line-protocol string per row. */

@@ -13,7 +13,9 @@ import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
+import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.iot.TruckBatch;
+import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
@@ -209,7 +211,7 @@ final class TDengineSession implements Session {
     }
 
     @Override
-    public ServerFacts facts() {
+    public ServerFacts facts(Workload workload) {
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("writePath", settings.describePath());
         facts.put("connection", settings.path().option());
@@ -219,8 +221,8 @@ final class TDengineSession implements Session {
         facts.put("serverMajor", major() + (settings.majorOverridden() ? " (--option serverMajor)" : " (from the server's version)"));
         facts.put("maxSqlBytes", String.valueOf(settings.maxSqlBytes()));
         facts.put("replica", replica);
-        return new ServerFacts(server.text(), channel.driver(), facts,
-                List.of(settings.writeMode() == WriteMode.LINE ? LINE_SUPER_TABLE : SUPER_TABLE));
+        return new ServerFacts(server.text(), channel.driver(), facts, IotWorkload.INSTANCE.equals(workload) ? iot.described()
+                : List.of(settings.writeMode() == WriteMode.LINE ? LINE_SUPER_TABLE : SUPER_TABLE));
     }
 
     /**

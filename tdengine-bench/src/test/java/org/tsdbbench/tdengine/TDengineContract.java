@@ -24,6 +24,7 @@ import org.tsdbbench.common.contract.TcpProxy;
 import org.tsdbbench.common.data.DeviceDataSet;
 import org.tsdbbench.common.data.DeviceGenerator;
 import org.tsdbbench.common.data.DeviceRange;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.data.GeneratedRows;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
@@ -53,7 +54,7 @@ abstract class TDengineContract extends DatabaseContract {
     void theExpectedServerRuns() throws Exception {
         assumeTrue(TDengineServer.skipReason() == null, TDengineServer.skipReason());
         try (Session s = db().open(connection())) {
-            String version = s.facts().serverVersion();
+            String version = s.facts(DevicesWorkload.INSTANCE).serverVersion();
             assertEquals(server.expectedMajor(), ServerVersion.parse(version).major(),
                     "these tests expect TDengine " + server.expectedMajor() + ".x at " + connection().address() + ", which runs " + version);
         }
@@ -199,7 +200,7 @@ abstract class TDengineContract extends DatabaseContract {
     @Test
     void theServersVersionPicksMajorSqlLimitAndDialect() throws Exception {
         try (Session s = db().open(connection())) {
-            Map<String, String> f = s.facts().settings();
+            Map<String, String> f = s.facts(DevicesWorkload.INSTANCE).settings();
             assertTrue(f.get("serverMajor").startsWith(server.expectedMajor() + " (from the server's version)"), f.toString());
             assertEquals(String.valueOf(TDengineSettings.defaultMaxSqlBytes(server.expectedMajor())), f.get("maxSqlBytes"));
             assertEquals(server.path().option(), f.get("connection"));
@@ -229,7 +230,7 @@ abstract class TDengineContract extends DatabaseContract {
                 assertEquals(600, acked, mode.toString());
                 // The same rows twice: a sub-table keeps one row per timestamp.
                 assertEquals(300, StoredRows.settled(db(), s, SMALL, 300), mode + ": stored rows");
-                assertEquals(mode.option(), s.facts().settings().get("writeMode"));
+                assertEquals(mode.option(), s.facts(DevicesWorkload.INSTANCE).settings().get("writeMode"));
             }
         }
     }

@@ -81,9 +81,9 @@ class TDengineIotOfflineTest {
                 + "diagnostics," + tags + ",fuel_state=0.5,current_load=10,status=0i 1451606410000000000\n");
         String s = build(file).get(0);
         assertTrue(s.contains(" bench_iot.d_truck_3 USING bench_iot.diagnostics TAGS ('truck_3','South','Trish','H-2','v1.5',1500.0,150.0,12.0)"
-                + " VALUES (1451606400000,0.5,10.0,1)"), s);
+                + " VALUES (1451606400000,0.5,10,1)"), s);
         assertTrue(s.contains(" bench_iot.d_truck_null USING bench_iot.diagnostics TAGS (NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL)"
-                + " VALUES (1451606410000,0.5,10.0,0)"), s);
+                + " VALUES (1451606410000,0.5,10,0)"), s);
         Files.writeString(file, "diagnostics,name=truck_3," + tags + ",fuel_state=0.5,current_load=10,status=1i 1451606400000000001\n");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> build(file));
         assertTrue(e.getMessage().contains("millisecond"), e.getMessage());

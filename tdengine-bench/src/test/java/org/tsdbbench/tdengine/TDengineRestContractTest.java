@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
@@ -22,8 +23,8 @@ class TDengineRestContractTest extends TDengineContract {
     void autoTakesTheBestPathAndWebSocketToAnOlderServerNamesTheVersionItNeeds() throws Exception {
         ServerVersion version;
         try (Session s = db().open(connection().withExtra(Map.of("connection", "auto")))) {
-            Map<String, String> f = s.facts().settings();
-            version = ServerVersion.parse(s.facts().serverVersion());
+            Map<String, String> f = s.facts(DevicesWorkload.INSTANCE).settings();
+            version = ServerVersion.parse(s.facts(DevicesWorkload.INSTANCE).serverVersion());
             assertEquals(version.atLeast(ServerVersion.WEBSOCKET_MINIMUM) ? "ws" : "rest", f.get("connection"), f.toString());
             assertTrue(f.get("connectionChosen").startsWith("auto: "), f.toString());
         }

@@ -81,6 +81,12 @@ final class IotTables {
         return ddl;
     }
 
+    /** The statements for the manifest: the chunk interval named as its rule, since the data set decides it. */
+    static List<String> described(boolean columnstore) {
+        return create("<report C's for its scenario, else the data set's span / " + CHUNKS_PER_SPAN + ", at least " + MIN_CHUNK_ROWS
+                + " readings>", columnstore);
+    }
+
     static List<String> create(IotSpec spec, boolean columnstore) {
         return create(chunkIntervalMillis(spec) + " milliseconds", columnstore);
     }

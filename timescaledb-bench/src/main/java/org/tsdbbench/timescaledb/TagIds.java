@@ -88,6 +88,24 @@ final class TagIds {
         }
     }
 
+    /**
+     * Numbers the batch's tag sets not seen before here, 1, 2, ... in order of first sight, as a
+     * fresh tags table's SERIAL would: the ids of {@link TimescaleIotRequests}, which builds
+     * requests without a server. A session's ids come from {@link #resolve}.
+     */
+    void numberLocally(TruckBatch batch) {
+        if (batch.trucks != trucks) {
+            clear();
+            trucks = batch.trucks;
+        }
+        for (TableRows rows : new TableRows[] {batch.readings, batch.diagnostics}) {
+            for (int r = 0; r < rows.size(); r++) {
+                long key = key(rows.truck[r], rows.nullTag[r]);
+                if (keys[find(key)] == EMPTY) put(key, size + 1);
+            }
+        }
+    }
+
     /** A tag set as the VALUES row of the upsert, which is also how {@link #returned} says it back. */
     private String values(int truck, byte nullTag) {
         StringBuilder s = new StringBuilder("(");

@@ -58,24 +58,12 @@ final class TextBuffer {
      */
     TextBuffer number(double v) {
         reserve(DOUBLE_BYTES);
-        for (int p = 0; p < POW10.length; p++) {
-            double scaled = v * POW10[p];
-            if (Math.abs(scaled) >= 1e15) break;
-            long k = Math.round(scaled);
-            if (k / POW10[p] == v) {
-                if (p == 0) return number(k);
-                if (k < 0) {
-                    buf[length++] = '-';
-                    k = -k;
-                }
-                length = TextFormat.appendLong(buf, length, k / LONG_POW10[p]);
-                buf[length++] = '.';
-                long fraction = k % LONG_POW10[p];
-                for (long d = LONG_POW10[p] / 10; d > 0; d /= 10) buf[length++] = (byte) ('0' + fraction / d % 10);
-                return this;
-            }
+        int end = TextFormat.appendShortDecimal(buf, length, v);
+        if (end >= 0) {
+            length = end;
+        } else {
+            for (char c : Double.toString(v).toCharArray()) buf[length++] = (byte) c;
         }
-        for (char c : Double.toString(v).toCharArray()) buf[length++] = (byte) c;
         return this;
     }
 
@@ -108,8 +96,6 @@ final class TextBuffer {
         return new String(buf, 0, length, StandardCharsets.UTF_8);
     }
 
-    private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
-    private static final long[] LONG_POW10 = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000};
     /** The longest double's text: Java's 24 characters, or a sign, 15 digits and a point. */
     static final int DOUBLE_BYTES = 26;
 

@@ -24,7 +24,9 @@ import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
+import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.iot.TruckBatch;
+import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
@@ -412,7 +414,8 @@ final class TimescaleSession implements Session {
 
     /** The server settings that change the figures (scripts/servers/timescaledb.sh sets them), and how this session writes and stores. */
     @Override
-    public ServerFacts facts() throws DatabaseException {
+    public ServerFacts facts(Workload workload) throws DatabaseException {
+        boolean trucks = IotWorkload.INSTANCE.equals(workload);
         try {
             DatabaseMetaData meta = connection.getMetaData();
             Map<String, String> settings = new LinkedHashMap<>();
@@ -425,17 +428,19 @@ final class TimescaleSession implements Session {
             }
             settings.put("writePath", "writeMode=" + mode.name().toLowerCase(Locale.ROOT));
             settings.put("storage", compress
-                    ? "columnstore (compress=true: every chunk converted before a count, segmentby " + DevicesTable.SEGMENT_BY + ")"
+                    ? "columnstore (compress=true: every chunk converted before a count, segmentby "
+                            + (trucks ? IotTables.SEGMENT_BY : DevicesTable.SEGMENT_BY) + ")"
                     : "row store (compress=false)");
-            settings.put("chunkTimeInterval", "the data set's time span / " + DevicesTable.CHUNKS_PER_SPAN + ", at least "
-                    + DevicesTable.MIN_CHUNK_ROWS + " rows a chunk");
+            settings.put("chunkTimeInterval", (trucks ? "report C's for its scenario, else " : "") + "the data set's time span / "
+                    + DevicesTable.CHUNKS_PER_SPAN + ", at least " + DevicesTable.MIN_CHUNK_ROWS + " rows a chunk");
             String extension = Jdbc.queryString(connection, "SELECT coalesce((SELECT extversion FROM pg_extension WHERE extname = 'timescaledb'), '')");
             if (extension.isEmpty()) {
                 throw new DatabaseException("TimescaleDB: database " + connection.getCatalog() + " has no timescaledb extension"
                         + " (a superuser's CREATE EXTENSION timescaledb, as scripts/servers/timescaledb.sh does)");
             }
             String version = extension + " on PostgreSQL " + meta.getDatabaseProductVersion();
-            return new ServerFacts(version, meta.getDriverName() + " " + meta.getDriverVersion(), settings, DevicesTable.described(compress));
+            return new ServerFacts(version, meta.getDriverName() + " " + meta.getDriverVersion(), settings,
+                    trucks ? IotTables.described(compress) : DevicesTable.described(compress));
         } catch (SQLException e) {
             throw new DatabaseException("TimescaleDB: cannot read server facts: " + DatabaseException.rootMessage(e), e);
         }

@@ -38,6 +38,28 @@ class TimescaleIotOfflineTest {
         assertTrue(e.getMessage().contains("microseconds"), e.getMessage());
     }
 
+    /** The requests the benchmark measures hold every record once, the tag sets numbered as a fresh table would. */
+    @Test
+    void requestsWithoutAServerHoldEveryRecordOnce() throws Exception {
+        TruckBatch batch;
+        try (var source = new IotGenerator(IotSpec.defaults()).all()) {
+            batch = new TruckBatch(source.trucks(), 500);
+            source.fill(batch, 500);
+        }
+        TimescaleIotRequests requests = new TimescaleIotRequests();
+        IotRequestBuilder readings = new IotRequestBuilder();
+        TagIds ids = new TagIds();
+        ids.numberLocally(batch);
+        String body = new String(readings.copy(batch.readings, ids).copyOfBytes(), StandardCharsets.UTF_8);
+        assertEquals(batch.readings.size(), body.lines().count());
+        // The first record's tag set is the first seen: id 1, after its time.
+        assertEquals("1", body.lines().findFirst().orElseThrow().split("\t")[1]);
+        assertTrue(requests.copy(batch) > body.length(), "both tables' bodies");
+        String insert = requests.insert(batch);
+        assertTrue(insert.startsWith("INSERT INTO readings (") && insert.contains(";INSERT INTO diagnostics ("), insert.substring(0, 200));
+        assertEquals(batch.size(), insert.split("\\),\\(|VALUES \\(", -1).length - 1, "one parenthesised row per record");
+    }
+
     private static String number(double v) {
         TextBuffer t = new TextBuffer();
         t.number(v);

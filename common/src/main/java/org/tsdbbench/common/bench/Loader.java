@@ -27,9 +27,14 @@ public final class Loader {
      * other shards write the same table (countError says which; sharded tells the second case).
      */
     public record Result(long rowsSent, long rowsAcked, long failedRequests, String firstError, long elapsedNanos, long rowsStored,
-                         long rowsExpected, String countError, boolean sharded) {
+                         long rowsExpected, String countError, boolean sharded, long metricsAcked) {
         public double rowsPerSecond() {
             return rowsAcked / (elapsedNanos / 1e9);
+        }
+
+        /** TSBS's metrics/s: the field values of the requests acknowledged whole, over the same time as rows/s. */
+        public double metricsPerSecond() {
+            return metricsAcked / (elapsedNanos / 1e9);
         }
 
         /** Nothing failed, every row was acknowledged, and the count matched (a shard's load is counted by the verify step). */
@@ -39,8 +44,8 @@ public final class Loader {
 
         public String describe() {
             String stored = rowsStored >= 0 ? String.format(java.util.Locale.ROOT, "%,d", rowsStored) : "not counted (" + countError + ")";
-            String s = String.format(java.util.Locale.ROOT, "%,d rows acknowledged of %,d sent in %.2f s: %,.0f rows/s; stored %s (expected %,d)",
-                    rowsAcked, rowsSent, elapsedNanos / 1e9, rowsPerSecond(), stored, rowsExpected);
+            String s = String.format(java.util.Locale.ROOT, "%,d rows acknowledged of %,d sent in %.2f s: %,.0f rows/s (%,.0f metrics/s); stored %s (expected %,d)",
+                    rowsAcked, rowsSent, elapsedNanos / 1e9, rowsPerSecond(), metricsPerSecond(), stored, rowsExpected);
             if (failedRequests > 0) s += "; " + failedRequests + " failed requests, first: " + firstError;
             return s;
         }
@@ -110,7 +115,7 @@ public final class Loader {
                 countError = e.getMessage();
             }
             return new Result(outcome.rowsSent(), outcome.rowsAcked(), outcome.failedRequests(), outcome.firstError(), elapsed, stored,
-                    rowsExpected, countError, !data.shard().whole());
+                    rowsExpected, countError, !data.shard().whole(), outcome.metricsAcked());
         }
     }
 }

@@ -88,7 +88,7 @@ public class WriteBenchmark {
     private WriteClient client;
     private BatchSource rows;
     /** With {@code --option prebuild=true}: requests built before the iteration, sent in order; null otherwise. */
-    private ArrayDeque<PreparedWrite> prebuilt;
+    private ArrayDeque<Ahead> prebuilt;
     private long prebuiltCount;
     private long builtWhileMeasured;
     private boolean measuring;
@@ -122,6 +122,15 @@ public class WriteBenchmark {
     @State(Scope.Thread)
     public static class Acked {
         public long rowsAcked;
+        /** TSBS's metrics of the requests acknowledged whole: JMH reports them per second beside rows/s. */
+        public long metricsAcked;
+    }
+
+    /** A request built ahead ({@code --option prebuild=true}) and the metrics of its rows, counted once it is acknowledged. */
+    private record Ahead(PreparedWrite request, long metrics) {
+        static Ahead of(Batch batch, WriteClient client) throws DatabaseException {
+            return new Ahead(batch.prepare(client.session()), batch.metrics());
+        }
     }
 
     /** Failed requests, reported by JMH as a count per iteration. */
@@ -179,12 +188,12 @@ public class WriteBenchmark {
      */
     private void prebuild() throws DatabaseException, IOException {
         long bytes = 0;
-        for (PreparedWrite w : prebuilt) bytes += w.bytes();
+        for (Ahead a : prebuilt) bytes += a.request().bytes();
         while (bytes < PREBUILD_BYTES / params.getThreads()) {
-            PreparedWrite w = rows.next(rowsPerRequest).prepare(client.session());
-            prebuilt.add(w);
+            Ahead a = Ahead.of(rows.next(rowsPerRequest), client);
+            prebuilt.add(a);
             prebuiltCount++;
-            bytes += w.bytes();
+            bytes += a.request().bytes();
         }
     }
 
@@ -197,19 +206,21 @@ public class WriteBenchmark {
         // requests' rows and latencies are left out, or rows/s would contradict clients x rows / latency.
         boolean counted = measuring && control.startMeasurement && !control.stopMeasurement;
         if (trial.abandoned.get()) throw new IllegalStateException(db.displayName() + " write test abandoned by another client");
-        PreparedWrite ahead = prebuilt == null ? null : prebuilt.poll();
+        Ahead ahead = prebuilt == null ? null : prebuilt.poll();
         if (prebuilt != null && ahead == null) {
-            ahead = rows.next(rowsPerRequest).prepare(client.session());
+            ahead = Ahead.of(rows.next(rowsPerRequest), client);
             builtWhileMeasured++;
         }
         Batch batch = ahead == null ? rows.next(rowsPerRequest) : null;
-        int n = ahead != null ? ahead.rows() : batch.size();
+        int n = ahead != null ? ahead.request().rows() : batch.size();
         long start = targetRowsPerSecond > 0 ? awaitDue() : System.nanoTime();
         try {
-            long ok = ahead != null ? client.send(ahead) : client.send(batch);
+            long ok = ahead != null ? client.send(ahead.request()) : client.send(batch);
             if (counted) {
                 // JMH divides this counter by the measured time only: rows acknowledged outside it would inflate rows/s.
                 acked.rowsAcked += ok;
+                // A request's metrics are known when it was acknowledged whole (a partial one is a failed request).
+                if (ok == n) acked.metricsAcked += ahead != null ? ahead.metrics() : batch.metrics();
                 trial.measuredAcked.addAndGet(ok);
                 long second = (System.nanoTime() - trial.measuredFromNanos.get()) / 1_000_000_000L;
                 if (second < SERIES_SECONDS) trial.ackedEachSecond.addAndGet((int) second, ok);

@@ -51,11 +51,16 @@ public final class WriteClient implements AutoCloseable {
 
     /**
      * Writes every row of the source in requests of {@code rowsPerRequest}, telling {@code progress}
-     * of each request's acknowledged rows; ends when the source is empty or the policy gives up.
+     * of each request's acknowledged rows (and the outcome of the metrics of each acknowledged whole);
+     * ends when the source is empty or the policy gives up.
      */
     public void sendAll(BatchSource rows, int rowsPerRequest, LongConsumer progress) throws IOException {
         try {
-            for (Batch batch = rows.next(rowsPerRequest); !batch.isEmpty(); batch = rows.next(rowsPerRequest)) progress.accept(send(batch));
+            for (Batch batch = rows.next(rowsPerRequest); !batch.isEmpty(); batch = rows.next(rowsPerRequest)) {
+                long acked = send(batch);
+                if (acked == batch.size()) outcome.metricsAcked(batch.metrics());
+                progress.accept(acked);
+            }
         } catch (GaveUp e) {
             // Counted in the outcome: the load reports it and what was acknowledged before it.
         }

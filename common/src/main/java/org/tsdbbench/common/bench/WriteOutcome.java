@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class WriteOutcome {
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong acked = new AtomicLong();
+    private final AtomicLong metrics = new AtomicLong();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final AtomicReference<String> firstError = new AtomicReference<>();
@@ -20,6 +21,11 @@ public final class WriteOutcome {
         sent.addAndGet(rowsSent);
         acked.addAndGet(rowsAcked);
         if (rowsAcked != rowsSent) failed(0, "request acknowledged " + rowsAcked + " of " + rowsSent + " rows", false);
+    }
+
+    /** A request acknowledged whole carried these metrics ({@link org.tsdbbench.common.workload.Batch#metrics}). */
+    public void metricsAcked(long n) {
+        metrics.addAndGet(n);
     }
 
     public void failed(long rowsSent, String error) {
@@ -41,6 +47,11 @@ public final class WriteOutcome {
 
     public long rowsAcked() {
         return acked.get();
+    }
+
+    /** The metrics of the requests acknowledged whole. */
+    public long metricsAcked() {
+        return metrics.get();
     }
 
     public long requests() {

@@ -40,19 +40,20 @@ final class DiskStep extends Step {
         }
         if (use == null || !use.measured()) {
             String why = use == null ? db().displayName() + " offers this module no way to measure its disk use" : use.method();
-            results.manifest().disk(new DiskRecord(rawText, rows, null, null, null, why + ": not measured", use == null ? null : use.serverHeld()));
+            results.manifest().disk(new DiskRecord(rawText, rows, null, null, null, why + ": not measured", use == null ? null : use.serverHeld(), null));
             results.saveManifest();
             out().println("disk: not measured (" + why + "); raw text " + rawText + " bytes");
             out().flush();
             return BenchCli.OK;
         }
         results.manifest().disk(new DiskRecord(rawText, rows, use.bytes(), rows == 0 ? Double.NaN : (double) use.bytes() / rows,
-                use.bytes() == 0 ? Double.NaN : (double) rawText / use.bytes(), use.method(), use.serverHeld()));
+                use.bytes() == 0 ? Double.NaN : (double) rawText / use.bytes(), use.method(), use.serverHeld(), use.bytesBeforeSettling()));
         results.saveManifest();
         String held = use.serverHeld() == null ? null : use.serverHeld().describe();
         out().println(String.format(Locale.ROOT, "disk: %,d bytes for %,d rows (%.1f bytes/row); raw text %,d bytes (%.1fx); %s",
                 use.bytes(), rows, rows == 0 ? Double.NaN : (double) use.bytes() / rows, rawText,
                 use.bytes() == 0 ? Double.NaN : (double) rawText / use.bytes(), use.method()));
+        if (use.bytesBeforeSettling() != null) out().println(String.format(Locale.ROOT, "disk: %,d bytes before it settled", use.bytesBeforeSettling()));
         if (held != null) out().println("disk: the server also held " + held);
         out().flush();
         return BenchCli.OK;

@@ -67,7 +67,8 @@ final class LoadStep extends Step {
         step.out().println((r.verified() ? "load verified: " : "LOAD FAILED: ") + r.describe());
         step.out().flush();
         step.results.manifest().load(new LoadRecord(null, clients, rowsPerRequest, r.rowsSent(), r.rowsAcked(), r.rowsStored(),
-                r.countError(), r.rowsExpected(), r.failedRequests(), r.firstError(), r.elapsedNanos() / 1e9, r.rowsPerSecond(), r.verified()));
+                r.countError(), r.rowsExpected(), r.failedRequests(), r.firstError(), r.elapsedNanos() / 1e9, r.rowsPerSecond(), r.verified(),
+                r.metricsAcked(), r.metricsPerSecond()));
         step.results.saveManifest();
         return r;
     }

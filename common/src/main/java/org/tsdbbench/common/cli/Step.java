@@ -87,7 +87,7 @@ abstract class Step implements Callable<Integer> {
         // The data set's expected answers are kept in the results folder: every later step and JMH fork of the run reuses them.
         settings = settings.withAnswersDir(results.dir());
         try (Session s = db().open(settings.connection())) {
-            facts = s.facts();
+            facts = s.facts(settings.dataSet().workload());
         } catch (DatabaseException | IllegalArgumentException e) {
             // Before any work: a server that cannot be reached or a module setting it rejects is bad input.
             throw new UsageException(e.getMessage());

@@ -227,13 +227,16 @@ final class WriteStep extends Step {
         TrialRecord record = forks.isEmpty() ? null : TrialRecord.sum(forks);
         if (run.isEmpty()) {
             return new Cell(Double.NaN, Double.NaN, forks, record, record != null && record.failure() != null ? record.failure()
-                    : "the benchmark did not complete" + (notRun == null ? " (see the JMH output above)" : ": " + notRun), Map.of(), List.of());
+                    : "the benchmark did not complete" + (notRun == null ? " (see the JMH output above)" : ": " + notRun), Map.of(), List.of(), Double.NaN);
         }
         RunResult result = run.iterator().next();
         Result<?> acked = result.getSecondaryResults().get("rowsAcked");
         Result<?> score = acked != null ? acked : result.getPrimaryResult();
+        // The same window's counters: metrics over rows is the mean metrics of a row acknowledged.
+        Result<?> metrics = result.getSecondaryResults().get("metricsAcked");
+        double metricsPerRow = metrics != null && acked != null && acked.getScore() > 0 ? metrics.getScore() / acked.getScore() : Double.NaN;
         return new Cell(score.getScore(), score.getScoreError(), forks, record, failure(forks, Math.max(1, common.forks)),
-                cpu(result.getSecondaryResults()), iterations(result));
+                cpu(result.getSecondaryResults()), iterations(result), metricsPerRow);
     }
 
     /** The manifest's list of this step's cells: {@code fixedRate} at a fixed rate, else {@code write}. */
@@ -255,7 +258,9 @@ final class WriteStep extends Step {
         // seconds actually measured (the forks' windows added): shards of one run are summed over these.
         TrialRecord total = cell.forks.isEmpty() ? null : TrialRecord.sum(cell.forks);
         boolean window = total != null && total.measuredFromMs() > 0;
-        return new WriteCellRecord(rows, clients, null, writePath, path == null ? null : path.name(), path == null ? null : path.publishedFor(workload), cell.score, cell.error, spread(cell.iterations),
+        Double metricsPerSecond = Double.isNaN(cell.metricsPerRow) || Double.isNaN(cell.score) ? null : cell.score * cell.metricsPerRow;
+        return new WriteCellRecord(rows, clients, null, writePath, path == null ? null : path.name(), path == null ? null : path.publishedFor(workload), cell.score, cell.error,
+                metricsPerSecond, spread(cell.iterations),
                 VerificationRecord.of(cell.forks), window ? total.measuredRowsAcked() : null,
                 window ? Instant.ofEpochMilli(total.measuredFromMs()).toString() : null, window ? Instant.ofEpochMilli(total.measuredToMs()).toString() : null,
                 window ? TrialRecord.measuredMillis(cell.forks) / 1000.0 : null, null, resources(cell.cpu), bound.record(), verdict, failure, null);
@@ -486,9 +491,12 @@ final class WriteStep extends Step {
         return SpreadRecord.of(iterations);
     }
 
-    /** One cell's figures: JMH's score, each fork's record and their sum, why it failed (null: verified), CPU, iteration values. */
+    /**
+     * One cell's figures: JMH's score, each fork's record and their sum, why it failed (null: verified), CPU, iteration values,
+     * and the metrics (TSBS's) of a row acknowledged, from the same counters as the score (NaN: not counted).
+     */
     record Cell(double score, double error, List<TrialRecord> forks, TrialRecord record, String failure, Map<String, Double> cpu,
-                List<Double> iterations) {
+                List<Double> iterations, double metricsPerRow) {
 
         /**
          * Several runs of one cell as one: the mean and 95% interval of all their iterations, every
@@ -500,7 +508,9 @@ final class WriteStep extends Step {
             List<Double> iterations = new ArrayList<>();
             String failure = null;
             Map<String, List<Double>> cpu = new LinkedHashMap<>();
+            List<Double> metricsPerRow = new ArrayList<>();
             for (Cell c : runs) {
+                if (!Double.isNaN(c.metricsPerRow)) metricsPerRow.add(c.metricsPerRow);
                 forks.addAll(c.forks);
                 iterations.addAll(c.iterations);
                 if (failure == null) failure = c.failure;
@@ -511,7 +521,8 @@ final class WriteStep extends Step {
             cpu.forEach((k, v) -> meanCpu.put(k, k.endsWith(".rss") ? v.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN)
                     : v.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN)));
             SpreadRecord.Interval s = SpreadRecord.Interval.of(iterations);
-            return new Cell(s.mean(), s.halfWidth(), forks, forks.isEmpty() ? null : TrialRecord.sum(forks), failure, meanCpu, iterations);
+            return new Cell(s.mean(), s.halfWidth(), forks, forks.isEmpty() ? null : TrialRecord.sum(forks), failure, meanCpu, iterations,
+                    metricsPerRow.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN));
         }
     }
 }

@@ -39,6 +39,12 @@ public final class RowBatch implements Batch {
         return size;
     }
 
+    /** A device's row carries two values, temperature and humidity (never null). */
+    @Override
+    public long metrics() {
+        return 2L * size();
+    }
+
     @Override
     public boolean isEmpty() {
         return size == 0;

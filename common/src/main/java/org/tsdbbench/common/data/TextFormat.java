@@ -79,6 +79,39 @@ public final class TextFormat {
         return pos;
     }
 
+    private static final double[] DOUBLE_POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
+    private static final int[] INT_POW10 = {1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000};
+
+    /** The longest text {@link #appendShortDecimal} writes: a sign, a leading zero, a point and 15 digits. */
+    public static final int SHORT_DECIMAL_MAX = 18;
+
+    /**
+     * Appends {@code v} in the fewest decimals (at most nine, under 10^15 once scaled) that read
+     * back as the same double, in plain notation: {@code 1500}, {@code 52.31854}, {@code 0.005}.
+     * Every value TSBS writes has such a form. Returns the position after it, or -1 (nothing
+     * written) for a value without one (NaN, infinities, 1e-12, 1e20), which the caller writes its
+     * own way. Needs {@link #SHORT_DECIMAL_MAX} bytes of room.
+     */
+    public static int appendShortDecimal(byte[] buf, int pos, double v) {
+        for (int p = 0; p < DOUBLE_POW10.length; p++) {
+            double scaled = v * DOUBLE_POW10[p];
+            if (Math.abs(scaled) >= 1e15) break;
+            long k = Math.round(scaled);
+            // Both operands are exact doubles, so the division is correctly rounded: equal means the text reads back as v.
+            if (k / DOUBLE_POW10[p] == v) {
+                if (k < 0) {
+                    buf[pos++] = '-';
+                    k = -k;
+                }
+                if (p == 0) return appendLong(buf, pos, k);
+                pos = appendLong(buf, pos, k / INT_POW10[p]);
+                buf[pos++] = '.';
+                return appendPositiveInt(buf, pos, (int) (k % INT_POW10[p]), p);
+            }
+        }
+        return -1;
+    }
+
     /** Appends a float: two decimals when exact (fast), else Java's shortest representation. */
     public static void appendFloat(StringBuilder sb, float value) {
         if (isHundredths(value)) appendHundredths(sb, hundredths(value));

@@ -5,6 +5,7 @@ import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
+import org.tsdbbench.common.workload.Workload;
 
 /**
  * One client's connection to a database: one per client thread, like one YCSB DB instance per
@@ -108,8 +109,11 @@ public interface Session extends AutoCloseable {
         return java.util.Map.of();
     }
 
-    /** Versions, settings and schema, for the manifest. */
-    ServerFacts facts() throws DatabaseException;
+    /**
+     * Versions, settings, and the schema of the given workload's tables as this module lays them
+     * out, for the manifest: an IoT run records the trucks' tables, not the devices'.
+     */
+    ServerFacts facts(Workload workload) throws DatabaseException;
 
     /**
      * The settings that decide what a crash of the server keeps of acknowledged rows, read from the

@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPOutputStream;
+import org.tsdbbench.common.data.TextFormat;
 
 /**
  * Writes IoT records as {@code tsbs_generate_data --use-case=iot --format=influx} does: one line of
@@ -18,8 +19,31 @@ import java.util.zip.GZIPOutputStream;
  */
 public final class IotLineWriter implements AutoCloseable {
 
-    private static final double[] POW10 = {1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9};
     private static final IotTag[] TAGS = IotTag.values();
+    private static final IotTable[] TABLES = IotTable.values();
+    /** The line's constant texts, encoded once: a line is mostly keys, so they are copied, not encoded per line. */
+    private static final byte[][] MEASUREMENT = new byte[TABLES.length][];
+    /** {@code ,<key>=} of a text tag, {@code <key>=} of a numeric tag (null for the other kind). */
+    private static final byte[][] TEXT_TAG = new byte[TAGS.length][];
+    private static final byte[][] NUMERIC_TAG = new byte[TAGS.length][];
+    /** {@code <field>=} per table and field. */
+    private static final byte[][][] FIELD = new byte[TABLES.length][][];
+    private static final byte[] TRUCK_PREFIX = ascii("truck_");
+
+    static {
+        for (IotTable t : TABLES) {
+            MEASUREMENT[t.ordinal()] = ascii(t.measurement);
+            FIELD[t.ordinal()] = t.fields().stream().map(f -> ascii(f + "=")).toArray(byte[][]::new);
+        }
+        for (IotTag tag : TAGS) {
+            if (tag.numeric) NUMERIC_TAG[tag.ordinal()] = ascii(tag.key + "=");
+            else TEXT_TAG[tag.ordinal()] = ascii("," + tag.key + "=");
+        }
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
 
     private final OutputStream out;
     private byte[] buf = new byte[1 << 16];
@@ -70,16 +94,14 @@ public final class IotLineWriter implements AutoCloseable {
     private void writeLine(Trucks trucks, TableRows rows, int r) {
         ensure(1024);
         IotTable table = rows.table;
-        appendAscii(table.measurement);
+        appendBytes(MEASUREMENT[table.ordinal()]);
         for (IotTag tag : TAGS) {
             if (tag.numeric) continue;
             int code = rows.tagCode(trucks, r, tag);
             if (code < 0) continue;
-            buf[len++] = ',';
-            appendAscii(tag.key);
-            buf[len++] = '=';
+            appendBytes(TEXT_TAG[tag.ordinal()]);
             if (tag == IotTag.NAME) {
-                appendAscii("truck_");
+                appendBytes(TRUCK_PREFIX);
                 appendLong(code);
             } else {
                 appendBytes(encoded(trucks, tag, code));
@@ -92,16 +114,15 @@ public final class IotLineWriter implements AutoCloseable {
             int code = rows.tagCode(trucks, r, tag);
             if (code < 0) continue;
             first = separate(first);
-            appendAscii(tag.key);
-            buf[len++] = '=';
+            appendBytes(NUMERIC_TAG[tag.ordinal()]);
             appendBytes(encoded(trucks, tag, code));
         }
-        for (int f = 0; f < table.fieldCount(); f++) {
+        byte[][] fieldKeys = FIELD[table.ordinal()];
+        for (int f = 0; f < fieldKeys.length; f++) {
             double v = rows.field[f][r];
             if (Double.isNaN(v)) continue;
             first = separate(first);
-            appendAscii(table.fields().get(f));
-            buf[len++] = '=';
+            appendBytes(fieldKeys[f]);
             if (table.isInteger(f)) {
                 appendLong((long) v);
                 buf[len++] = 'i';
@@ -129,48 +150,17 @@ public final class IotLineWriter implements AutoCloseable {
         return known[code];
     }
 
-    /** The shortest plain decimal of v: exact for values of at most 9 decimals and 15 digits (all TSBS's), else via BigDecimal. */
+    /** The shortest plain decimal of v: {@link TextFormat#appendShortDecimal} for all TSBS's values, else via BigDecimal. */
     void appendNumber(double v) {
-        for (int p = 0; p < POW10.length; p++) {
-            double scaled = v * POW10[p];
-            if (Math.abs(scaled) >= 1e15) break;
-            long k = Math.round(scaled);
-            if (k / POW10[p] == v) {
-                appendScaled(k, p);
-                return;
-            }
-        }
-        appendAscii(new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString());
-    }
-
-    /** k / 10^p in plain decimal: p is the fewest decimals that give v back, so no trailing zero. */
-    private void appendScaled(long k, int p) {
-        if (k < 0) {
-            ensure(1);
-            buf[len++] = '-';
-            k = -k;
-        }
-        appendDigits(k, p);
+        ensure(TextFormat.SHORT_DECIMAL_MAX);
+        int end = TextFormat.appendShortDecimal(buf, len, v);
+        if (end >= 0) len = end;
+        else appendAscii(new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString());
     }
 
     private void appendLong(long v) {
-        appendScaled(v, 0);
-    }
-
-    /** The digits of v (0 or more) with a decimal point {@code point} digits from the right, a 0 before it at least. */
-    private void appendDigits(long v, int point) {
-        int digits = 1;
-        for (long t = v / 10; t > 0; t /= 10) digits++;
-        int width = Math.max(digits, point + 1);
-        int total = width + (point > 0 ? 1 : 0);
-        ensure(total);
-        int i = len + total;
-        for (int d = 0; d < width; d++) {
-            if (point > 0 && d == point) buf[--i] = '.';
-            buf[--i] = (byte) ('0' + v % 10);
-            v /= 10;
-        }
-        len += total;
+        ensure(20);
+        len = TextFormat.appendLong(buf, len, v);
     }
 
     private void appendAscii(String s) {

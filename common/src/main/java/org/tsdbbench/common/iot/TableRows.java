@@ -10,6 +10,7 @@ public final class TableRows {
 
     /** {@link #nullTag} of a record that carries all its truck's tags. */
     public static final byte NO_NULL = -1;
+    private static final IotTag[] NUMERIC_TAGS = java.util.Arrays.stream(IotTag.values()).filter(t -> t.numeric).toArray(IotTag[]::new);
 
     public final IotTable table;
     public final long[] ts;
@@ -52,6 +53,17 @@ public final class TableRows {
     /** The code of the row's tag (see {@link Trucks#code}), -1 when the row or its truck has none. */
     public int tagCode(Trucks trucks, int row, IotTag tag) {
         return nullTag[row] == tag.ordinal() ? -1 : trucks.code(truck[row], tag);
+    }
+
+    /** The rows' numeric tags and fields that are not null: their metrics, as TSBS counts them. */
+    long metrics(Trucks trucks) {
+        long n = 0;
+        int fields = table.fieldCount();
+        for (int r = 0; r < size; r++) {
+            for (IotTag tag : NUMERIC_TAGS) if (tagCode(trucks, r, tag) >= 0) n++;
+            for (int f = 0; f < fields; f++) if (!Double.isNaN(field[f][r])) n++;
+        }
+        return n;
     }
 
     /** Whether field f of a row is NULL. */

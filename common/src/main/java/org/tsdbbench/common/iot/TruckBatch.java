@@ -34,6 +34,12 @@ public final class TruckBatch implements Batch {
         return size;
     }
 
+    /** Per record: its numeric tags and its fields that are not null, as {@link IotLineWriter} writes them after the space. */
+    @Override
+    public long metrics() {
+        return readings.metrics(trucks) + diagnostics.metrics(trucks);
+    }
+
     public int capacity() {
         return order.length;
     }

@@ -14,6 +14,13 @@ public interface Batch {
     /** Rows in the batch, over all its tables: what a database acknowledges. */
     int size();
 
+    /**
+     * The values the rows carry, as TSBS counts metrics: the field values of each row's line
+     * (the IoT trucks' numeric tags among them, as TSBS's influx format writes them), nulls left
+     * out. Metrics/s is this over the time, beside rows/s.
+     */
+    long metrics();
+
     default boolean isEmpty() {
         return size() == 0;
     }

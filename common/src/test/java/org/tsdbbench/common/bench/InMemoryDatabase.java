@@ -16,6 +16,7 @@ import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.ResultSink;
+import org.tsdbbench.common.workload.Workload;
 
 /**
  * A stand-in for the harness's own tests (never for a database's): it counts rows written (the
@@ -91,7 +92,7 @@ final class InMemoryDatabase extends Database {
             }
 
             @Override
-            public ServerFacts facts() {
+            public ServerFacts facts(Workload workload) {
                 return new ServerFacts("0", "none", Map.of(), List.of());
             }
 

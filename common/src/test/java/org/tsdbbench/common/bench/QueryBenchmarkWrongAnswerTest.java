@@ -23,6 +23,7 @@ import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.QueryFamily;
 import org.tsdbbench.common.query.ResultSink;
+import org.tsdbbench.common.workload.Workload;
 
 /**
  * A query that answers right when the step checks it and wrong in a measured iteration (as the
@@ -71,7 +72,7 @@ class QueryBenchmarkWrongAnswerTest {
                 }
 
                 @Override
-                public ServerFacts facts() {
+                public ServerFacts facts(Workload workload) {
                     return new ServerFacts("0", "none", Map.of(), List.of());
                 }
 

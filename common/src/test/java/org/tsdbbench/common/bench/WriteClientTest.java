@@ -18,6 +18,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.ResultSink;
+import org.tsdbbench.common.workload.Workload;
 
 /** The one write client: every request counted, and each policy giving up exactly when it says. */
 class WriteClientTest {
@@ -53,7 +54,7 @@ class WriteClientTest {
         }
 
         @Override
-        public ServerFacts facts() {
+        public ServerFacts facts(Workload workload) {
             return new ServerFacts("test", "test", Map.of(), List.of());
         }
 

@@ -21,7 +21,7 @@ class StableCellTest {
         List<Double> values = new ArrayList<>();
         for (double v : iterations) values.add(v);
         SpreadRecord.Interval s = SpreadRecord.Interval.of(values);
-        return new WriteStep.Cell(s.mean(), s.halfWidth(), List.of(), null, failure, Map.of("client.cpu", cpu, "server.cpu", 2 * cpu), values);
+        return new WriteStep.Cell(s.mean(), s.halfWidth(), List.of(), null, failure, Map.of("client.cpu", cpu, "server.cpu", 2 * cpu), values, Double.NaN);
     }
 
     private List<WriteStep.Cell> repeat(double within, long budgetSeconds, WriteStep.Cell... cells) throws Exception {

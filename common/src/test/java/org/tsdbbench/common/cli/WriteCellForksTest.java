@@ -35,7 +35,7 @@ class WriteCellForksTest {
     @Test
     void everyForkIsRecordedAndSummed(@TempDir Path dir) throws Exception {
         List<TrialRecord> forks = twoForksThroughTheLog(dir);
-        WriteStep.Cell run = new WriteStep.Cell(Double.NaN, Double.NaN, forks, TrialRecord.sum(forks), null, Map.of(), List.of());
+        WriteStep.Cell run = new WriteStep.Cell(Double.NaN, Double.NaN, forks, TrialRecord.sum(forks), null, Map.of(), List.of(), Double.NaN);
         JsonNode cell = ResultsJson.tree(WriteStep.cellRecord(100, 2, null, null, "devices", run, LatencyBound.Check.NONE, null));
         JsonNode v = cell.get("verified");
         assertEquals(30_000, v.get("rowsAcked").asLong());

@@ -136,7 +136,7 @@ class WritePathTest {
     }
 
     private static WriteCellRecord cell(int rows, int clients, String writePath, String name) {
-        return new WriteCellRecord(rows, clients, null, writePath, name, name == null ? null : name.equals("sql"), 1.0, 0.0, null, null, null, null,
+        return new WriteCellRecord(rows, clients, null, writePath, name, name == null ? null : name.equals("sql"), 1.0, 0.0, null, null, null, null, null,
                 null, null, null, null, null, null, null, null);
     }
 

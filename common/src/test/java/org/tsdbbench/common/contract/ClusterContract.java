@@ -26,6 +26,7 @@ import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.bench.Loader;
 import org.tsdbbench.common.bench.StoredRows;
 import org.tsdbbench.common.data.DeviceDataSet;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
@@ -128,7 +129,7 @@ public abstract class ClusterContract {
         ClusterStatus s = running();
         System.out.println("[cluster] " + db().name() + ":\n" + s.output().strip());
         try (Session session = db().open(connection(s))) {
-            assertReplicated(session.facts().settings());
+            assertReplicated(session.facts(DevicesWorkload.INSTANCE).settings());
         }
     }
 

@@ -31,10 +31,15 @@ import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.data.DeviceDataSet;
 import org.tsdbbench.common.data.DeviceGenerator;
 import org.tsdbbench.common.data.DeviceRange;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.data.GeneratedRows;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.iot.IotGenerator;
+import org.tsdbbench.common.iot.IotRowSource;
+import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotWorkload;
+import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
@@ -118,7 +123,7 @@ public abstract class DatabaseContract {
             new GeneratedRows(new DeviceGenerator(SMALL), new DeviceRange(1, 2), false).fill(batch, 250);
             assertEquals(250, s.write(batch));
             assertEquals(250, StoredRows.settled(db(), s, SMALL, 250));
-            assertFalse(s.facts().serverVersion().isBlank());
+            assertFalse(s.facts(DevicesWorkload.INSTANCE).serverVersion().isBlank());
         }
     }
 
@@ -211,6 +216,13 @@ public abstract class DatabaseContract {
         assertEquals(BenchCli.OK, query.exit, query.output);
         JsonNode manifest = new ObjectMapper().readTree(results.resolve(db().name() + "-manifest.json").toFile());
         assertEquals("iot", manifest.get("workload").get("name").asText(), manifest.get("workload").toString());
+        // The schema recorded is the trucks' tables, as the module lays them out, not the devices'.
+        String schema = manifest.get("server").get("schema").toString();
+        assertTrue(schema.contains("readings") && schema.contains("diagnostics") && !schema.contains("devices"), schema);
+        // The load's metrics are TSBS's: every field value of the data set's lines, once (the load verified every record).
+        JsonNode loaded = manifest.get("load");
+        assertEquals(metricsOf(new IotSpec(4, IotSpec.DEFAULT_START_NS, IotSpec.DEFAULT_START_NS + Duration.ofHours(3).toNanos(),
+                IotSpec.DEFAULT_INTERVAL_NS, 11)), loaded.get("metricsAcknowledged").asLong(), loaded.toString());
         JsonNode checked = manifest.get("query").get("checked");
         assertTrue(checked.size() >= 12, "the catalog's queries, drawn: " + checked);
         for (JsonNode c : checked) assertTrue(c.get("correct").asBoolean(), c.toString());
@@ -218,7 +230,20 @@ public abstract class DatabaseContract {
         assertEquals(BenchCli.OK, write.exit, write.output);
         JsonNode cell = new ObjectMapper().readTree(results.resolve(db().name() + "-manifest.json").toFile()).get("write").get(0);
         assertEquals(cell.get("verified").get("rowsAcked").asLong(), cell.get("verified").get("rowsStored").asLong(), cell.toString());
+        // A record carries 5 to 10 field values (diagnostics 6, readings 10, a null one left out): metrics/s must agree with rows/s.
+        double perRow = cell.get("metricsPerSecond").asDouble() / cell.get("rowsPerSecond").asDouble();
+        assertTrue(perRow >= 5 && perRow <= 10, perRow + " metrics a record: " + cell);
         assertNoSecret(results);
+    }
+
+    /** TSBS's metrics of a generated data set: the field values of all its records. */
+    private static long metricsOf(IotSpec spec) throws IOException {
+        long metrics = 0;
+        try (IotRowSource all = new IotGenerator(spec).all()) {
+            TruckBatch batch = new TruckBatch(all.trucks(), 10_000);
+            while (all.fill(batch, batch.capacity()) > 0) metrics += batch.metrics();
+        }
+        return metrics;
     }
 
     @Test

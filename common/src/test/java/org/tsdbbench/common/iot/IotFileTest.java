@@ -78,6 +78,26 @@ class IotFileTest {
         assertTrue(out.toString(StandardCharsets.UTF_8).contains("status=0i"), "status as an integer");
     }
 
+    /** A batch's metrics are TSBS's: the key=value pairs of its lines' field sections, nulls left out (13 trucks, 3 h, every imperfection). */
+    @Test
+    void aBatchsMetricsAreItsLinesFieldValues() throws IOException {
+        try (IotRowSource all = new IotGenerator(small()).all()) {
+            TruckBatch batch = new TruckBatch(all.trucks(), 2_000);
+            long metrics = 0;
+            long fields = 0;
+            while (all.fill(batch, batch.capacity()) > 0) {
+                metrics += batch.metrics();
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                try (IotLineWriter writer = new IotLineWriter(out)) {
+                    writer.write(batch);
+                }
+                for (String line : out.toString(StandardCharsets.UTF_8).split("\n")) fields += line.split(" ")[1].split(",").length;
+            }
+            assertEquals(fields, metrics);
+            assertTrue(metrics > 0);
+        }
+    }
+
     @Test
     void numbersAreTheShortestPlainDecimal() {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -43,6 +43,7 @@ import org.tsdbbench.common.workload.ResultCheck;
 import org.tsdbbench.common.workload.Table;
 import org.tsdbbench.common.workload.Workloads;
 import org.tsdbbench.results.WorkloadRecord;
+import org.tsdbbench.common.workload.Workload;
 import picocli.CommandLine;
 
 /**
@@ -424,7 +425,7 @@ class IotWorkloadTest {
             }
 
             @Override
-            public org.tsdbbench.common.db.ServerFacts facts() {
+            public org.tsdbbench.common.db.ServerFacts facts(Workload workload) {
                 return new org.tsdbbench.common.db.ServerFacts("0", "none", Map.of(), List.of());
             }
 

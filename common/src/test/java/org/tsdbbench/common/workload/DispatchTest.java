@@ -65,7 +65,7 @@ class DispatchTest {
         }
 
         @Override
-        public ServerFacts facts() {
+        public ServerFacts facts(Workload workload) {
             return new ServerFacts("0", "none", Map.of(), List.of());
         }
 

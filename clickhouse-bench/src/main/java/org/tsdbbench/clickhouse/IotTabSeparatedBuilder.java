@@ -1,0 +1,160 @@
+package org.tsdbbench.clickhouse;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.tsdbbench.common.data.TextFormat;
+import org.tsdbbench.common.iot.IotTag;
+import org.tsdbbench.common.iot.TableRows;
+import org.tsdbbench.common.iot.Trucks;
+
+/**
+ * Builds the body of one table's {@code INSERT ... FORMAT TabSeparated} for IoT records, in
+ * {@link IotLayout#columns} order: {@code ts} (ns), the eight tags, the fields; {@code \N} for a
+ * NULL tag or field. Straight into one reused byte buffer, no object per row: a truck's tag values
+ * are encoded once per data set's {@link Trucks} (texts escaped for TabSeparated, numbers in the
+ * shortest decimal), names as {@code truck_} and the number, doubles formatted into the buffer.
+ */
+public final class IotTabSeparatedBuilder {
+
+    private static final IotTag[] TAGS = IotTag.values();
+    private static final byte[] NULL = {'\\', 'N'};
+    private static final byte[] TRUCK = "truck_".getBytes(StandardCharsets.US_ASCII);
+    /** The longest number's text: Java's shortest of a double (up to 24 characters), or a sign, 15 digits and a point. */
+    private static final int NUMBER_BYTES = 26;
+
+    private byte[] buf = new byte[1 << 16];
+    private int len;
+    /** {@code tagBytes[tag][code]}: a tag value as written, made on first use for {@link #encodedFor}. */
+    private final byte[][][] tagBytes = new byte[TAGS.length][][];
+    private Trucks encodedFor;
+
+    /** The TabSeparated rows of {@code rows} (of {@code trucks}); {@link #array()} and {@link #length()} hold them until the next build. */
+    public IotTabSeparatedBuilder build(Trucks trucks, TableRows rows) {
+        if (encodedFor != trucks) {
+            Arrays.fill(tagBytes, null);
+            encodedFor = trucks;
+        }
+        len = 0;
+        int fields = rows.table.fieldCount();
+        for (int r = 0; r < rows.size(); r++) {
+            ensure(20 + TAGS.length * 2 + fields * (NUMBER_BYTES + 1) + 2);
+            len = TextFormat.appendLong(buf, len, rows.ts[r]);
+            for (IotTag tag : TAGS) {
+                ensure(3);
+                buf[len++] = '\t';
+                int code = rows.tagCode(trucks, r, tag);
+                if (code < 0) {
+                    put(NULL);
+                } else if (tag == IotTag.NAME) {
+                    ensure(TRUCK.length + 20);
+                    put(TRUCK);
+                    len = TextFormat.appendLong(buf, len, code);
+                } else {
+                    put(encoded(trucks, tag, code));
+                }
+            }
+            ensure(fields * (NUMBER_BYTES + 1) + 1);
+            for (int f = 0; f < fields; f++) {
+                buf[len++] = '\t';
+                double v = rows.field[f][r];
+                if (Double.isNaN(v)) {
+                    buf[len++] = '\\';
+                    buf[len++] = 'N';
+                } else if (rows.table.isInteger(f)) {
+                    len = TextFormat.appendLong(buf, len, (long) v);
+                } else {
+                    number(v);
+                }
+            }
+            buf[len++] = '\n';
+        }
+        return this;
+    }
+
+    public byte[] array() {
+        return buf;
+    }
+
+    public int length() {
+        return len;
+    }
+
+    /** The body as bytes of its own. */
+    public byte[] copy() {
+        return Arrays.copyOf(buf, len);
+    }
+
+    /** The body as text (UTF-8). */
+    public String text() {
+        return new String(buf, 0, len, StandardCharsets.UTF_8);
+    }
+
+    private byte[] encoded(Trucks trucks, IotTag tag, int code) {
+        byte[][] known = tagBytes[tag.ordinal()];
+        if (known == null || code >= known.length) {
+            known = known == null ? new byte[Math.max(8, code + 1)][] : Arrays.copyOf(known, Math.max(code + 1, known.length * 2));
+            tagBytes[tag.ordinal()] = known;
+        }
+        if (known[code] == null) known[code] = tag.numeric ? numberBytes(trucks.number(tag, code)) : escaped(trucks.values(tag).get(code));
+        return known[code];
+    }
+
+    /** A text as a TabSeparated field: backslash, tab, newline and carriage return escaped, UTF-8. */
+    static byte[] escaped(String value) {
+        StringBuilder s = new StringBuilder(value.length() + 4);
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            switch (c) {
+                case '\\' -> s.append("\\\\");
+                case '\t' -> s.append("\\t");
+                case '\n' -> s.append("\\n");
+                case '\r' -> s.append("\\r");
+                case '\0' -> s.append("\\0");
+                default -> s.append(c);
+            }
+        }
+        return s.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] numberBytes(double v) {
+        IotTabSeparatedBuilder b = new IotTabSeparatedBuilder();
+        b.number(v);
+        return Arrays.copyOf(b.buf, b.len);
+    }
+
+    /**
+     * A double in the shortest plain decimal that reads back the same value (TSBS's values have a
+     * few decimals at most), without an object for one of at most 9 decimals and 15 digits; any
+     * other in Java's shortest text ({@code 1.0E20}), which ClickHouse's Float64 reads too; infinities as ClickHouse writes them.
+     */
+    void number(double v) {
+        ensure(NUMBER_BYTES);
+        if (Double.isInfinite(v)) {
+            put((v > 0 ? "inf" : "-inf").getBytes(StandardCharsets.US_ASCII));
+            return;
+        }
+        if (v == 0 && 1 / v < 0) {
+            // -0.0 as ClickHouse keeps it (TextFormat writes 0)
+            buf[len++] = '-';
+            buf[len++] = '0';
+            return;
+        }
+        int end = TextFormat.appendShortDecimal(buf, len, v);
+        if (end >= 0) {
+            len = end;
+            return;
+        }
+        String s = Double.toString(v);
+        for (int i = 0; i < s.length(); i++) buf[len++] = (byte) s.charAt(i);
+    }
+
+    private void put(byte[] b) {
+        ensure(b.length);
+        System.arraycopy(b, 0, buf, len, b.length);
+        len += b.length;
+    }
+
+    private void ensure(int n) {
+        if (len + n > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + n));
+    }
+}
