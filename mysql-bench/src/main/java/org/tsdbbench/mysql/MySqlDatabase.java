@@ -5,6 +5,7 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Map;
 import java.util.Properties;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
@@ -12,13 +13,14 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
 
 /** MySQL (or MariaDB) through Connector/J. */
 public final class MySqlDatabase extends Database {
 
     static final ModuleOption<MySqlSession.WriteMode> WRITE_MODE = ModuleOption.choice("writeMode", MySqlSession.WriteMode.class,
-            MySqlSession.WriteMode.MULTIROW, "How a request is sent: one multi-row INSERT (multirow), or a JDBC batch the driver rewrites (batch).");
+            MySqlSession.WriteMode.MULTIROW, "How a request is sent: one multi-row INSERT (multirow), or a JDBC batch the driver rewrites (batch; the devices only).");
     static final ModuleOption<String> SSL_MODE = ModuleOption.choice("sslMode", "DISABLED", "Connector/J's sslMode.",
             "DISABLED", "PREFERRED", "REQUIRED", "VERIFY_CA", "VERIFY_IDENTITY");
 
@@ -29,7 +31,8 @@ public final class MySqlDatabase extends Database {
         super(new DatabaseDescriptor("mysql", "MySQL", 3306, "bench", "MYSQL_PASSWORD", WRITE_MODE, SSL_MODE)
                 .withPublishedWriteMatrix("1,10", "1-7")
                 // Multi-row INSERTs as published; the driver-rewritten JDBC batch measured slower here (README: Write path).
-                .withWritePaths(WritePath.published("multirow", Map.of("writeMode", "multirow"), "devices")));
+                .withWritePaths(WritePath.published("multirow", Map.of("writeMode", "multirow"), "devices"))
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE));
     }
 
     @Override

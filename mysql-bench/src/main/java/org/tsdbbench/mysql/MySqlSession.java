@@ -19,6 +19,10 @@ import org.tsdbbench.common.db.Jdbc;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.IotTable;
+import org.tsdbbench.common.iot.IotWorkload;
+import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
 import org.tsdbbench.results.ServerHeldRecord;
 import org.tsdbbench.common.workload.Workload;
@@ -26,7 +30,9 @@ import org.tsdbbench.common.workload.Workload;
 /**
  * One client's MySQL connection. The table is InnoDB with primary key (devid, ts), which keeps
  * each device's rows together in time order (what q4 and range queries read), and a secondary
- * index on devgroup for q1..q4's filters.
+ * index on devgroup for q1..q4's filters. The IoT trucks: {@link IotSchema}'s tables, written
+ * as one multi-row INSERT per table ({@link IotInsertBuilder}) after the batch's new tag sets
+ * ({@link TagIds}).
  */
 final class MySqlSession implements Session {
 
@@ -46,6 +52,8 @@ final class MySqlSession implements Session {
     private final WriteMode mode;
     private final MySqlInsertBuilder insert = new MySqlInsertBuilder();
     private PreparedStatement batchInsert;
+    private final TagIds tagIds = new TagIds();
+    private final IotInsertBuilder iotInsert = new IotInsertBuilder();
 
     MySqlSession(Connection connection, WriteMode mode) {
         this.connection = connection;
@@ -173,6 +181,85 @@ final class MySqlSession implements Session {
     }
 
     @Override
+    public void recreateSchema(IotSpec spec) throws DatabaseException {
+        try {
+            for (String ddl : IotSchema.drop()) Jdbc.execute(connection, ddl);
+            tagIds.clear();
+            for (String ddl : IotSchema.create()) Jdbc.execute(connection, ddl);
+        } catch (SQLException e) {
+            throw new DatabaseException("MySQL: cannot create the IoT tables: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public long write(TruckBatch batch) throws DatabaseException {
+        return prepare(batch).send();
+    }
+
+    /**
+     * An IoT request: the batch's tag sets not seen before inserted first (a tags row without
+     * records is harmless), then each table's rows as one multi-row INSERT, both in one transaction
+     * when the batch holds both, so that the request is stored whole or not at all. The
+     * acknowledged records are the affected-row counts the server returns. writeMode=batch does not
+     * take the trucks.
+     */
+    @Override
+    public PreparedWrite prepare(TruckBatch batch) throws DatabaseException {
+        int records = batch.size();
+        if (records == 0) return PreparedWrite.of(0, 0, () -> 0);
+        if (mode != WriteMode.MULTIROW) throw new DatabaseException("MySQL: writeMode=batch does not take the iot workload (multirow does)");
+        try {
+            tagIds.resolve(connection, batch);
+            String readings = iotInsert.build(batch.readings, tagIds);
+            String diagnostics = iotInsert.build(batch.diagnostics, tagIds);
+            long bytes = 64L + (readings == null ? 0 : readings.length()) + (diagnostics == null ? 0 : diagnostics.length());
+            return PreparedWrite.of(records, bytes, () -> sendIot(records, readings, diagnostics));
+        } catch (SQLException e) {
+            throw iotWriteFailed(records, e);
+        }
+    }
+
+    private DatabaseException iotWriteFailed(int records, SQLException e) {
+        return new DatabaseException("MySQL insert of " + records + " IoT records failed: " + e.getMessage(), e);
+    }
+
+    /** One INSERT in autocommit, or both in one transaction: the sum of their affected-row counts once committed. */
+    private long sendIot(int records, String readings, String diagnostics) throws DatabaseException {
+        try {
+            if (readings == null || diagnostics == null) return sendMultiRow(readings == null ? diagnostics : readings);
+            connection.setAutoCommit(false);
+            try {
+                long acked = sendMultiRow(readings) + sendMultiRow(diagnostics);
+                connection.commit();
+                return acked;
+            } catch (SQLException | RuntimeException e) {
+                try {
+                    connection.rollback();
+                } catch (SQLException rollback) {
+                    e.addSuppressed(rollback);
+                }
+                throw e;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw iotWriteFailed(records, e);
+        }
+    }
+
+    /** The records in readings and diagnostics. */
+    @Override
+    public long countRows(IotSpec spec) throws DatabaseException {
+        try {
+            long n = 0;
+            for (IotTable table : IotTable.values()) n += Jdbc.queryLong(connection, "SELECT COUNT(*) FROM " + table.measurement);
+            return n;
+        } catch (SQLException e) {
+            throw new DatabaseException("MySQL count failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
     public void query(String text, ResultSink sink) throws DatabaseException {
         try {
             Jdbc.query(connection, text, sink);
@@ -197,27 +284,64 @@ final class MySqlSession implements Session {
      */
     @Override
     public DiskUse diskUse() throws DatabaseException {
-        try (Statement st = connection.createStatement()) {
-            st.execute("ANALYZE TABLE devices");
-            long bytes = Jdbc.queryLong(connection, "SELECT DATA_LENGTH + INDEX_LENGTH FROM information_schema.TABLES"
-                    + " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = 'devices'");
-            List<String> others = new ArrayList<>();
-            long otherBytes = 0;
-            try (ResultSet rs = st.executeQuery("SELECT s.SCHEMA_NAME, COALESCE(SUM(t.DATA_LENGTH + t.INDEX_LENGTH), 0)"
-                    + " FROM information_schema.SCHEMATA s LEFT JOIN information_schema.TABLES t ON t.TABLE_SCHEMA = s.SCHEMA_NAME"
-                    + " WHERE s.SCHEMA_NAME NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys') AND s.SCHEMA_NAME <> DATABASE()"
-                    + " GROUP BY s.SCHEMA_NAME ORDER BY s.SCHEMA_NAME")) {
-                while (rs.next()) {
-                    others.add(rs.getString(1));
-                    otherBytes += rs.getLong(2);
-                }
-            }
+        try {
+            long bytes = tableBytes(List.of("devices")).get("devices");
             return new DiskUse(bytes, "information_schema.TABLES data_length + index_length of table devices after ANALYZE TABLE"
-                    + " (InnoDB pages in use, including their free space; binary and redo logs not counted)",
-                    new ServerHeldRecord(others, otherBytes, 0L, false, null));
+                    + " (InnoDB pages in use, including their free space; binary and redo logs not counted)", serverHeld());
         } catch (SQLException e) {
             throw new DatabaseException("MySQL disk use failed: " + e.getMessage(), e);
         }
+    }
+
+    /** As {@link #diskUse()}, over the IoT tables: readings, diagnostics and tags, each named with its bytes. */
+    @Override
+    public DiskUse diskUse(IotSpec spec) throws DatabaseException {
+        try {
+            List<String> tables = List.of(IotTable.READINGS.measurement, IotTable.DIAGNOSTICS.measurement, IotSchema.TAGS);
+            Map<String, Long> each = tableBytes(tables);
+            long bytes = 0;
+            StringBuilder method = new StringBuilder("information_schema.TABLES data_length + index_length of ");
+            for (String t : tables) {
+                bytes += each.get(t);
+                if (!t.equals(tables.get(0))) method.append(" + ");
+                method.append(t).append(' ').append(String.format(java.util.Locale.ROOT, "%,d", each.get(t)));
+            }
+            method.append(" bytes after ANALYZE TABLE (InnoDB pages in use, including their free space; binary and redo logs not counted)");
+            return new DiskUse(bytes, method.toString(), serverHeld());
+        } catch (SQLException e) {
+            throw new DatabaseException("MySQL disk use of the IoT tables failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** Each table's data_length + index_length after ANALYZE TABLE; a table missing is an SQLException. */
+    private Map<String, Long> tableBytes(List<String> tables) throws SQLException {
+        Map<String, Long> bytes = new LinkedHashMap<>();
+        try (Statement st = connection.createStatement()) {
+            st.execute("ANALYZE TABLE " + String.join(", ", tables));
+            try (ResultSet rs = st.executeQuery("SELECT TABLE_NAME, DATA_LENGTH + INDEX_LENGTH FROM information_schema.TABLES"
+                    + " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN ('" + String.join("', '", tables) + "')")) {
+                while (rs.next()) bytes.put(rs.getString(1), rs.getLong(2));
+            }
+        }
+        for (String t : tables) if (!bytes.containsKey(t)) throw new SQLException("no table " + t + " in information_schema.TABLES");
+        return bytes;
+    }
+
+    /** The other schemas the user may see and their tables' bytes. */
+    private ServerHeldRecord serverHeld() throws SQLException {
+        List<String> others = new ArrayList<>();
+        long otherBytes = 0;
+        try (Statement st = connection.createStatement();
+             ResultSet rs = st.executeQuery("SELECT s.SCHEMA_NAME, COALESCE(SUM(t.DATA_LENGTH + t.INDEX_LENGTH), 0)"
+                     + " FROM information_schema.SCHEMATA s LEFT JOIN information_schema.TABLES t ON t.TABLE_SCHEMA = s.SCHEMA_NAME"
+                     + " WHERE s.SCHEMA_NAME NOT IN ('mysql', 'information_schema', 'performance_schema', 'sys') AND s.SCHEMA_NAME <> DATABASE()"
+                     + " GROUP BY s.SCHEMA_NAME ORDER BY s.SCHEMA_NAME")) {
+            while (rs.next()) {
+                others.add(rs.getString(1));
+                otherBytes += rs.getLong(2);
+            }
+        }
+        return new ServerHeldRecord(others, otherBytes, 0L, false, null);
     }
 
     @Override
@@ -232,10 +356,15 @@ final class MySqlSession implements Session {
                 while (rs.next()) settings.put(rs.getString(1), rs.getString(2));
             }
             settings.put("writeMode", mode.name().toLowerCase(java.util.Locale.ROOT));
-            return new ServerFacts(meta.getDatabaseProductVersion(), meta.getDriverName() + " " + meta.getDriverVersion(), settings, SCHEMA);
+            return new ServerFacts(meta.getDatabaseProductVersion(), meta.getDriverName() + " " + meta.getDriverVersion(), settings, schema(workload));
         } catch (SQLException e) {
             throw new DatabaseException("MySQL: cannot read server facts: " + e.getMessage(), e);
         }
+    }
+
+    /** The run's workload's tables as this module creates them. */
+    static List<String> schema(Workload workload) {
+        return IotWorkload.INSTANCE.equals(workload) ? IotSchema.create() : SCHEMA;
     }
 
     /**
