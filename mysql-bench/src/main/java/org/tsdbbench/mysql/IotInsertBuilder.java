@@ -1,5 +1,6 @@
 package org.tsdbbench.mysql;
 
+import org.tsdbbench.common.data.TextFormat;
 import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.TableRows;
 
@@ -7,7 +8,7 @@ import org.tsdbbench.common.iot.TableRows;
  * Builds one table's rows of an IoT request as one multi-row INSERT:
  * {@code INSERT INTO readings (ts,tags_id,latitude,...) VALUES (...),(...)}, into one reused buffer
  * (no object per row). A row is its time in epoch nanoseconds, its tags row's id ({@link Ids}) and
- * its fields, a NaN field as NULL, diagnostics' status as an integer. One statement per table means
+ * its fields in their fewest plain decimals, a NaN field as NULL, diagnostics' status as an integer. One statement per table means
  * the server's affected-row count is exactly the rows it stored.
  */
 public final class IotInsertBuilder {
@@ -30,6 +31,7 @@ public final class IotInsertBuilder {
     }
 
     private final StringBuilder sql = new StringBuilder(1 << 16);
+    private final byte[] digits = new byte[TextFormat.SHORT_DECIMAL_MAX];
 
     /** The INSERT of the table's rows, or null when it has none. */
     public String build(TableRows rows, Ids ids) {
@@ -46,7 +48,7 @@ public final class IotInsertBuilder {
                 double v = rows.field[f][r];
                 if (Double.isNaN(v)) sql.append("NULL");
                 else if (table.isInteger(f)) sql.append((long) v);
-                else sql.append(v);
+                else TextFormat.appendDecimal(sql, v, digits);
             }
             sql.append(')');
         }

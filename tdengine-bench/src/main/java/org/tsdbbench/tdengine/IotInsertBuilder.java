@@ -89,16 +89,6 @@ final class IotInsertBuilder {
         sql.append(" VALUES ");
     }
 
-    /** A field in its fewest plain decimals (every value TSBS writes), formatted in place; any other as Java's text. */
-    private void appendDouble(double v) {
-        int end = TextFormat.appendShortDecimal(digits, 0, v);
-        if (end < 0) {
-            sql.append(v);
-            return;
-        }
-        for (int i = 0; i < end; i++) sql.append((char) digits[i]);
-    }
-
     private void values(TableRows rows, int row) {
         sql.append('(').append(IotLayout.millis(rows.ts[row]));
         IotTable table = rows.table;
@@ -110,7 +100,7 @@ final class IotInsertBuilder {
             } else if (table.isInteger(f)) {
                 sql.append((long) v);
             } else {
-                appendDouble(v);
+                TextFormat.appendDecimal(sql, v, digits);
             }
         }
         sql.append(')');

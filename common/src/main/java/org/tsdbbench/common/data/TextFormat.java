@@ -112,6 +112,19 @@ public final class TextFormat {
         return -1;
     }
 
+    /**
+     * {@link #appendShortDecimal} into a StringBuilder (the SQL builders'), any value without such a
+     * form as Java's text; {@code scratch} is the caller's, of {@link #SHORT_DECIMAL_MAX} bytes.
+     */
+    public static void appendDecimal(StringBuilder sb, double v, byte[] scratch) {
+        int end = appendShortDecimal(scratch, 0, v);
+        if (end < 0) {
+            sb.append(v);
+            return;
+        }
+        for (int i = 0; i < end; i++) sb.append((char) scratch[i]);
+    }
+
     /** Appends a float: two decimals when exact (fast), else Java's shortest representation. */
     public static void appendFloat(StringBuilder sb, float value) {
         if (isHundredths(value)) appendHundredths(sb, hundredths(value));
