@@ -1,0 +1,100 @@
+package org.tsdbbench.cassandra;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.ResultSink;
+
+/**
+ * The IoT trucks against the real server (scripts/servers/cassandra.sh, as scripts/test.sh starts
+ * it; CASSANDRA_HOST, CASSANDRA_PORT and CASSANDRA_PASSWORD as the contracts read them).
+ */
+class CassandraIotTest {
+
+    private final CassandraDatabase db = new CassandraDatabase();
+
+    private static String env(String name, String fallback) {
+        String v = System.getenv(name);
+        return v == null || v.isBlank() ? fallback : v;
+    }
+
+    private ConnectionOptions options() {
+        return new ConnectionOptions(env("CASSANDRA_HOST", "127.0.0.1"), Integer.parseInt(env("CASSANDRA_PORT", "9042")),
+                db.descriptor().defaultUser(), db.descriptor().defaultDatabase(), ConnectionOptions.Secret.fromEnv(db.descriptor().passwordEnv()), Map.of());
+    }
+
+    /** A query's rows as numbers and texts (NULL as NaN and null). */
+    private static List<Object[]> rows(Session s, String cql) throws Exception {
+        List<Object[]> rows = new ArrayList<>();
+        s.query(cql, new ResultSink() {
+            @Override
+            public void row(double[] values) {
+                row(values, new String[values.length]);
+            }
+
+            @Override
+            public void row(double[] values, String[] texts) {
+                rows.add(new Object[] {values.clone(), texts.clone()});
+            }
+        });
+        return rows;
+    }
+
+    private static double[] values(Object[] row) {
+        return (double[]) row[0];
+    }
+
+    /**
+     * What the shaper assumes of Cassandra, on the server itself: aggregates skip nulls; AVG over no
+     * value is 0 (hence COUNT beside it), SUM 0, MAX null; a non-aggregated column of a GROUP BY
+     * group is its first row's (latest with ts DESC), a null there staying null; floor(ts, 10m) groups
+     * a DESC clustering column; arithmetic inside SUM counts the statuses not 0.
+     */
+    @Test
+    void cassandrasOwnSemanticsAreWhatTheShaperAssumes() throws Exception {
+        try (Session s = db.open(options())) {
+            s.query("DROP TABLE IF EXISTS iot_semantics", r -> { });
+            s.query("CREATE TABLE iot_semantics (k text, c text, ts timestamp, v double, st bigint, PRIMARY KEY ((k), c, ts))"
+                    + " WITH CLUSTERING ORDER BY (c ASC, ts DESC)", r -> { });
+            s.query("INSERT INTO iot_semantics (k, c, ts, v, st) VALUES ('a', '', 0, 1, 0)", r -> { });
+            s.query("INSERT INTO iot_semantics (k, c, ts, st) VALUES ('a', '', 600000, 3)", r -> { });
+            s.query("INSERT INTO iot_semantics (k, c, ts, v, st) VALUES ('a', '', 660000, 5, 1)", r -> { });
+            s.query("INSERT INTO iot_semantics (k, c, ts) VALUES ('a', 'x', 1200000)", r -> { });
+            s.query("INSERT INTO iot_semantics (k, c, ts, v, st) VALUES ('a', 'x', 0, 2, 0)", r -> { });
+            // AVG, SUM, MAX over no value; COUNT(v) counts values, COUNT(*) rows.
+            List<Object[]> none = rows(s, "SELECT AVG(v), SUM(v), MAX(v), COUNT(v), COUNT(*) FROM iot_semantics WHERE k = 'a' AND c = 'x'"
+                    + " AND ts = 1200000");
+            assertArrayEquals(new double[] {0, 0, Double.NaN, 0, 1}, values(none.get(0)));
+            // The first row of a group: the latest (ts DESC), its null v null.
+            List<Object[]> latest = rows(s, "SELECT c, ts, v, AVG(v), COUNT(v) FROM iot_semantics WHERE k = 'a' GROUP BY k, c");
+            assertEquals(2, latest.size());
+            assertArrayEquals(new double[] {Double.NaN, 660000, 5, 3, 2}, values(latest.get(0)));
+            assertArrayEquals(new double[] {Double.NaN, 1200000, Double.NaN, 2, 1}, values(latest.get(1)));
+            assertEquals("", ((String[]) latest.get(0)[1])[0]);
+            // floor(ts, 10m) on a DESC column, and the statuses not 0 counted by Cassandra.
+            List<Object[]> buckets = rows(s, "SELECT c, floor(ts, 10m), COUNT(st), SUM((abs(st) - abs(abs(st) - 1) + 1) / 2), SUM(v), COUNT(v)"
+                    + " FROM iot_semantics WHERE k = 'a' AND c > '' GROUP BY k, c, floor(ts, 10m)");
+            assertEquals(2, buckets.size(), "only c = 'x': '' is not > ''");
+            for (Object[] b : buckets) {
+                double[] v = values(b);
+                if (v[1] == 0) assertArrayEquals(new double[] {Double.NaN, 0, 1, 0, 2, 1}, v);
+                else assertArrayEquals(new double[] {Double.NaN, 1200000, 0, 0, 0, 0}, v);
+            }
+            List<Object[]> statuses = rows(s, "SELECT floor(ts, 10m), COUNT(st), SUM((abs(st) - abs(abs(st) - 1) + 1) / 2) FROM iot_semantics"
+                    + " WHERE k = 'a' AND c = '' GROUP BY k, c, floor(ts, 10m)");
+            assertEquals(2, statuses.size());
+            assertArrayEquals(new double[] {600000, 2, 2}, values(statuses.get(0)), "ts DESC: the later bucket first");
+            assertArrayEquals(new double[] {0, 1, 0}, values(statuses.get(1)));
+            // A condition on a field drops its null values (ALLOW FILTERING), as a comparison with NULL is not true.
+            assertEquals(1, rows(s, "SELECT ts FROM iot_semantics WHERE k = 'a' AND v > 1.5 AND v < 4 ALLOW FILTERING").size());
+            s.query("DROP TABLE iot_semantics", r -> { });
+        }
+    }
+}
