@@ -19,8 +19,8 @@ import org.tsdbbench.common.iot.Trucks;
 /**
  * Turns a request of IoT records into statements ({@link IotCql}'s layout): per table, one UNLOGGED
  * batch of bound INSERTs per partition (fleet) the request touches, or one bound INSERT per record.
- * A null text tag is bound as {@code ''}, a null numeric tag as NaN (primary-key columns cannot be
- * null); a null field is left unset, so no cell (and no tombstone) is written for it. Binding
+ * A null text tag is bound as {@code ''} (a null fleet as {@link IotCql#NULL_FLEET}: a partition key
+ * may not be empty), a null numeric tag as NaN (primary-key columns cannot be null); a null field is left unset, so no cell (and no tombstone) is written for it. Binding
  * encodes every value, so this is the client's whole cost before the driver sends.
  */
 public final class CassandraIotBatchBuilder {
@@ -80,7 +80,7 @@ public final class CassandraIotBatchBuilder {
         BoundStatementBuilder s = insert.boundStatementBuilder();
         int c = 0;
         String fleet = trucks.text(IotTag.FLEET, rows.tagCode(trucks, r, IotTag.FLEET));
-        s.setString(c++, fleet == null ? "" : fleet);
+        s.setString(c++, fleet == null ? IotCql.NULL_FLEET : fleet);
         for (IotTag tag : IotCql.CLUSTERING_TAGS) {
             int code = rows.tagCode(trucks, r, tag);
             if (tag.numeric) {

@@ -19,8 +19,9 @@ import org.tsdbbench.common.iot.IotTag;
  * thus a clustering prefix, so {@code GROUP BY} the series (or the series and
  * {@code floor(ts, 10m)}) is legal CQL, and the first row of a series group is its latest record.
  * Primary-key columns cannot be null: a null text tag is stored as {@code ''} (the answer check reads
- * an empty text as NULL, and no TSBS tag value is empty), a null numeric tag as NaN (read back as
- * NULL). Two records collide only with the same eight tags and time: a truck has one record per
+ * an empty text as NULL, and no TSBS tag value is empty), but a partition key may not be empty, so a
+ * null fleet is {@link #NULL_FLEET}, one NUL character (the shaper reads it as NULL); a null numeric
+ * tag is NaN (read back as NULL). Two records collide only with the same eight tags and time: a truck has one record per
  * table and time, and the generator leaves at most one record per tick and table without a name.
  *
  * <p>Queries. CQL groups only by a primary-key prefix, so Cassandra aggregates the records per
@@ -38,6 +39,8 @@ final class IotCql {
     /** The series: the partition key and every clustering column but ts. */
     static final String SERIES = "fleet, name, driver, model, device_version, load_capacity, fuel_capacity, nominal_fuel_consumption";
     static final String BUCKET = "floor(ts, 10m)";
+    /** A null fleet as stored: Cassandra refuses an empty partition key ("Key may not be empty"). */
+    static final String NULL_FLEET = "\u0000";
     /** "name is not null": a null name is stored as '', and no name is empty. A slice of the first clustering column. */
     static final String NAMED = "name > ''";
 

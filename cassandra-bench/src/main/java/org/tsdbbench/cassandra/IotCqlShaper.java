@@ -17,7 +17,7 @@ import org.tsdbbench.common.query.ResultSink;
  * sums and counts; a group's average is the summed sum over the summed count, NULL (NaN) when the
  * count is 0; the buckets a truck drove or idled are counted per truck and day; consecutive
  * buckets of a truck are compared (sessions, breakdowns); a HAVING is applied. An empty text (a null
- * tag as the layout stores it) is passed on as null.
+ * tag as the layout stores it; a null fleet is one NUL character) is passed on as null.
  */
 final class IotCqlShaper implements ResultSink {
 
@@ -64,8 +64,9 @@ final class IotCqlShaper implements ResultSink {
         this.out = out;
     }
 
+    /** A tag as the check reads it: null for a null tag as stored ('', or a fleet's NUL). */
     private static String text(String t) {
-        return t == null || t.isEmpty() ? null : t;
+        return t == null || t.isEmpty() || t.equals(IotCql.NULL_FLEET) ? null : t;
     }
 
     private double[] group(List<Object> key, int width) {
@@ -121,9 +122,9 @@ final class IotCqlShaper implements ResultSink {
         }
     }
 
-    /** A text as a map key: a null tag ('' or null) as ''. */
+    /** A text as a map key: a null tag ('', a fleet's NUL, or null) as ''. */
     private static String key(String t) {
-        return t == null ? "" : t;
+        return text(t) == null ? "" : t;
     }
 
     /** Adds a group's sum and count; a sum over no value (0 in Cassandra, or NULL) adds nothing. */

@@ -5,11 +5,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotAnswers;
+import org.tsdbbench.common.iot.IotCheck;
+import org.tsdbbench.common.iot.IotGenerator;
+import org.tsdbbench.common.iot.IotQuery;
+import org.tsdbbench.common.iot.IotQueryCatalog;
+import org.tsdbbench.common.iot.IotQueryType;
+import org.tsdbbench.common.iot.IotRowSource;
+import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.TagModel;
+import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
@@ -95,6 +111,71 @@ class CassandraIotTest {
             // A condition on a field drops its null values (ALLOW FILTERING), as a comparison with NULL is not true.
             assertEquals(1, rows(s, "SELECT ts FROM iot_semantics WHERE k = 'a' AND v > 1.5 AND v < 4 ALLOW FILTERING").size());
             s.query("DROP TABLE iot_semantics", r -> { });
+        }
+    }
+
+    private static final IotSpec SPEC = IotSpec.defaults();
+
+    /**
+     * The default data set (20 trucks over 36 hours, TSBS's gaps, late records and null tags and
+     * fields) written by two clients at once, every record acknowledged and counted back, then every
+     * query type (12 draws of each that takes a fleet or window) checked against the generator's
+     * answers; every type finds rows in at least one draw.
+     */
+    @Test
+    void loadsEveryRecordAndAnswersEveryQuery() throws Exception {
+        IotGenerator generator = new IotGenerator(SPEC);
+        List<IotQuery> queries = IotQueryCatalog.draw(SPEC, IotQueryCatalog.generatedFleets(), SPEC.seed(), 12);
+        // Stationary trucks are rare: every 10-minute window of every fleet, those with a truck to find kept.
+        List<IotQuery> all = new ArrayList<>(queries);
+        for (String fleet : IotQueryCatalog.generatedFleets()) {
+            for (long start = SPEC.startNs() + SPEC.intervalNs() / 2; start + IotSpec.BUCKET_NS <= SPEC.endNs(); start += IotSpec.BUCKET_NS) {
+                IotQuery q = IotQuery.window(IotQueryType.STATIONARY_TRUCKS, fleet, start / 1_000_000L);
+                if (!all.contains(q)) all.add(q);
+            }
+        }
+        IotAnswers answers = IotAnswers.compute(generator.all(), SPEC, TagModel.RECORD, all);
+        for (IotQuery q : all) if (!queries.contains(q) && !answers.answer(q).rows().isEmpty()) queries.add(q);
+        ConnectionOptions o = options();
+        try (Session s = db.open(o)) {
+            s.recreateSchema(SPEC);
+            ExecutorService pool = Executors.newFixedThreadPool(2);
+            long acked = 0;
+            try {
+                List<Future<Long>> clients = new ArrayList<>();
+                for (int i = 0; i < 2; i++) {
+                    int client = i;
+                    clients.add(pool.submit(() -> {
+                        try (Session c = db.open(o)) {
+                            IotRowSource source = generator.client(client, 2, false);
+                            TruckBatch batch = new TruckBatch(source.trucks(), 5_000);
+                            long n = 0;
+                            while (source.fill(batch, batch.capacity()) > 0) n += c.write(batch);
+                            return n;
+                        }
+                    }));
+                }
+                for (Future<Long> f : clients) acked += f.get();
+            } finally {
+                pool.shutdownNow();
+            }
+            assertEquals(answers.records(), acked, "records acknowledged");
+            assertEquals(answers.records(), s.countRows(SPEC), "records stored in readings and diagnostics");
+            List<String> problems = new ArrayList<>();
+            Set<IotQueryType> withRows = EnumSet.noneOf(IotQueryType.class);
+            for (IotQuery q : queries) {
+                String cql = db.dialect().render(q, SPEC).orElseThrow(() -> new AssertionError(q.id() + " not rendered"));
+                IotCheck check = answers.answer(q).newCheck();
+                ResultSink sink = db.dialect().shaper(q).shape(check);
+                s.query(cql, sink);
+                sink.end();
+                if (check.mismatch() != null) problems.add(check.mismatch() + "  [" + cql + "]");
+                if (check.rows() > 0) withRows.add(q.type());
+            }
+            assertEquals(List.of(), problems);
+            assertEquals(EnumSet.allOf(IotQueryType.class), withRows, "query types that returned rows");
+            DiskUse disk = s.diskUse(SPEC);
+            assertTrue(disk.bytes() > 0 && disk.method().contains("readings") && disk.method().contains("diagnostics"), disk.method());
         }
     }
 }
