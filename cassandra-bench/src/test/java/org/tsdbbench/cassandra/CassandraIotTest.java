@@ -178,4 +178,31 @@ class CassandraIotTest {
             assertTrue(disk.bytes() > 0 && disk.method().contains("readings") && disk.method().contains("diagnostics"), disk.method());
         }
     }
+
+    /**
+     * {@code --option prebuild=true}: a prepared IoT request holds its statements bound ahead (one
+     * UNLOGGED batch per table and fleet); preparing sends nothing, a later refill of the batch
+     * leaves it alone, and sending it stores exactly its records.
+     */
+    @Test
+    void aPreparedRequestHoldsItsStatementsBoundAhead() throws Exception {
+        IotSpec small = new IotSpec(4, SPEC.startNs(), SPEC.startNs() + java.time.Duration.ofHours(1).toNanos(), SPEC.intervalNs(), SPEC.seed());
+        try (CassandraSession s = (CassandraSession) db.open(options()); IotRowSource source = new IotGenerator(small).all()) {
+            s.recreateSchema(small);
+            TruckBatch batch = new TruckBatch(source.trucks(), 500);
+            source.fill(batch, 500);
+            CassandraSession.PreparedStatements p = s.prepare(batch);
+            int fleets = (int) java.util.stream.IntStream.range(0, batch.readings.size())
+                    .map(r -> batch.readings.tagCode(batch.trucks, r, org.tsdbbench.common.iot.IotTag.FLEET)).distinct().count()
+                    + (int) java.util.stream.IntStream.range(0, batch.diagnostics.size())
+                    .map(r -> batch.diagnostics.tagCode(batch.trucks, r, org.tsdbbench.common.iot.IotTag.FLEET)).distinct().count();
+            assertEquals(fleets, p.statements.size(), "one batch per table and fleet");
+            assertEquals(500, p.rows());
+            source.fill(batch, 500);
+            s.prepare(batch); // the next request
+            assertEquals(0, s.countRows(small), "preparing sends nothing");
+            assertEquals(500, p.send());
+            assertEquals(500, s.countRows(small));
+        }
+    }
 }
