@@ -64,6 +64,8 @@ final class CassandraSession implements Session {
     private final String replicationFactor;
     private final String consistency;
     private PreparedStatement insert;
+    /** Statements a request keeps in flight at most: the driver's stream ids per connection times the connections to a node, less a few. */
+    private final int window;
     private PreparedStatement insertReadings;
     private PreparedStatement insertDiagnostics;
 
@@ -78,6 +80,9 @@ final class CassandraSession implements Session {
         if (replication.consistency() != null) profile = profile.withString(DefaultDriverOption.REQUEST_CONSISTENCY, replication.consistency().name());
         this.timedProfile = timeout == null && replication.consistency() == null ? null : profile;
         this.consistency = profile.getString(DefaultDriverOption.REQUEST_CONSISTENCY);
+        // A few stream ids left for the driver's own requests on the connection (heartbeats).
+        this.window = Math.max(1, profile.getInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS)
+                * profile.getInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE) - 8);
         this.jmx = jmx;
         int factor = replication.factor() == null ? 1 : replication.factor();
         session.execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace
@@ -197,14 +202,47 @@ final class CassandraSession implements Session {
         }
     }
 
+    /**
+     * Sends every statement at once, up to {@link #window} in flight: past it the driver refuses a
+     * request outright (no stream id left on the connection: "No connection was available"), so
+     * the next is sent as the oldest is answered. A request of batches (at most a few per request)
+     * and the devices' async requests (up to 1,000 rows) never reach it; the IoT async mode's
+     * requests of 5,000 records do.
+     */
     private long send(List<Statement<?>> statements, List<Integer> rowsOf, int rows) throws DatabaseException {
         List<CompletionStage<AsyncResultSet>> inFlight = new ArrayList<>(statements.size());
+        Acks acks = new Acks();
         try {
-            for (Statement<?> st : statements) inFlight.add(session.executeAsync(st));
+            for (Statement<?> st : statements) {
+                if (inFlight.size() - acks.awaited >= window) acks.await(inFlight, rowsOf);
+                inFlight.add(session.executeAsync(st));
+            }
         } catch (RuntimeException e) {
             throw new DatabaseException("Cassandra insert of " + rows + " rows failed: " + DatabaseException.rootMessage(e), e);
         }
-        return await(inFlight, rowsOf, rows);
+        while (acks.awaited < inFlight.size()) acks.await(inFlight, rowsOf);
+        if (acks.error != null) {
+            throw new DatabaseException("Cassandra insert of " + rows + " rows: " + acks.acked + " acknowledged, the rest failed: " + acks.error);
+        }
+        return acks.acked;
+    }
+
+    /** The statements answered so far, in order: the rows of those that succeeded, and the first error. */
+    private static final class Acks {
+        int awaited;
+        long acked;
+        String error;
+
+        /** Waits for the oldest statement not yet awaited; its rows are acknowledged when it succeeded. */
+        void await(List<CompletionStage<AsyncResultSet>> inFlight, List<Integer> rowsOf) {
+            try {
+                inFlight.get(awaited).toCompletableFuture().join();
+                acked += rowsOf.get(awaited);
+            } catch (RuntimeException e) {
+                if (error == null) error = DatabaseException.rootMessage(e);
+            }
+            awaited++;
+        }
     }
 
     /**
@@ -257,24 +295,6 @@ final class CassandraSession implements Session {
         public long send() throws DatabaseException {
             return CassandraSession.this.send(statements, rowsOf, rows);
         }
-    }
-
-    /** Waits for every request; rows of the ones that succeeded are acknowledged. */
-    private static long await(List<CompletionStage<AsyncResultSet>> inFlight, List<Integer> rowsOf, int total) throws DatabaseException {
-        long acked = 0;
-        String error = null;
-        for (int i = 0; i < inFlight.size(); i++) {
-            try {
-                inFlight.get(i).toCompletableFuture().join();
-                acked += rowsOf.get(i);
-            } catch (RuntimeException e) {
-                if (error == null) error = DatabaseException.rootMessage(e);
-            }
-        }
-        if (error != null) {
-            throw new DatabaseException("Cassandra insert of " + total + " rows: " + acked + " acknowledged, the rest failed: " + error);
-        }
-        return acked;
     }
 
     @Override

@@ -4,46 +4,108 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import org.tsdbbench.common.contract.IotDiskGrowth;
+import org.tsdbbench.common.contract.IotQueriesContract;
 import org.tsdbbench.common.db.ConnectionOptions;
+import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.iot.IotAnswers;
-import org.tsdbbench.common.iot.IotCheck;
 import org.tsdbbench.common.iot.IotGenerator;
-import org.tsdbbench.common.iot.IotQuery;
-import org.tsdbbench.common.iot.IotQueryCatalog;
 import org.tsdbbench.common.iot.IotQueryType;
 import org.tsdbbench.common.iot.IotRowSource;
 import org.tsdbbench.common.iot.IotSpec;
-import org.tsdbbench.common.iot.TagModel;
+import org.tsdbbench.common.iot.IotTable;
+import org.tsdbbench.common.iot.IotTag;
+import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
  * The IoT trucks against the real server (scripts/servers/cassandra.sh, as scripts/test.sh starts
- * it; CASSANDRA_HOST, CASSANDRA_PORT and CASSANDRA_PASSWORD as the contracts read them).
+ * it; CASSANDRA_HOST, CASSANDRA_PORT and CASSANDRA_PASSWORD as the contracts read them): the shared
+ * {@link IotQueriesContract} (the default data set loaded by two clients in each write mode, counted,
+ * every query checked before and after the disk measure; none absent), what the layout stores, the
+ * disk figure, the facts, a prepared request, and Cassandra's own semantics the shaper relies on.
  */
-class CassandraIotTest {
+class CassandraIotTest extends IotQueriesContract {
 
-    private final CassandraDatabase db = new CassandraDatabase();
-
-    private static String env(String name, String fallback) {
-        String v = System.getenv(name);
-        return v == null || v.isBlank() ? fallback : v;
+    @Override
+    protected Database db() {
+        return new CassandraDatabase();
     }
 
-    private ConnectionOptions options() {
-        return new ConnectionOptions(env("CASSANDRA_HOST", "127.0.0.1"), Integer.parseInt(env("CASSANDRA_PORT", "9042")),
-                db.descriptor().defaultUser(), db.descriptor().defaultDatabase(), ConnectionOptions.Secret.fromEnv(db.descriptor().passwordEnv()), Map.of());
+    /** Both write modes: UNLOGGED batches per table and fleet, and one INSERT per record. */
+    @Override
+    protected Map<String, ConnectionOptions> variants() {
+        Map<String, ConnectionOptions> v = new LinkedHashMap<>();
+        for (CassandraSession.WriteMode m : CassandraSession.WriteMode.values()) {
+            String mode = m.name().toLowerCase(Locale.ROOT);
+            v.put("writeMode=" + mode, connection(Map.of(CassandraDatabase.WRITE_MODE.name(), mode)));
+        }
+        return v;
+    }
+
+    /** A one-number query's answer, through the session. */
+    private static double number(Session s, String cql) throws Exception {
+        return values(rows(s, cql).get(0))[0];
+    }
+
+    /**
+     * Each record keeps its own tags, a null one as the layout stores it: a null name as '', a null
+     * fleet as its own partition (one NUL character), a null numeric tag as NaN; a null field has no
+     * cell (COUNT(field) below COUNT(*)).
+     */
+    @Override
+    protected void checkStored(Session s, String variant) throws Exception {
+        assertEquals(answers().readings(), (long) number(s, "SELECT COUNT(*) FROM readings"), "readings");
+        assertTrue(number(s, "SELECT COUNT(*) FROM readings WHERE name = '' ALLOW FILTERING") > 0, "readings without a name");
+        assertTrue(number(s, "SELECT COUNT(*) FROM diagnostics WHERE fleet = '" + IotCql.NULL_FLEET + "'") > 0, "diagnostics without a fleet");
+        assertTrue(number(s, "SELECT COUNT(*) FROM diagnostics WHERE name > '' AND driver = '' ALLOW FILTERING") > 0, "named diagnostics without a driver");
+        assertTrue(number(s, "SELECT COUNT(*) FROM readings WHERE load_capacity = NaN ALLOW FILTERING") > 0, "readings without a load_capacity");
+        double[] counts = values(rows(s, "SELECT COUNT(*), COUNT(velocity) FROM readings").get(0));
+        assertTrue(counts[1] < counts[0], "readings without a velocity: " + counts[0] + " records, " + counts[1] + " velocities");
+    }
+
+    /** The figure names both tables' bytes, which add up to it. */
+    @Override
+    protected void checkDisk(Session s, DiskUse disk, String variant) throws Exception {
+        Matcher m = Pattern.compile(".*LiveDiskSpaceUsed: readings ([0-9,]+) \\+ diagnostics ([0-9,]+) bytes .*").matcher(disk.method());
+        assertTrue(m.matches(), disk.method());
+        long readings = Long.parseLong(m.group(1).replace(",", ""));
+        long diagnostics = Long.parseLong(m.group(2).replace(",", ""));
+        assertTrue(readings > 0 && diagnostics > 0, disk.method());
+        assertEquals(readings + diagnostics, disk.bytes(), disk.method());
+    }
+
+    /** The IoT disk figure grows with the records ({@link IotDiskGrowth}) and names no keyspace of ours among the others. */
+    @Test
+    void theIotDiskFigureGrowsWithTheRecords() throws Exception {
+        try (Session s = db().open(connection())) {
+            DiskUse loaded = IotDiskGrowth.measure(s, "Cassandra").loaded();
+            assertTrue(loaded.serverHeld() != null && !loaded.serverHeld().otherDatabases().contains("bench"), String.valueOf(loaded.serverHeld()));
+        }
+    }
+
+    /** The schema the manifest shows is the run's workload's. */
+    @Test
+    void theFactsShowTheTrucksTables() throws Exception {
+        try (Session s = db().open(connection())) {
+            s.recreateSchema(SPEC);
+            ServerFacts facts = s.facts(IotWorkload.INSTANCE);
+            assertEquals(List.of(IotCql.create("bench", IotTable.READINGS), IotCql.create("bench", IotTable.DIAGNOSTICS)), facts.schema());
+            assertEquals(IotCqlShaper.clientPart(IotQueryType.AVG_LOAD), facts.settings().get("iotClient.avg-load"));
+        }
     }
 
     /** A query's rows as numbers and texts (NULL as NaN and null). */
@@ -75,7 +137,7 @@ class CassandraIotTest {
      */
     @Test
     void cassandrasOwnSemanticsAreWhatTheShaperAssumes() throws Exception {
-        try (Session s = db.open(options())) {
+        try (Session s = db().open(connection())) {
             s.query("DROP TABLE IF EXISTS iot_semantics", r -> { });
             s.query("CREATE TABLE iot_semantics (k text, c text, ts timestamp, v double, st bigint, PRIMARY KEY ((k), c, ts))"
                     + " WITH CLUSTERING ORDER BY (c ASC, ts DESC)", r -> { });
@@ -114,71 +176,6 @@ class CassandraIotTest {
         }
     }
 
-    private static final IotSpec SPEC = IotSpec.defaults();
-
-    /**
-     * The default data set (20 trucks over 36 hours, TSBS's gaps, late records and null tags and
-     * fields) written by two clients at once, every record acknowledged and counted back, then every
-     * query type (12 draws of each that takes a fleet or window) checked against the generator's
-     * answers; every type finds rows in at least one draw.
-     */
-    @Test
-    void loadsEveryRecordAndAnswersEveryQuery() throws Exception {
-        IotGenerator generator = new IotGenerator(SPEC);
-        List<IotQuery> queries = IotQueryCatalog.draw(SPEC, IotQueryCatalog.generatedFleets(), SPEC.seed(), 12);
-        // Stationary trucks are rare: every 10-minute window of every fleet, those with a truck to find kept.
-        List<IotQuery> all = new ArrayList<>(queries);
-        for (String fleet : IotQueryCatalog.generatedFleets()) {
-            for (long start = SPEC.startNs() + SPEC.intervalNs() / 2; start + IotSpec.BUCKET_NS <= SPEC.endNs(); start += IotSpec.BUCKET_NS) {
-                IotQuery q = IotQuery.window(IotQueryType.STATIONARY_TRUCKS, fleet, start / 1_000_000L);
-                if (!all.contains(q)) all.add(q);
-            }
-        }
-        IotAnswers answers = IotAnswers.compute(generator.all(), SPEC, TagModel.RECORD, all);
-        for (IotQuery q : all) if (!queries.contains(q) && !answers.answer(q).rows().isEmpty()) queries.add(q);
-        ConnectionOptions o = options();
-        try (Session s = db.open(o)) {
-            s.recreateSchema(SPEC);
-            ExecutorService pool = Executors.newFixedThreadPool(2);
-            long acked = 0;
-            try {
-                List<Future<Long>> clients = new ArrayList<>();
-                for (int i = 0; i < 2; i++) {
-                    int client = i;
-                    clients.add(pool.submit(() -> {
-                        try (Session c = db.open(o)) {
-                            IotRowSource source = generator.client(client, 2, false);
-                            TruckBatch batch = new TruckBatch(source.trucks(), 5_000);
-                            long n = 0;
-                            while (source.fill(batch, batch.capacity()) > 0) n += c.write(batch);
-                            return n;
-                        }
-                    }));
-                }
-                for (Future<Long> f : clients) acked += f.get();
-            } finally {
-                pool.shutdownNow();
-            }
-            assertEquals(answers.records(), acked, "records acknowledged");
-            assertEquals(answers.records(), s.countRows(SPEC), "records stored in readings and diagnostics");
-            List<String> problems = new ArrayList<>();
-            Set<IotQueryType> withRows = EnumSet.noneOf(IotQueryType.class);
-            for (IotQuery q : queries) {
-                String cql = db.dialect().render(q, SPEC).orElseThrow(() -> new AssertionError(q.id() + " not rendered"));
-                IotCheck check = answers.answer(q).newCheck();
-                ResultSink sink = db.dialect().shaper(q).shape(check);
-                s.query(cql, sink);
-                sink.end();
-                if (check.mismatch() != null) problems.add(check.mismatch() + "  [" + cql + "]");
-                if (check.rows() > 0) withRows.add(q.type());
-            }
-            assertEquals(List.of(), problems);
-            assertEquals(EnumSet.allOf(IotQueryType.class), withRows, "query types that returned rows");
-            DiskUse disk = s.diskUse(SPEC);
-            assertTrue(disk.bytes() > 0 && disk.method().contains("readings") && disk.method().contains("diagnostics"), disk.method());
-        }
-    }
-
     /**
      * {@code --option prebuild=true}: a prepared IoT request holds its statements bound ahead (one
      * UNLOGGED batch per table and fleet); preparing sends nothing, a later refill of the batch
@@ -186,16 +183,16 @@ class CassandraIotTest {
      */
     @Test
     void aPreparedRequestHoldsItsStatementsBoundAhead() throws Exception {
-        IotSpec small = new IotSpec(4, SPEC.startNs(), SPEC.startNs() + java.time.Duration.ofHours(1).toNanos(), SPEC.intervalNs(), SPEC.seed());
-        try (CassandraSession s = (CassandraSession) db.open(options()); IotRowSource source = new IotGenerator(small).all()) {
+        IotSpec small = new IotSpec(4, SPEC.startNs(), SPEC.startNs() + Duration.ofHours(1).toNanos(), SPEC.intervalNs(), SPEC.seed());
+        try (CassandraSession s = (CassandraSession) db().open(connection()); IotRowSource source = new IotGenerator(small).all()) {
             s.recreateSchema(small);
             TruckBatch batch = new TruckBatch(source.trucks(), 500);
             source.fill(batch, 500);
             CassandraSession.PreparedStatements p = s.prepare(batch);
-            int fleets = (int) java.util.stream.IntStream.range(0, batch.readings.size())
-                    .map(r -> batch.readings.tagCode(batch.trucks, r, org.tsdbbench.common.iot.IotTag.FLEET)).distinct().count()
-                    + (int) java.util.stream.IntStream.range(0, batch.diagnostics.size())
-                    .map(r -> batch.diagnostics.tagCode(batch.trucks, r, org.tsdbbench.common.iot.IotTag.FLEET)).distinct().count();
+            int fleets = (int) IntStream.range(0, batch.readings.size())
+                    .map(r -> batch.readings.tagCode(batch.trucks, r, IotTag.FLEET)).distinct().count()
+                    + (int) IntStream.range(0, batch.diagnostics.size())
+                    .map(r -> batch.diagnostics.tagCode(batch.trucks, r, IotTag.FLEET)).distinct().count();
             assertEquals(fleets, p.statements.size(), "one batch per table and fleet");
             assertEquals(500, p.rows());
             source.fill(batch, 500);
