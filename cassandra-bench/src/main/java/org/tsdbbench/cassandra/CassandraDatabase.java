@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
@@ -21,6 +22,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
 
 /**
@@ -55,7 +57,9 @@ public final class CassandraDatabase extends Database {
                 CONF, LOCAL_DATACENTER, WRITE_MODE, REPLICATION_FACTOR, CONSISTENCY, JMX_PORT)
                 .withPublishedWriteMatrix("1,10,50,100,500,1000", "1-7").withClusterScript("cassandra-cluster")
                 // The published code's batches of prepared INSERTs; async single INSERTs measured slower here (README: Write path).
-                .withWritePaths(WritePath.published("batch", Map.of("writeMode", "batch"), "devices")));
+                .withWritePaths(WritePath.published("batch", Map.of("writeMode", "batch"), "devices"))
+                // The IoT trucks go the same way (UNLOGGED batches per table and fleet); no published report ran them on Cassandra.
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE));
     }
 
     @Override

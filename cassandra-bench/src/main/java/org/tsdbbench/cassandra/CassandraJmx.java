@@ -31,7 +31,8 @@ final class CassandraJmx {
         this.port = port;
     }
 
-    DiskUse diskUse(String keyspace, String table) throws DatabaseException {
+    /** The tables' bytes, summed (several: each table's named in the method). */
+    DiskUse diskUse(String keyspace, String... tables) throws DatabaseException {
         JMXServiceURL url;
         try {
             url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://" + host + ":" + port + "/jmxrmi");
@@ -41,7 +42,7 @@ final class CassandraJmx {
         try (JMXConnector connector = JMXConnectorFactory.connect(url)) {
             MBeanServerConnection jmx = connector.getMBeanServerConnection();
             jmx.invoke(new ObjectName("org.apache.cassandra.db:type=StorageService"), "forceKeyspaceFlush",
-                    new Object[] {keyspace, new String[] {table}}, new String[] {String.class.getName(), String[].class.getName()});
+                    new Object[] {keyspace, tables}, new String[] {String.class.getName(), String[].class.getName()});
             ObjectName pending = new ObjectName("org.apache.cassandra.metrics:type=Compaction,name=PendingTasks");
             ObjectName manager = new ObjectName("org.apache.cassandra.db:type=CompactionManager");
             Poll.Probe<Boolean, Exception> compacting = () -> ((Number) jmx.getAttribute(pending, "Value")).longValue() > 0
@@ -49,9 +50,15 @@ final class CassandraJmx {
             if (Poll.every(Duration.ofSeconds(1), Duration.ofSeconds(SETTLE_SECONDS)).until(compacting, busy -> !busy)) {
                 throw new DatabaseException("Cassandra: compactions still pending after " + SETTLE_SECONDS + " s");
             }
-            ObjectName live = new ObjectName("org.apache.cassandra.metrics:type=Table,keyspace=" + keyspace + ",scope=" + table
-                    + ",name=LiveDiskSpaceUsed");
-            long bytes = ((Number) jmx.getAttribute(live, "Count")).longValue();
+            long bytes = 0;
+            StringBuilder each = new StringBuilder();
+            for (String table : tables) {
+                ObjectName live = new ObjectName("org.apache.cassandra.metrics:type=Table,keyspace=" + keyspace + ",scope=" + table
+                        + ",name=LiveDiskSpaceUsed");
+                long b = ((Number) jmx.getAttribute(live, "Count")).longValue();
+                bytes += b;
+                each.append(each.length() == 0 ? "" : " + ").append(table).append(' ').append(String.format(java.util.Locale.ROOT, "%,d", b));
+            }
             // Beside it: the other keyspaces and their SSTables in use (a dropped table's files are not in the new table's figure).
             List<String> others = new ArrayList<>();
             long otherBytes = 0;
@@ -62,8 +69,10 @@ final class CassandraJmx {
                 otherBytes += ((Number) jmx.getAttribute(new ObjectName("org.apache.cassandra.metrics:type=Keyspace,keyspace=" + name
                         + ",name=LiveDiskSpaceUsed"), "Value")).longValue();
             }
-            return new DiskUse(bytes, "JMX: StorageService.forceKeyspaceFlush(" + keyspace + ", " + table
-                    + "), then no compaction pending or running, then the table's LiveDiskSpaceUsed (SSTables in use; commit log not counted)",
+            String named = String.join(", ", tables);
+            return new DiskUse(bytes, "JMX: StorageService.forceKeyspaceFlush(" + keyspace + ", " + named
+                    + "), then no compaction pending or running, then " + (tables.length == 1 ? "the table's LiveDiskSpaceUsed"
+                    : "the tables' LiveDiskSpaceUsed: " + each + " bytes") + " (SSTables in use; commit log not counted)",
                     new ServerHeldRecord(others, otherBytes, null, null, null));
         } catch (DatabaseException e) {
             throw e;

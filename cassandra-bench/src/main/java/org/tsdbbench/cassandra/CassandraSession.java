@@ -25,6 +25,11 @@ import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotQueryType;
+import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.IotTable;
+import org.tsdbbench.common.iot.IotWorkload;
+import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
 import org.tsdbbench.common.workload.Workload;
 
@@ -59,6 +64,10 @@ final class CassandraSession implements Session {
     private final String replicationFactor;
     private final String consistency;
     private PreparedStatement insert;
+    /** Statements a request keeps in flight at most: the driver's stream ids per connection times the connections to a node, less a few. */
+    private final int window;
+    private PreparedStatement insertReadings;
+    private PreparedStatement insertDiagnostics;
 
     CassandraSession(CqlSession session, String keyspace, WriteMode mode, String conf, Duration timeout,
                      CassandraDatabase.Replication replication, CassandraJmx jmx) {
@@ -71,6 +80,9 @@ final class CassandraSession implements Session {
         if (replication.consistency() != null) profile = profile.withString(DefaultDriverOption.REQUEST_CONSISTENCY, replication.consistency().name());
         this.timedProfile = timeout == null && replication.consistency() == null ? null : profile;
         this.consistency = profile.getString(DefaultDriverOption.REQUEST_CONSISTENCY);
+        // A few stream ids left for the driver's own requests on the connection (heartbeats).
+        this.window = Math.max(1, profile.getInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS)
+                * profile.getInt(DefaultDriverOption.CONNECTION_POOL_LOCAL_SIZE) - 8);
         this.jmx = jmx;
         int factor = replication.factor() == null ? 1 : replication.factor();
         session.execute("CREATE KEYSPACE IF NOT EXISTS " + keyspace
@@ -92,6 +104,71 @@ final class CassandraSession implements Session {
         } catch (RuntimeException e) {
             throw new DatabaseException("Cassandra: cannot create the table: " + DatabaseException.rootMessage(e), e);
         }
+    }
+
+    /** Drops readings and diagnostics if present and creates them empty ({@link IotCql}'s layout). */
+    @Override
+    public void recreateSchema(IotSpec spec) throws DatabaseException {
+        try {
+            for (IotTable t : IotTable.values()) session.execute(IotCql.drop(keyspace, t));
+            for (IotTable t : IotTable.values()) session.execute(IotCql.create(keyspace, t));
+            insertReadings = null;
+            insertDiagnostics = null;
+        } catch (RuntimeException e) {
+            throw new DatabaseException("Cassandra: cannot create the IoT tables: " + DatabaseException.rootMessage(e), e);
+        }
+    }
+
+    /**
+     * One request of IoT records: per table one UNLOGGED batch per fleet (partition) it touches, or
+     * one INSERT per record in async mode, all in flight at once. The records acknowledged are those
+     * of the statements that succeeded; a failed one fails the request, saying how many were.
+     */
+    @Override
+    public long write(TruckBatch b) throws DatabaseException {
+        if (b.isEmpty()) return 0;
+        List<Integer> rowsOf = new ArrayList<>();
+        return send(statements(b, rowsOf), rowsOf, b.size());
+    }
+
+    /** The IoT request's statements bound now; sending them is the measured part with {@code --option prebuild=true}. */
+    @Override
+    public PreparedStatements prepare(TruckBatch b) throws DatabaseException {
+        List<Integer> rowsOf = new ArrayList<>();
+        List<Statement<?>> statements = b.isEmpty() ? new ArrayList<>() : statements(b, rowsOf);
+        return new PreparedStatements(b.size(), statements, rowsOf, PreparedStatements.BOUND_RECORD_BYTES);
+    }
+
+    private List<Statement<?>> statements(TruckBatch b, List<Integer> rowsOf) throws DatabaseException {
+        try {
+            if (insertReadings == null) insertReadings = session.prepare(IotCql.insert(keyspace, IotTable.READINGS));
+            if (insertDiagnostics == null) insertDiagnostics = session.prepare(IotCql.insert(keyspace, IotTable.DIAGNOSTICS));
+            List<Statement<?>> statements = CassandraIotBatchBuilder.statements(insertReadings, insertDiagnostics, b, mode == WriteMode.BATCH, rowsOf);
+            statements.replaceAll(this::timed);
+            return statements;
+        } catch (RuntimeException e) {
+            throw new DatabaseException("Cassandra insert of " + b.size() + " IoT records failed: " + DatabaseException.rootMessage(e), e);
+        }
+    }
+
+    /** The records in readings and diagnostics, counted by Cassandra. */
+    @Override
+    public long countRows(IotSpec spec) throws DatabaseException {
+        try {
+            long n = 0;
+            for (IotTable t : IotTable.values()) {
+                n += session.execute(timed(SimpleStatement.newInstance("SELECT COUNT(*) FROM " + keyspace + "." + t.measurement))).one().getLong(0);
+            }
+            return n;
+        } catch (RuntimeException e) {
+            throw new DatabaseException("Cassandra count failed: " + DatabaseException.rootMessage(e), e);
+        }
+    }
+
+    /** Both IoT tables flushed, compactions settled, their LiveDiskSpaceUsed summed (each named in the method). */
+    @Override
+    public DiskUse diskUse(IotSpec spec) throws DatabaseException {
+        return jmx.diskUse(keyspace, IotTable.READINGS.measurement, IotTable.DIAGNOSTICS.measurement);
     }
 
     private Statement<?> timed(Statement<?> st) {
@@ -125,14 +202,47 @@ final class CassandraSession implements Session {
         }
     }
 
+    /**
+     * Sends every statement at once, up to {@link #window} in flight: past it the driver refuses a
+     * request outright (no stream id left on the connection: "No connection was available"), so
+     * the next is sent as the oldest is answered. A request of batches (at most a few per request)
+     * and the devices' async requests (up to 1,000 rows) never reach it; the IoT async mode's
+     * requests of 5,000 records do.
+     */
     private long send(List<Statement<?>> statements, List<Integer> rowsOf, int rows) throws DatabaseException {
         List<CompletionStage<AsyncResultSet>> inFlight = new ArrayList<>(statements.size());
+        Acks acks = new Acks();
         try {
-            for (Statement<?> st : statements) inFlight.add(session.executeAsync(st));
+            for (Statement<?> st : statements) {
+                if (inFlight.size() - acks.awaited >= window) acks.await(inFlight, rowsOf);
+                inFlight.add(session.executeAsync(st));
+            }
         } catch (RuntimeException e) {
             throw new DatabaseException("Cassandra insert of " + rows + " rows failed: " + DatabaseException.rootMessage(e), e);
         }
-        return await(inFlight, rowsOf, rows);
+        while (acks.awaited < inFlight.size()) acks.await(inFlight, rowsOf);
+        if (acks.error != null) {
+            throw new DatabaseException("Cassandra insert of " + rows + " rows: " + acks.acked + " acknowledged, the rest failed: " + acks.error);
+        }
+        return acks.acked;
+    }
+
+    /** The statements answered so far, in order: the rows of those that succeeded, and the first error. */
+    private static final class Acks {
+        int awaited;
+        long acked;
+        String error;
+
+        /** Waits for the oldest statement not yet awaited; its rows are acknowledged when it succeeded. */
+        void await(List<CompletionStage<AsyncResultSet>> inFlight, List<Integer> rowsOf) {
+            try {
+                inFlight.get(awaited).toCompletableFuture().join();
+                acked += rowsOf.get(awaited);
+            } catch (RuntimeException e) {
+                if (error == null) error = DatabaseException.rootMessage(e);
+            }
+            awaited++;
+        }
     }
 
     /**
@@ -142,7 +252,7 @@ final class CassandraSession implements Session {
     @Override
     public PreparedStatements prepare(RowBatch b) throws DatabaseException {
         List<Integer> rowsOf = new ArrayList<>();
-        return new PreparedStatements(b.size(), statements(b, rowsOf), rowsOf);
+        return new PreparedStatements(b.size(), statements(b, rowsOf), rowsOf, PreparedStatements.BOUND_ROW_BYTES);
     }
 
     /** A request built by {@link #prepare}: its bound statements and the rows of each. */
@@ -153,15 +263,22 @@ final class CassandraSession implements Session {
          * (200 requests of 1,000 rows held, heap after GC, driver 4.19).
          */
         static final long BOUND_ROW_BYTES = 650;
+        /**
+         * The same for an IoT record: sixteen values (eleven in diagnostics), about 100 bytes a
+         * value as the devices' measured six: an estimate, not measured.
+         */
+        static final long BOUND_RECORD_BYTES = 1_700;
 
         private final int rows;
         final List<Statement<?>> statements;
         private final List<Integer> rowsOf;
+        private final long bytesPerRow;
 
-        private PreparedStatements(int rows, List<Statement<?>> statements, List<Integer> rowsOf) {
+        private PreparedStatements(int rows, List<Statement<?>> statements, List<Integer> rowsOf, long bytesPerRow) {
             this.rows = rows;
             this.statements = statements;
             this.rowsOf = rowsOf;
+            this.bytesPerRow = bytesPerRow;
         }
 
         @Override
@@ -171,31 +288,13 @@ final class CassandraSession implements Session {
 
         @Override
         public long bytes() {
-            return (mode == WriteMode.BATCH ? 256L * statements.size() : 0) + BOUND_ROW_BYTES * rows;
+            return (mode == WriteMode.BATCH ? 256L * statements.size() : 0) + bytesPerRow * rows;
         }
 
         @Override
         public long send() throws DatabaseException {
             return CassandraSession.this.send(statements, rowsOf, rows);
         }
-    }
-
-    /** Waits for every request; rows of the ones that succeeded are acknowledged. */
-    private static long await(List<CompletionStage<AsyncResultSet>> inFlight, List<Integer> rowsOf, int total) throws DatabaseException {
-        long acked = 0;
-        String error = null;
-        for (int i = 0; i < inFlight.size(); i++) {
-            try {
-                inFlight.get(i).toCompletableFuture().join();
-                acked += rowsOf.get(i);
-            } catch (RuntimeException e) {
-                if (error == null) error = DatabaseException.rootMessage(e);
-            }
-        }
-        if (error != null) {
-            throw new DatabaseException("Cassandra insert of " + total + " rows: " + acked + " acknowledged, the rest failed: " + error);
-        }
-        return acked;
     }
 
     @Override
@@ -265,6 +364,16 @@ final class CassandraSession implements Session {
             settings.put("driverConfig", conf);
             settings.put("replicationFactor", replicationFactor);
             settings.put("consistency", consistency);
+            if (IotWorkload.INSTANCE.equals(workload)) {
+                settings.put("iotLayout", "partition key fleet; clustering by the other seven tags, then ts DESC; a null text tag stored as '',"
+                        + " a null numeric tag as NaN (primary-key columns cannot be null); a null field left unset");
+                settings.put("iotBatches", mode == WriteMode.BATCH ? "UNLOGGED, one per table and fleet" : "none (single-record inserts)");
+                settings.put("iotQueries", "Cassandra aggregates per series (the eight tags), or per series and floor(ts, 10m): COUNT, SUM, MIN,"
+                        + " MAX, AVG; the first row of a series group for its latest record");
+                for (IotQueryType t : IotQueryType.values()) settings.put("iotClient." + t.id(), IotCqlShaper.clientPart(t));
+                return new ServerFacts(local.getString(0), driver(), settings,
+                        List.of(IotCql.create(keyspace, IotTable.READINGS), IotCql.create(keyspace, IotTable.DIAGNOSTICS)));
+            }
             settings.put("spread", "MAX(temperature) - MIN(temperature), subtracted by the client (CQL has no spread)");
             settings.put("q4", "COUNT and SUM per device and floor(ts, 1m), summed per minute by the client");
             return new ServerFacts(local.getString(0), driver(), settings, List.of(String.format(TABLE, keyspace)));

@@ -3,6 +3,8 @@ package org.tsdbbench.cassandra;
 import java.util.Optional;
 import java.util.StringJoiner;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.iot.IotQuery;
+import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.LogicalQuery;
@@ -19,6 +21,9 @@ import org.tsdbbench.common.query.RowShaper;
  * One device (q5, q6) is its partition and clustering prefix: first and last are the first row in
  * clustering order and in reverse order; stddev and percentile are absent. A time range over every
  * device skips the clustering prefix, which CQL takes only with ALLOW FILTERING.
+ *
+ * <p>The IoT trucks: {@link IotCql} (Cassandra aggregates per series, or per series and 10-minute
+ * bucket) and {@link IotCqlShaper} (the client combines those groups into the query's).
  */
 public final class CqlDialect implements Dialect {
 
@@ -64,6 +69,16 @@ public final class CqlDialect implements Dialect {
     @Override
     public RowShaper shaper(LogicalQuery q) {
         return canonical -> new CqlResultShaper(q, canonical);
+    }
+
+    @Override
+    public Optional<String> render(IotQuery q, IotSpec spec) {
+        return IotCql.render(q, spec);
+    }
+
+    @Override
+    public RowShaper shaper(IotQuery q) {
+        return canonical -> new IotCqlShaper(q, canonical);
     }
 
     static Optional<String> selection(Aggregate fn) {

@@ -44,12 +44,17 @@ public class CassandraBatchBind extends RequestBuildBenchmarkBase {
         String[] names = {"devgroup", "devid", "devname", "ts", "temperature", "humidity"};
         int[] types = {ProtocolConstants.DataType.INT, ProtocolConstants.DataType.INT, ProtocolConstants.DataType.VARCHAR,
             ProtocolConstants.DataType.TIMESTAMP, ProtocolConstants.DataType.INT, ProtocolConstants.DataType.FLOAT};
+        return offlinePrepared("devices", names, types);
+    }
+
+    /** A prepared INSERT into {@code bench.<table>} of these columns (protocol type codes), as the server would describe it. */
+    public static PreparedStatement offlinePrepared(String table, String[] names, int[] types) {
         List<ColumnDefinition> columns = new ArrayList<>();
         for (int i = 0; i < names.length; i++) {
-            columns.add(new DefaultColumnDefinition(new ColumnSpec("bench", "devices", names[i], i, RawType.PRIMITIVES.get(types[i])),
+            columns.add(new DefaultColumnDefinition(new ColumnSpec("bench", table, names[i], i, RawType.PRIMITIVES.get(types[i])),
                     AttachmentPoint.NONE));
         }
-        return new DefaultPreparedStatement(ByteBuffer.wrap(new byte[] {1}), "INSERT INTO bench.devices (...) VALUES (?, ?, ?, ?, ?, ?)",
+        return new DefaultPreparedStatement(ByteBuffer.wrap(new byte[] {1}), "INSERT INTO bench." + table + " (...) VALUES (...)",
                 DefaultColumnDefinitions.valueOf(columns), List.of(0), null, DefaultColumnDefinitions.valueOf(List.of()),
                 CqlIdentifier.fromCql("bench"), Map.of(), null, null, null, null, null, Map.of(), null, null, null, -1, null, null,
                 false, CodecRegistry.DEFAULT, DefaultProtocolVersion.V5);
