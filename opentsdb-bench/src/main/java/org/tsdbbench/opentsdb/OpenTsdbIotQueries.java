@@ -28,7 +28,7 @@ import org.tsdbbench.common.query.RowShaper;
  * epoch-aligned 10-minute bucket ({@code 10m-sum}, {@code 10m-count}); the two counting queries
  * also sum across series in OpenTSDB ({@code zimsum}, {@code mimmax}, {@code mimmin} over the
  * aligned {@code 0all} values: no interpolation). "name is not null" is a wildcard filter on name
- * (which drops the series without the tag), a fleet a literal filter. {@link Shaper} then only
+ * (which drops the series without the tag), a fleet an anchored regexp filter. {@link Shaper} then only
  * combines what each series returned: the series of one group (a truck whose record left a tag
  * null is a series of its own) summed into the group's sum and count, averages of those, the
  * latest record of a group as the series whose greatest record point is greatest, HAVING and
@@ -67,46 +67,74 @@ final class OpenTsdbIotQueries {
     private static final IotTable D = IotTable.DIAGNOSTICS;
 
     static Optional<String> render(IotQuery q, IotSpec spec) {
+        // OpenTSDB's ranges, as measured on 2.4.1: a 0all downsampler takes [start, end), a 10m one [start, end] and drops a
+        // bucket that begins before start (a partial first bucket is no value at all). Every record of the data set is in
+        // [startMs, endMs); its first bucket begins at or before startMs.
         long startMs = Math.floorDiv(spec.startNs(), 1_000_000L);
-        // OpenTSDB's end is inclusive: the last millisecond before the data set's end.
-        long endMs = Math.floorDiv(spec.endNs() - 1, 1_000_000L);
+        long endMs = Math.floorDiv(spec.endNs() - 1, 1_000_000L) + 1;
+        long bucketsFrom = Math.floorDiv(startMs, BUCKET_MS) * BUCKET_MS;
         String velocity = field(R, IotTable.VELOCITY);
+        String fleet = q.fleet();
         return switch (q.type()) {
-            case LAST_LOC -> body(startMs, endMs, q.fleet(), true, Part.none(IotPutBuilder.recordMetric(R), "0all-max"),
-                    Part.none(field(R, IotTable.LONGITUDE), "0all-last"), Part.none(field(R, IotTable.LATITUDE), "0all-last"));
-            case LOW_FUEL -> body(startMs, endMs, q.fleet(), true, Part.none(IotPutBuilder.recordMetric(D), "0all-max"),
-                    Part.none(field(D, IotTable.FUEL_STATE), "0all-last"));
-            case HIGH_LOAD -> body(startMs, endMs, q.fleet(), true, Part.none(IotPutBuilder.recordMetric(D), "0all-max"),
-                    Part.none(field(D, IotTable.CURRENT_LOAD), "0all-last"));
-            // The window: the catalog draws its start half a log interval off the records' times, so the inclusive end selects as "<".
-            case STATIONARY_TRUCKS -> body(q.windowStartMs(), q.windowStartMs() + q.type().window().toMillis(), q.fleet(), true,
-                    Part.none(velocity, "0all-sum"), Part.none(velocity, "0all-count"));
-            case LONG_DRIVING_SESSIONS, LONG_DAILY_SESSIONS -> body(q.windowStartMs(), q.windowStartMs() + q.type().window().toMillis(), q.fleet(),
-                    true, Part.none(velocity, "10m-sum"), Part.none(velocity, "10m-count"));
+            case LAST_LOC -> Optional.of(body(startMs, endMs, fleet, true, Part.none(IotPutBuilder.recordMetric(R), "0all-max"),
+                    Part.none(field(R, IotTable.LONGITUDE), "0all-last"), Part.none(field(R, IotTable.LATITUDE), "0all-last")).toString());
+            case LOW_FUEL -> Optional.of(body(startMs, endMs, fleet, true, Part.none(IotPutBuilder.recordMetric(D), "0all-max"),
+                    Part.none(field(D, IotTable.FUEL_STATE), "0all-last")).toString());
+            case HIGH_LOAD -> Optional.of(body(startMs, endMs, fleet, true, Part.none(IotPutBuilder.recordMetric(D), "0all-max"),
+                    Part.none(field(D, IotTable.CURRENT_LOAD), "0all-last")).toString());
+            case STATIONARY_TRUCKS -> Optional.of(body(q.windowStartMs(), windowEndMs(q), fleet, true,
+                    Part.none(velocity, "0all-sum"), Part.none(velocity, "0all-count")).toString());
+            case LONG_DRIVING_SESSIONS, LONG_DAILY_SESSIONS -> Optional.of(window10m(q, velocity));
             // Every reading, a null name included: no filter at all.
-            case AVG_DAILY_DRIVING_DURATION -> body(startMs, endMs, null, false, Part.none(velocity, "10m-sum"), Part.none(velocity, "10m-count"));
-            case AVG_DAILY_DRIVING_SESSION -> body(startMs, endMs, null, true, Part.none(velocity, "10m-sum"), Part.none(velocity, "10m-count"),
-                    Part.none(IotPutBuilder.recordMetric(R), "10m-count"));
-            case AVG_LOAD -> body(startMs, endMs, null, true, Part.none(IotPutBuilder.recordMetric(D), "0all-count"),
-                    Part.none(field(D, IotTable.CURRENT_LOAD), "0all-sum"), Part.none(field(D, IotTable.CURRENT_LOAD), "0all-count"));
-            case DAILY_ACTIVITY -> body(startMs, endMs, null, true, Part.none(field(D, IotTable.STATUS), "10m-sum"),
-                    Part.none(field(D, IotTable.STATUS), "10m-count"));
-            case READINGS_COUNT -> body(startMs, endMs, null, false, new Part(IotPutBuilder.recordMetric(R), "0all-count", "zimsum"));
-            // ts >= start and ts <= end: both ends inclusive, as OpenTSDB's.
+            case AVG_DAILY_DRIVING_DURATION -> Optional.of(body(bucketsFrom, endMs - 1, null, false, Part.none(velocity, "10m-sum"),
+                    Part.none(velocity, "10m-count")).toString());
+            case AVG_DAILY_DRIVING_SESSION -> Optional.of(body(bucketsFrom, endMs - 1, null, true, Part.none(velocity, "10m-sum"),
+                    Part.none(velocity, "10m-count"), Part.none(IotPutBuilder.recordMetric(R), "10m-count")).toString());
+            case AVG_LOAD -> Optional.of(body(startMs, endMs, null, true, Part.none(IotPutBuilder.recordMetric(D), "0all-count"),
+                    Part.none(field(D, IotTable.CURRENT_LOAD), "0all-sum"), Part.none(field(D, IotTable.CURRENT_LOAD), "0all-count")).toString());
+            case DAILY_ACTIVITY -> Optional.of(body(bucketsFrom, endMs - 1, null, true, Part.none(field(D, IotTable.STATUS), "10m-sum"),
+                    Part.none(field(D, IotTable.STATUS), "10m-count")).toString());
+            case READINGS_COUNT -> Optional.of(body(startMs, endMs, null, false,
+                    new Part(IotPutBuilder.recordMetric(R), "0all-count", "zimsum")).toString());
+            // ts >= start and ts <= end: [start, end + 1 ms) for 0all.
             case LATITUDE_STATS -> {
                 String lat = field(R, IotTable.LATITUDE);
-                yield body(startMs, Math.floorDiv(spec.endNs(), 1_000_000L), null, false,
+                yield Optional.of(body(startMs, Math.floorDiv(spec.endNs(), 1_000_000L) + 1, null, false,
                         new Part(IotPutBuilder.recordMetric(R), "0all-count", "zimsum"), new Part(lat, "0all-max", "mimmax"),
-                        new Part(lat, "0all-min", "mimmin"), new Part(lat, "0all-sum", "zimsum"), new Part(lat, "0all-count", "zimsum"));
+                        new Part(lat, "0all-min", "mimmin"), new Part(lat, "0all-sum", "zimsum"), new Part(lat, "0all-count", "zimsum")).toString());
             }
             // A record's fuel_consumption counts only when its own velocity > 1: OpenTSDB filters no point by another metric's.
             case AVG_VS_PROJECTED_FUEL_CONSUMPTION -> Optional.empty();
-            // A bucket is broken down when at least half its statuses are 0: no downsampler counts zeros (percentiles estimate).
+            // A bucket is broken down when at least half its statuses are 0: no downsampler counts zeros (percentiles interpolate).
             case BREAKDOWN_FREQUENCY -> Optional.empty();
         };
     }
 
-    private static Optional<String> body(long start, long end, String fleet, boolean named, Part... parts) {
+    /** A window's end: the catalog draws its start half a log interval off the records' times, so [start, end) and [start, end] agree. */
+    private static long windowEndMs(IotQuery q) {
+        return q.windowStartMs() + q.type().window().toMillis();
+    }
+
+    /**
+     * A window's velocity per 10-minute bucket. OpenTSDB drops a bucket that begins before the
+     * query's start, so a window that starts inside a bucket is two bodies, run one after the
+     * other (a JSON array, see {@link OpenTsdbSession#query}): that partial bucket as {@code 0all}
+     * over [window start, its bucket's end), then the whole buckets from there to the window's end.
+     * Sub-queries 0, 1 and 2, 3 are each a sum and a count; the shaper puts each value in its bucket.
+     */
+    private static String window10m(IotQuery q, String velocity) {
+        long start = q.windowStartMs();
+        long firstWhole = Math.floorDiv(start + BUCKET_MS - 1, BUCKET_MS) * BUCKET_MS;
+        ObjectNode whole = body(firstWhole, windowEndMs(q) - 1, q.fleet(), true, Part.none(velocity, "10m-sum"), Part.none(velocity, "10m-count"));
+        if (firstWhole == start) return whole.toString();
+        ObjectNode partial = body(start, firstWhole, q.fleet(), true, Part.none(velocity, "0all-sum"), Part.none(velocity, "0all-count"));
+        ArrayNode both = JSON.createArrayNode();
+        both.add(partial);
+        both.add(whole);
+        return both.toString();
+    }
+
+    private static ObjectNode body(long start, long end, String fleet, boolean named, Part... parts) {
         ObjectNode body = JSON.createObjectNode();
         body.put("start", start);
         body.put("end", end);
@@ -120,10 +148,13 @@ final class OpenTsdbIotQueries {
             sub.put("downsample", p.downsample());
             if (fleet == null && !named) continue;
             ArrayNode filters = sub.putArray("filters");
-            if (fleet != null) filter(filters, "literal_or", IotTag.FLEET.key, fleet);
+            // A regexp, matched against each series' fleet: a literal_or filter looks the value's id up first, and a fleet
+            // no truck of the data set has (the catalog draws among TSBS's four) would fail the query instead of matching none.
+            // A fleet is letters, digits, _ and - (IotQuery), none of them special in a regexp.
+            if (fleet != null) filter(filters, "regexp", IotTag.FLEET.key, "^" + fleet + "$");
             if (named) filter(filters, "wildcard", IotTag.NAME.key, "*");
         }
-        return Optional.of(body.toString());
+        return body;
     }
 
     private static void filter(ArrayNode filters, String type, String tag, String value) {
@@ -184,6 +215,7 @@ final class OpenTsdbIotQueries {
             this.sink = sink;
             this.parts = switch (type) {
                 case LAST_LOC, AVG_DAILY_DRIVING_SESSION, AVG_LOAD -> 3;
+                case LONG_DRIVING_SESSIONS, LONG_DAILY_SESSIONS -> 4;
                 case LATITUDE_STATS -> 5;
                 case READINGS_COUNT -> 1;
                 default -> 2;
@@ -202,7 +234,13 @@ final class OpenTsdbIotQueries {
             Series s = series.computeIfAbsent(java.util.Arrays.asList(tags), k -> new Series(tags));
             int part = (int) point[0];
             if (part < 0 || part >= parts) throw new IllegalStateException("an answer of sub-query " + part + " to a query of " + parts);
-            double[] v = s.values.computeIfAbsent((long) point[4], k -> nans(parts));
+            long ts = (long) point[4];
+            if (parts == 4) {
+                // A window's partial first bucket (0all at the window's start) and its whole buckets: each a sum and a count, by bucket.
+                ts = Math.floorDiv(ts, BUCKET_MS) * BUCKET_MS;
+                part %= 2;
+            }
+            double[] v = s.values.computeIfAbsent(ts, k -> nans(parts));
             v[part] = point[5];
         }
 

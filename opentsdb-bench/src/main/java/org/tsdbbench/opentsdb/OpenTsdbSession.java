@@ -195,10 +195,28 @@ final class OpenTsdbSession implements Session {
 
     /**
      * The IoT records stored: each table's record points (one per record, whatever fields it has),
-     * counted by OpenTSDB. No field is in every record (TSBS leaves any one of them null).
+     * counted by OpenTSDB. No field is in every record (TSBS leaves any one of them null). Without
+     * {@code ?sync} the TSD acknowledges points it has only queued for HBase: the count is taken
+     * again every second until two agree (at most {@value #SETTLE_COUNT_SECONDS} s), so that it
+     * counts what HBase holds once that queue has drained, not a moment of it.
      */
     @Override
     public long countRows(IotSpec spec) throws DatabaseException {
+        long n = records();
+        if (sync) return n;
+        long deadline = System.nanoTime() + SETTLE_COUNT_SECONDS * 1_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            pause(1000);
+            long again = records();
+            if (again == n) break;
+            n = again;
+        }
+        return n;
+    }
+
+    private static final long SETTLE_COUNT_SECONDS = 30;
+
+    private long records() throws DatabaseException {
         long n = 0;
         for (IotTable t : IotTable.values()) n += points(IotPutBuilder.recordMetric(t));
         return n;
@@ -317,17 +335,41 @@ final class OpenTsdbSession implements Session {
         return acked;
     }
 
+    /**
+     * One {@code /api/query} body, or a JSON array of bodies run one after the other (an IoT window
+     * that starts inside a bucket, see {@link OpenTsdbIotQueries}): each body's sub-query indexes
+     * then follow the previous bodies'.
+     */
     @Override
     public void query(String text, ResultSink sink) throws DatabaseException {
-        points(send("POST", "/api/query", text), sink);
+        if (!text.startsWith("[")) {
+            points(send("POST", "/api/query", text), sink, 0);
+            return;
+        }
+        JsonNode bodies;
+        try {
+            bodies = JSON.readTree(text);
+        } catch (IOException e) {
+            throw new DatabaseException("OpenTSDB: a query that is not JSON: " + e.getMessage(), e);
+        }
+        int offset = 0;
+        for (JsonNode body : bodies) {
+            points(send("POST", "/api/query", body.toString()), sink, offset);
+            offset += body.path("queries").size();
+        }
     }
 
     /** Every point of an answer as a row of {@link OpenTsdbResultShaper#POINT}, with the metric's name and the tags as texts. */
     static void points(JsonNode answer, ResultSink sink) {
+        points(answer, sink, 0);
+    }
+
+    /** As {@link #points(JsonNode, ResultSink)}, each sub-query's index moved on by {@code offset}. */
+    static void points(JsonNode answer, ResultSink sink, int offset) {
         double[] row = new double[6];
         String[] texts = new String[OpenTsdbIotQueries.TAGS_AT + IOT_TAGS.length];
         for (JsonNode series : answer) {
-            row[0] = series.path("query").path("index").asInt(0);
+            row[0] = offset + series.path("query").path("index").asInt(0);
             texts[1] = series.path("metric").asText();
             row[1] = texts[1].equals("humidity") ? 1 : 0;
             texts[2] = tagText(series, "devid");

@@ -86,12 +86,12 @@ class OpenTsdbIotOfflineTest {
         assertEquals(3, last.get("queries").size());
         for (JsonNode sub : last.get("queries")) {
             assertEquals("none", sub.get("aggregator").asText());
-            assertEquals("literal_or", sub.get("filters").get(0).get("type").asText());
-            assertEquals("East", sub.get("filters").get(0).get("filter").asText());
+            assertEquals("regexp", sub.get("filters").get(0).get("type").asText());
+            assertEquals("^East$", sub.get("filters").get(0).get("filter").asText());
             assertEquals("wildcard", sub.get("filters").get(1).get("type").asText());
         }
         assertEquals("readings.record", last.get("queries").get(0).get("metric").asText());
-        assertEquals(SPEC.endNs() / 1_000_000 - 1, last.get("end").asLong(), "inclusive end before the data set's end");
+        assertEquals(SPEC.endNs() / 1_000_000, last.get("end").asLong(), "0all takes [start, end)");
         JsonNode duration = JSON.readTree(new OpenTsdbDialect().render(IotQuery.of(IotQueryType.AVG_DAILY_DRIVING_DURATION), SPEC).orElseThrow());
         assertEquals("10m-sum", duration.get("queries").get(0).get("downsample").asText());
         assertFalse(duration.get("queries").get(0).has("filters"), "a null name counts there");
