@@ -5,12 +5,12 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.SortedMap;
 import org.tsdbbench.common.iot.IotTag;
 import org.tsdbbench.common.iot.TableRows;
+import org.tsdbbench.common.iot.TagSetIds;
 import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.iot.Trucks;
 
@@ -18,63 +18,32 @@ import org.tsdbbench.common.iot.Trucks;
  * One session's ids of {@code tags} rows, per truck and the tag its record leaves null, as TSBS's
  * loaders cache them. A tag set seen for the first time is inserted with every other new set of
  * its batch ({@code ON DUPLICATE KEY UPDATE id = id}: another client's row for the same set stays)
- * and the ids read back by {@code tag_set} (MariaDB has no upsert that returns the ids of rows it left alone); after
- * that a row costs a lookup in an open-addressing table, no object. The ids hold for the tags table
+ * and the ids read back by {@code tag_set} (MariaDB has no upsert that returns the ids of rows it
+ * left alone), then kept in {@link TagSetIds}. The ids hold for the tags table
  * the session wrote to first: every step creates the schema before its sessions write, and
  * {@link #clear} follows this session's own recreation.
  */
 final class TagIds implements IotInsertBuilder.Ids {
 
     private static final IotTag[] TAGS = IotTag.values();
-    private static final long EMPTY = -1;
 
-    private Trucks trucks;
-    private long[] keys = new long[1024];
-    private int[] ids = new int[1024];
-    private int size;
-
-    TagIds() {
-        Arrays.fill(keys, EMPTY);
-    }
+    private final TagSetIds ids = new TagSetIds();
 
     void clear() {
-        Arrays.fill(keys, EMPTY);
-        size = 0;
-        trucks = null;
+        ids.clear();
     }
 
     /** The id of a record's tags row, known after {@link #resolve} of its batch. */
     @Override
     public int id(TableRows rows, int row) {
-        int i = find(key(rows.truck[row], rows.nullTag[row]));
-        if (keys[i] == EMPTY) throw new IllegalStateException("tags row of truck " + rows.truck[row] + " not resolved");
-        return ids[i];
+        return ids.id(rows, row);
     }
 
     /** Makes sure every tag set of the batch has its id here: one INSERT and one SELECT for those not seen before. */
     void resolve(Connection c, TruckBatch batch) throws SQLException {
-        if (batch.trucks != trucks) {
-            clear();
-            trucks = batch.trucks;
-        }
-        // The tag set's key text -> the keys (truck, null tag) that have it. Sorted: clients that
-        // insert the same sets lock them in the same order, never a deadlock.
-        Map<String, long[]> missing = new TreeMap<>();
-        for (TableRows rows : new TableRows[] {batch.readings, batch.diagnostics}) {
-            for (int r = 0; r < rows.size(); r++) {
-                long key = key(rows.truck[r], rows.nullTag[r]);
-                if (keys[find(key)] != EMPTY) continue;
-                String set = tagSet(trucks, rows.truck[r], rows.nullTag[r]);
-                long[] known = missing.get(set);
-                if (known == null) {
-                    missing.put(set, new long[] {key});
-                } else if (Arrays.stream(known).noneMatch(k -> k == key)) {
-                    long[] more = Arrays.copyOf(known, known.length + 1);
-                    more[known.length] = key;
-                    missing.put(set, more);
-                }
-            }
-        }
+        // The tag set's key text -> the keys (truck, null tag) that have it.
+        SortedMap<String, long[]> missing = ids.missing(batch, TagIds::tagSet);
+        Trucks trucks = ids.trucks();
         if (missing.isEmpty()) return;
         StringBuilder insert = new StringBuilder("INSERT INTO " + IotSchema.TAGS + " (tag_set," + IotSchema.TAG_COLUMNS + ") VALUES ");
         StringBuilder select = new StringBuilder("SELECT id, tag_set FROM " + IotSchema.TAGS + " WHERE tag_set IN (");
@@ -87,8 +56,8 @@ final class TagIds implements IotInsertBuilder.Ids {
             first = false;
             insert.append('(');
             quote(insert, e.getKey());
-            int truck = (int) (e.getValue()[0] >>> 4);
-            byte nullTag = (byte) ((e.getValue()[0] & 0xF) - 1);
+            int truck = TagSetIds.truck(e.getValue()[0]);
+            byte nullTag = TagSetIds.nullTag(e.getValue()[0]);
             for (IotTag tag : TAGS) {
                 insert.append(',');
                 int code = nullTag == tag.ordinal() ? -1 : trucks.code(truck, tag);
@@ -112,7 +81,7 @@ final class TagIds implements IotInsertBuilder.Ids {
         for (Map.Entry<String, long[]> e : missing.entrySet()) {
             Integer id = found.get(e.getKey());
             if (id == null) throw new SQLException("no tags row after inserting tag set " + e.getKey());
-            for (long key : e.getValue()) put(key, id);
+            for (long key : e.getValue()) ids.put(key, id);
         }
     }
 
@@ -121,16 +90,9 @@ final class TagIds implements IotInsertBuilder.Ids {
      * session's writes do, without a server (the request-building benchmark, offline tests).
      */
     static TagIds numbered(TruckBatch batch) {
-        TagIds ids = new TagIds();
-        ids.trucks = batch.trucks;
-        int next = 0;
-        for (TableRows rows : new TableRows[] {batch.readings, batch.diagnostics}) {
-            for (int r = 0; r < rows.size(); r++) {
-                long key = key(rows.truck[r], rows.nullTag[r]);
-                if (ids.keys[ids.find(key)] == EMPTY) ids.put(key, ++next);
-            }
-        }
-        return ids;
+        TagIds numbered = new TagIds();
+        numbered.ids.numberLocally(batch);
+        return numbered;
     }
 
     /**
@@ -161,34 +123,5 @@ final class TagIds implements IotInsertBuilder.Ids {
             else sql.append(ch);
         }
         sql.append('\'');
-    }
-
-    private static long key(int truck, byte nullTag) {
-        return ((long) truck << 4) | (nullTag + 1);
-    }
-
-    private int find(long key) {
-        int mask = keys.length - 1;
-        int i = (int) (Long.hashCode(key * 0x9E3779B97F4A7C15L)) & mask;
-        while (keys[i] != EMPTY && keys[i] != key) i = (i + 1) & mask;
-        return i;
-    }
-
-    private void put(long key, int id) {
-        if (2 * (size + 1) > keys.length) grow();
-        int i = find(key);
-        if (keys[i] == EMPTY) size++;
-        keys[i] = key;
-        ids[i] = id;
-    }
-
-    private void grow() {
-        long[] oldKeys = keys;
-        int[] oldIds = ids;
-        keys = new long[oldKeys.length * 2];
-        ids = new int[oldKeys.length * 2];
-        Arrays.fill(keys, EMPTY);
-        size = 0;
-        for (int i = 0; i < oldKeys.length; i++) if (oldKeys[i] != EMPTY) put(oldKeys[i], oldIds[i]);
     }
 }
