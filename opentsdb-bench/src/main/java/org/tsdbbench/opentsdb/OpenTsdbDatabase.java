@@ -3,6 +3,7 @@ package org.tsdbbench.opentsdb;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.util.Map;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
@@ -10,6 +11,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
 
 /**
@@ -31,7 +33,9 @@ public final class OpenTsdbDatabase extends Database {
         super(new DatabaseDescriptor("opentsdb", "OpenTSDB", 4242, "bench", "OPENTSDB_PASSWORD", SYNC, HBASE_INFO_PORT)
                 .withPublishedWriteMatrix("1,10,20,30,40", "1-2")
                 // HTTP /api/put as published, acknowledged once queued; ?sync measured far slower (README: Write path).
-                .withWritePaths(WritePath.published("put", Map.of("sync", "false"), "devices")));
+                .withWritePaths(WritePath.published("put", Map.of("sync", "false"), "devices"))
+                // The trucks too (README: The IoT trucks): a metric per field, a record point per record.
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE));
     }
 
     @Override

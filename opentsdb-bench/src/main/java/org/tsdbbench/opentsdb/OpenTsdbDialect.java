@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.StringJoiner;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.iot.IotQuery;
+import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.LogicalQuery;
@@ -24,6 +26,7 @@ import org.tsdbbench.common.query.RowShaper;
  * point, as OpenTSDB needs. One device (q5) is one series: its function is a single downsampler
  * ({@code 0all-avg}, {@code first}, {@code last}, {@code dev}, {@code p90}); a range (q6) reads both
  * metrics of the device (or every device) between start and end, which OpenTSDB takes inclusive.
+ * The IoT catalog is {@link OpenTsdbIotQueries}'.
  */
 public final class OpenTsdbDialect implements Dialect {
 
@@ -137,5 +140,15 @@ public final class OpenTsdbDialect implements Dialect {
         StringJoiner alternatives = new StringJoiner("|", "^(", ")$");
         for (int g = 0; g < limit; g++) alternatives.add(Integer.toString(g));
         return alternatives.toString();
+    }
+
+    @Override
+    public Optional<String> render(IotQuery q, IotSpec spec) {
+        return OpenTsdbIotQueries.render(q, spec);
+    }
+
+    @Override
+    public RowShaper shaper(IotQuery q) {
+        return OpenTsdbIotQueries.shaper(q);
     }
 }

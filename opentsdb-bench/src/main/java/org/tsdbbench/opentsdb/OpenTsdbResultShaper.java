@@ -19,6 +19,9 @@ final class OpenTsdbResultShaper implements ResultSink {
     /**
      * The session's row for one point: its sub-query's index, its metric (0 temperature, 1
      * humidity), its series' devid and devgroup tags (NaN when absent), its timestamp, its value.
+     * The texts hold the metric's name, the devid and devgroup tags and, from
+     * {@link OpenTsdbIotQueries#TAGS_AT}, the series' IoT tags in {@link org.tsdbbench.common.iot.IotTag}
+     * order (null when absent).
      */
     static final String POINT = "part, metric, devid, devgroup, ts, value";
 

@@ -27,6 +27,11 @@ import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.IotTable;
+import org.tsdbbench.common.iot.IotTag;
+import org.tsdbbench.common.iot.IotWorkload;
+import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
 import org.tsdbbench.results.ServerHeldRecord;
 import org.tsdbbench.common.workload.Workload;
@@ -42,6 +47,16 @@ final class OpenTsdbSession implements Session {
     static final List<String> LAYOUT = List.of("metrics temperature and humidity; tags devid, devname, devgroup; "
             + "millisecond timestamps; one series per device and metric (HBase tables tsdb, tsdb-uid, tsdb-tree, tsdb-meta)");
 
+    /** The trucks' layout (README: The IoT trucks). */
+    static final List<String> IOT_LAYOUT = List.of(
+            "readings: metrics readings.latitude, readings.longitude, readings.elevation, readings.velocity, readings.heading, readings.grade,"
+                    + " readings.fuel_consumption (a point per field present) and readings.record (a point per record, value time_ms * 8 +"
+                    + " 1 + the index of the field left null, 0 when none)",
+            "diagnostics: metrics diagnostics.fuel_state, diagnostics.current_load, diagnostics.status and diagnostics.record, as readings",
+            "tags: the record's own name, fleet, driver, model, device_version, load_capacity, fuel_capacity, nominal_fuel_consumption"
+                    + " (a null tag left out); millisecond timestamps; a series per metric and tag set"
+                    + " (HBase tables tsdb, tsdb-uid, tsdb-tree, tsdb-meta)");
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int SETTLE_SECONDS = 300;
     private final HttpClient http;
@@ -50,6 +65,7 @@ final class OpenTsdbSession implements Session {
     private final Duration timeout;
     private final URI hbaseInfo;
     private final PutRequestBuilder put = new PutRequestBuilder();
+    private final IotPutBuilder iotPut = new IotPutBuilder();
 
     OpenTsdbSession(HttpClient http, URI base, boolean sync, Duration timeout, URI hbaseInfo) {
         this.http = http;
@@ -65,18 +81,44 @@ final class OpenTsdbSession implements Session {
         return v.path("version").asText() + " (revision " + v.path("short_revision").asText() + ")";
     }
 
+    /** The devices' metrics. */
+    static final List<String> DEVICE_METRICS = List.of("temperature", "humidity");
+    /** Every metric of both workloads: emptying the module's database for one workload empties it of the other's too. */
+    static final List<String> ALL_METRICS = allMetrics();
+
+    private static List<String> allMetrics() {
+        List<String> all = new ArrayList<>(DEVICE_METRICS);
+        all.addAll(IotPutBuilder.METRICS);
+        return List.copyOf(all);
+    }
+
     /**
-     * OpenTSDB has no tables to drop: delete every point of both metrics through the query API
-     * (the TSD runs with tsd.http.query.allow_delete). A metric never written is already empty.
-     * The TSD answers before HBase has applied the deletes, and a delete applied after new points
-     * were written would hide them too: wait until nothing is left before writing again.
+     * OpenTSDB has no tables to drop: delete every point of every metric (both workloads') through
+     * the query API (the TSD runs with tsd.http.query.allow_delete). A metric never written is already
+     * empty. The TSD answers before HBase has applied the deletes, and a delete applied after new
+     * points were written would hide them too: wait until nothing is left before writing again.
      */
     @Override
     public void recreateSchema(WorkloadSpec spec) throws DatabaseException {
+        empty(() -> countRows(spec));
+    }
+
+    /** As for the devices: every metric of both workloads emptied, so that the disk figure holds the trucks alone. */
+    @Override
+    public void recreateSchema(IotSpec spec) throws DatabaseException {
+        empty(() -> points(ALL_METRICS));
+    }
+
+    /** A count of what is left after the deletes. */
+    private interface Left {
+        long count() throws DatabaseException;
+    }
+
+    private void empty(Left left) throws DatabaseException {
         deleteAll();
-        Emptying emptying = new Emptying(spec);
-        long left = Poll.every(Duration.ofMillis(250), Duration.ofSeconds(120)).until(emptying::pointsLeft, n -> n == 0);
-        if (left > 0) throw new DatabaseException("OpenTSDB: " + left + " points still present 120 s after deleting them");
+        Emptying emptying = new Emptying(left);
+        long n = Poll.every(Duration.ofMillis(250), Duration.ofSeconds(120)).until(emptying::pointsLeft, c -> c == 0);
+        if (n > 0) throw new DatabaseException("OpenTSDB: " + n + " points still present 120 s after deleting them");
         // Let any delete still queued in the TSD reach HBase before new points are written.
         pause(1000);
     }
@@ -87,16 +129,16 @@ final class OpenTsdbSession implements Session {
      * its way when writing resumes.
      */
     private final class Emptying {
-        private final WorkloadSpec spec;
+        private final Left left;
         private long last = Long.MAX_VALUE;
         private long fallingAt = System.nanoTime();
 
-        Emptying(WorkloadSpec spec) {
-            this.spec = spec;
+        Emptying(Left left) {
+            this.left = left;
         }
 
         long pointsLeft() throws DatabaseException {
-            long now = countRows(spec);
+            long now = left.count();
             if (now < last) {
                 fallingAt = System.nanoTime();
             } else if (System.nanoTime() - fallingAt > 5_000_000_000L) {
@@ -118,7 +160,7 @@ final class OpenTsdbSession implements Session {
     }
 
     private void deleteAll() throws DatabaseException {
-        for (String metric : List.of("temperature", "humidity")) {
+        for (String metric : ALL_METRICS) {
             String body = "{\"start\":0,\"end\":" + FAR_FUTURE_MS + ",\"delete\":true,\"queries\":[{\"metric\":\"" + metric
                     + "\",\"aggregator\":\"none\"}]}";
             try {
@@ -127,6 +169,112 @@ final class OpenTsdbSession implements Session {
                 if (!e.getMessage().contains("No such name")) throw e;
             }
         }
+    }
+
+    /** The points of these metrics, counted by OpenTSDB (each metric's points summed over its series); a metric never written has none. */
+    long points(List<String> metrics) throws DatabaseException {
+        long count = 0;
+        for (String metric : metrics) count += points(metric);
+        return count;
+    }
+
+    private long points(String metric) throws DatabaseException {
+        String body = "{\"start\":0,\"end\":" + FAR_FUTURE_MS + ",\"queries\":[{\"metric\":\"" + metric + "\",\"aggregator\":\"zimsum\","
+                + "\"downsample\":\"0all-count\"}]}";
+        JsonNode answer;
+        try {
+            answer = send("POST", "/api/query", body);
+        } catch (DatabaseException e) {
+            if (e.getMessage().contains("No such name")) return 0;
+            throw e;
+        }
+        long count = 0;
+        for (JsonNode series : answer) for (JsonNode v : series.path("dps")) count += v.asLong();
+        return count;
+    }
+
+    /**
+     * The IoT records stored: each table's record points (one per record, whatever fields it has),
+     * counted by OpenTSDB. No field is in every record (TSBS leaves any one of them null). Without
+     * {@code ?sync} the TSD acknowledges points it has only queued for HBase: the count is taken
+     * again every second until two agree (at most {@value #SETTLE_COUNT_SECONDS} s), so that it
+     * counts what HBase holds once that queue has drained, not a moment of it.
+     */
+    @Override
+    public long countRows(IotSpec spec) throws DatabaseException {
+        long n = records();
+        if (sync) return n;
+        long deadline = System.nanoTime() + SETTLE_COUNT_SECONDS * 1_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            pause(1000);
+            long again = records();
+            if (again == n) break;
+            n = again;
+        }
+        return n;
+    }
+
+    private static final long SETTLE_COUNT_SECONDS = 30;
+
+    private long records() throws DatabaseException {
+        long n = 0;
+        for (IotTable t : IotTable.values()) n += points(IotPutBuilder.recordMetric(t));
+        return n;
+    }
+
+    @Override
+    public long write(TruckBatch batch) throws DatabaseException {
+        String body = iotPut.build(batch);
+        return acknowledgedRecords(send(putUri(), "POST", body), batch.size(), iotPut.points());
+    }
+
+    /** The IoT body built and encoded now, in an HTTP request of its own, as {@link #prepare(RowBatch)}. */
+    @Override
+    public PreparedWrite prepare(TruckBatch batch) {
+        byte[] body = iotPut.build(batch).getBytes(StandardCharsets.UTF_8);
+        int records = batch.size();
+        int points = iotPut.points();
+        HttpRequest request = request(putUri(), "POST", body);
+        return new PreparedWrite() {
+            @Override
+            public int rows() {
+                return records;
+            }
+
+            @Override
+            public long bytes() {
+                return 512 + body.length;
+            }
+
+            @Override
+            public long send() throws DatabaseException {
+                return acknowledgedRecords(exchange(request), records, points);
+            }
+        };
+    }
+
+    /**
+     * The records a put's details report acknowledges: a record counts when every one of its points
+     * was stored. Each failed point in {@code errors} names its record (table, time, tags); without
+     * that list each failed point is taken to fail a record of its own.
+     */
+    static long acknowledgedRecords(JsonNode report, int records, int points) {
+        long failed = report.path("failed").asLong();
+        long success = report.path("success").asLong();
+        if (failed == 0 && success == points) return records;
+        Set<String> failedRecords = new HashSet<>();
+        for (JsonNode e : report.path("errors")) {
+            JsonNode p = e.path("datapoint");
+            String metric = p.path("metric").asText();
+            int dot = metric.indexOf('.');
+            StringBuilder key = new StringBuilder(dot < 0 ? metric : metric.substring(0, dot)).append('@').append(p.path("timestamp").asText());
+            java.util.TreeMap<String, String> tags = new java.util.TreeMap<>();
+            p.path("tags").fields().forEachRemaining(t -> tags.put(t.getKey(), t.getValue().asText()));
+            key.append('@').append(tags);
+            failedRecords.add(key.toString());
+        }
+        long lost = failedRecords.isEmpty() ? Math.max(failed, points - success) : failedRecords.size();
+        return Math.max(0, records - lost);
     }
 
     @Override
@@ -187,23 +335,48 @@ final class OpenTsdbSession implements Session {
         return acked;
     }
 
+    /**
+     * One {@code /api/query} body, or a JSON array of bodies run one after the other (an IoT window
+     * that starts inside a bucket, see {@link OpenTsdbIotQueries}): each body's sub-query indexes
+     * then follow the previous bodies'.
+     */
     @Override
     public void query(String text, ResultSink sink) throws DatabaseException {
-        points(send("POST", "/api/query", text), sink);
+        if (!text.startsWith("[")) {
+            points(send("POST", "/api/query", text), sink, 0);
+            return;
+        }
+        JsonNode bodies;
+        try {
+            bodies = JSON.readTree(text);
+        } catch (IOException e) {
+            throw new DatabaseException("OpenTSDB: a query that is not JSON: " + e.getMessage(), e);
+        }
+        int offset = 0;
+        for (JsonNode body : bodies) {
+            points(send("POST", "/api/query", body.toString()), sink, offset);
+            offset += body.path("queries").size();
+        }
     }
 
     /** Every point of an answer as a row of {@link OpenTsdbResultShaper#POINT}, with the metric's name and the tags as texts. */
     static void points(JsonNode answer, ResultSink sink) {
+        points(answer, sink, 0);
+    }
+
+    /** As {@link #points(JsonNode, ResultSink)}, each sub-query's index moved on by {@code offset}. */
+    static void points(JsonNode answer, ResultSink sink, int offset) {
         double[] row = new double[6];
-        String[] texts = new String[6];
+        String[] texts = new String[OpenTsdbIotQueries.TAGS_AT + IOT_TAGS.length];
         for (JsonNode series : answer) {
-            row[0] = series.path("query").path("index").asInt(0);
+            row[0] = offset + series.path("query").path("index").asInt(0);
             texts[1] = series.path("metric").asText();
             row[1] = texts[1].equals("humidity") ? 1 : 0;
             texts[2] = tagText(series, "devid");
             row[2] = tag(series, "devid");
             texts[3] = tagText(series, "devgroup");
             row[3] = tag(series, "devgroup");
+            for (int t = 0; t < IOT_TAGS.length; t++) texts[OpenTsdbIotQueries.TAGS_AT + t] = tagText(series, IOT_TAGS[t].key);
             for (Iterator<Map.Entry<String, JsonNode>> it = series.path("dps").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> dp = it.next();
                 row[4] = Long.parseLong(dp.getKey());
@@ -212,6 +385,8 @@ final class OpenTsdbSession implements Session {
             }
         }
     }
+
+    private static final IotTag[] IOT_TAGS = IotTag.values();
 
     private static double tag(JsonNode series, String name) {
         JsonNode v = series.path("tags").get(name);
@@ -225,18 +400,7 @@ final class OpenTsdbSession implements Session {
 
     @Override
     public long countRows(WorkloadSpec spec) throws DatabaseException {
-        String body = "{\"start\":0,\"end\":" + FAR_FUTURE_MS + ",\"queries\":[{\"metric\":\"temperature\",\"aggregator\":\"zimsum\","
-                + "\"downsample\":\"0all-count\"}]}";
-        JsonNode answer;
-        try {
-            answer = send("POST", "/api/query", body);
-        } catch (DatabaseException e) {
-            if (e.getMessage().contains("No such name")) return 0;
-            throw e;
-        }
-        long count = 0;
-        for (JsonNode series : answer) for (JsonNode v : series.path("dps")) count += v.asLong();
-        return count;
+        return points("temperature");
     }
 
     @Override
@@ -248,7 +412,9 @@ final class OpenTsdbSession implements Session {
                 "tsd.storage.enable_compaction")) {
             settings.put(key, config.path(key).asText());
         }
-        return new ServerFacts(version(), "JDK HttpClient + Jackson (HTTP API)", settings, LAYOUT);
+        settings.put("tsd.storage.max_tags", config.path("tsd.storage.max_tags").asText());
+        return new ServerFacts(version(), "JDK HttpClient + Jackson (HTTP API)", settings,
+                IotWorkload.INSTANCE.equals(workload) ? IOT_LAYOUT : LAYOUT);
     }
 
     /**
@@ -306,6 +472,16 @@ final class OpenTsdbSession implements Session {
                 + " and unchanged over 10 s; includes cells deleted by earlier runs until a major compaction",
                 new ServerHeldRecord(settled.otherTables(), settled.otherBytes(), null, true,
                         "cells earlier runs deleted, if any (HBase keeps them in its store files until a major compaction, which OpenTSDB's API cannot start)"));
+    }
+
+    /**
+     * The devices' figure: HBase's store files of every tsdb table. {@link #recreateSchema(IotSpec)}
+     * empties the devices' metrics too, so the points it counts are the trucks' (cells deleted
+     * earlier stay until a major compaction, as the record says).
+     */
+    @Override
+    public DiskUse diskUse(IotSpec spec) throws DatabaseException {
+        return diskUse();
     }
 
     /**
