@@ -25,7 +25,7 @@ import org.tsdbbench.common.iot.Trucks;
  */
 public final class CassandraIotBatchBuilder {
 
-    /** The fleet's code of a record without a fleet, as a partition of its own (stored as ''). */
+    /** The fleet's code of a record without a fleet, as a partition of its own (stored as {@link IotCql#NULL_FLEET}). */
     private static final int NO_FLEET = -1;
 
     private CassandraIotBatchBuilder() {
@@ -56,12 +56,12 @@ public final class CassandraIotBatchBuilder {
         // The records by fleet (a client's trucks are of every fleet, interleaved): one batch per partition.
         int fleets = trucks.values(IotTag.FLEET).size() + 1;
         int[] count = new int[fleets];
-        for (int r = 0; r < n; r++) count[rows.tagCode(trucks, r, IotTag.FLEET) - NO_FLEET]++;
         BatchStatementBuilder[] batches = new BatchStatementBuilder[fleets];
         for (int r = 0; r < n; r++) {
             int f = rows.tagCode(trucks, r, IotTag.FLEET) - NO_FLEET;
             if (batches[f] == null) batches[f] = BatchStatement.builder(BatchType.UNLOGGED);
             batches[f].addStatement(bind(insert, trucks, rows, r));
+            count[f]++;
         }
         for (int f = 0; f < fleets; f++) {
             if (batches[f] == null) continue;

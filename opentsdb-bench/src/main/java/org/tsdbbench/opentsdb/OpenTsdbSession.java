@@ -196,25 +196,14 @@ final class OpenTsdbSession implements Session {
     /**
      * The IoT records stored: each table's record points (one per record, whatever fields it has),
      * counted by OpenTSDB. No field is in every record (TSBS leaves any one of them null). Without
-     * {@code ?sync} the TSD acknowledges points it has only queued for HBase: the count is taken
-     * again every second until two agree (at most {@value #SETTLE_COUNT_SECONDS} s), so that it
-     * counts what HBase holds once that queue has drained, not a moment of it.
+     * {@code ?sync} the TSD acknowledges points it has only queued for HBase: a count right after a
+     * load may be short, and the harness counts again until it settles ({@code StoredRows},
+     * {@link OpenTsdbDatabase#settleMillis()}), as for the devices.
      */
     @Override
     public long countRows(IotSpec spec) throws DatabaseException {
-        long n = records();
-        if (sync) return n;
-        long deadline = System.nanoTime() + SETTLE_COUNT_SECONDS * 1_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            pause(1000);
-            long again = records();
-            if (again == n) break;
-            n = again;
-        }
-        return n;
+        return records();
     }
-
-    private static final long SETTLE_COUNT_SECONDS = 30;
 
     private long records() throws DatabaseException {
         long n = 0;
