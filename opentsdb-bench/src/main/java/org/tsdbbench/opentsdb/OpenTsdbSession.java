@@ -159,10 +159,16 @@ final class OpenTsdbSession implements Session {
         }
     }
 
+    /**
+     * A delete is a query that deletes every row it scans; its answer is still the query's. So the
+     * query counts the metric's points into one ({@code count}, {@code 0all-count}): asked for the
+     * points themselves ({@code none}), the TSD ran out of its heap writing the 10 M points of the
+     * published scale into one answer and never answered.
+     */
     private void deleteAll() throws DatabaseException {
         for (String metric : ALL_METRICS) {
             String body = "{\"start\":0,\"end\":" + FAR_FUTURE_MS + ",\"delete\":true,\"queries\":[{\"metric\":\"" + metric
-                    + "\",\"aggregator\":\"none\"}]}";
+                    + "\",\"aggregator\":\"count\",\"downsample\":\"0all-count\"}]}";
             try {
                 send("POST", "/api/query", body);
             } catch (DatabaseException e) {
