@@ -5,6 +5,7 @@ import java.util.Arrays;
 import org.tsdbbench.common.data.TextFormat;
 import org.tsdbbench.common.iot.IotTag;
 import org.tsdbbench.common.iot.TableRows;
+import org.tsdbbench.common.iot.TruckEncodings;
 import org.tsdbbench.common.iot.Trucks;
 
 /**
@@ -12,7 +13,9 @@ import org.tsdbbench.common.iot.Trucks;
  * {@link IotLayout#columns} order: {@code ts} (ns), the eight tags, the fields; {@code \N} for a
  * NULL tag or field. Straight into one reused byte buffer, no object per row: a truck's tag values
  * are encoded once per data set's {@link Trucks} (texts escaped for TabSeparated, numbers in the
- * shortest decimal), names as {@code truck_} and the number, doubles formatted into the buffer.
+ * shortest decimal), names as {@code truck_} and the number, doubles formatted into the buffer; a
+ * truck's whole run of tags is kept too ({@link TruckEncodings}), copied into every record of it
+ * that nulls none of them.
  */
 public final class IotTabSeparatedBuilder {
 
@@ -27,6 +30,8 @@ public final class IotTabSeparatedBuilder {
     /** {@code tagBytes[tag][code]}: a tag value as written, made on first use for {@link #encodedFor}. */
     private final byte[][][] tagBytes = new byte[TAGS.length][][];
     private Trucks encodedFor;
+    /** A truck's eight tags, each after its tab, as a record that nulls none of them has them. */
+    private final TruckEncodings truckTags = new TruckEncodings(this::encodedTags);
 
     /** The TabSeparated rows of {@code rows} (of {@code trucks}); {@link #array()} and {@link #length()} hold them until the next build. */
     public IotTabSeparatedBuilder build(Trucks trucks, TableRows rows) {
@@ -39,19 +44,10 @@ public final class IotTabSeparatedBuilder {
         for (int r = 0; r < rows.size(); r++) {
             ensure(20 + TAGS.length * 2 + fields * (NUMBER_BYTES + 1) + 2);
             len = TextFormat.appendLong(buf, len, rows.ts[r]);
-            for (IotTag tag : TAGS) {
-                ensure(3);
-                buf[len++] = '\t';
-                int code = rows.tagCode(trucks, r, tag);
-                if (code < 0) {
-                    put(NULL);
-                } else if (tag == IotTag.NAME) {
-                    ensure(TRUCK.length + 20);
-                    put(TRUCK);
-                    len = TextFormat.appendLong(buf, len, code);
-                } else {
-                    put(encoded(trucks, tag, code));
-                }
+            if (rows.nullTag[r] == TableRows.NO_NULL) {
+                put(truckTags.of(trucks, rows.truck[r]));
+            } else {
+                tags(trucks, rows.truck[r], rows.nullTag[r]);
             }
             ensure(fields * (NUMBER_BYTES + 1) + 1);
             for (int f = 0; f < fields; f++) {
@@ -87,6 +83,33 @@ public final class IotTabSeparatedBuilder {
     /** The body as text (UTF-8). */
     public String text() {
         return new String(buf, 0, len, StandardCharsets.UTF_8);
+    }
+
+    /** The truck's tags, a tab before each, {@code \N} for a NULL: all of them but {@code nullTag} (an ordinal, or NO_NULL). */
+    private void tags(Trucks trucks, int truck, byte nullTag) {
+        for (IotTag tag : TAGS) {
+            ensure(3);
+            buf[len++] = '\t';
+            int code = tag.ordinal() == nullTag ? -1 : trucks.code(truck, tag);
+            if (code < 0) {
+                put(NULL);
+            } else if (tag == IotTag.NAME) {
+                ensure(TRUCK.length + 20);
+                put(TRUCK);
+                len = TextFormat.appendLong(buf, len, code);
+            } else {
+                put(encoded(trucks, tag, code));
+            }
+        }
+    }
+
+    /** {@link #tags} of a truck as bytes of their own, written past the body's end and taken back off it. */
+    private byte[] encodedTags(Trucks trucks, int truck) {
+        int start = len;
+        tags(trucks, truck, TableRows.NO_NULL);
+        byte[] bytes = Arrays.copyOfRange(buf, start, len);
+        len = start;
+        return bytes;
     }
 
     private byte[] encoded(Trucks trucks, IotTag tag, int code) {

@@ -6,6 +6,7 @@ import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.IotTag;
 import org.tsdbbench.common.iot.TableRows;
 import org.tsdbbench.common.iot.TruckBatch;
+import org.tsdbbench.common.iot.TruckEncodings;
 import org.tsdbbench.common.iot.Trucks;
 
 /**
@@ -17,7 +18,8 @@ import org.tsdbbench.common.iot.Trucks;
  * measured ones (line protocol's tags are text), diagnostics' {@code status} BIGINT, nanosecond
  * time (the database is created WITH PRECISION 'ns'). A null tag or field is left out of the line,
  * so each record keeps its own tags ({@code TagModel.RECORD}). One instance per session: it keeps
- * the tags' texts of the trucks it last wrote, so a line costs no object.
+ * the tags' texts of the trucks it last wrote, and each truck's line start (its tags and numbers,
+ * {@link TruckEncodings}), so a line costs no object.
  */
 public final class IotLayout {
 
@@ -37,6 +39,13 @@ public final class IotLayout {
     /** {@code texts[tag][code]}: the tag values of {@link #textsOf}, made once per truck. */
     private final String[][] texts = new String[IotTag.values().length][];
     private Trucks textsOf;
+    /** Per table (by ordinal): each truck's {@link #lineStart}, copied into every record of it that nulls no tag. */
+    private final TruckEncodings[] starts = new TruckEncodings[IotTable.values().length];
+    private final LineProtocol scratch = new LineProtocol();
+
+    public IotLayout() {
+        for (IotTable table : IotTable.values()) starts[table.ordinal()] = new TruckEncodings((trucks, truck) -> lineStart(table, trucks, truck));
+    }
 
     /** {@code CREATE TABLE readings (latitude DOUBLE, ..., TAGS(name, fleet, driver, model, device_version))}. */
     static String createTable(IotTable table) {
@@ -68,15 +77,12 @@ public final class IotLayout {
     private void table(Trucks trucks, TableRows rows, LineProtocol lines) {
         IotTable table = rows.table;
         List<String> fields = table.fields();
+        TruckEncodings tableStarts = starts[table.ordinal()];
         for (int r = 0; r < rows.size(); r++) {
-            lines.measurement(table.measurement);
-            for (IotTag tag : TEXT_TAGS) {
-                int code = rows.tagCode(trucks, r, tag);
-                if (code >= 0) lines.tag(tag.key, text(trucks, tag, code));
-            }
-            for (IotTag tag : NUMBER_TAGS) {
-                int code = rows.tagCode(trucks, r, tag);
-                if (code >= 0) lines.field(tag.key, trucks.number(tag, code));
+            if (rows.nullTag[r] == TableRows.NO_NULL) {
+                lines.resume(tableStarts.of(trucks, rows.truck[r]));
+            } else {
+                start(lines, table, trucks, rows.truck[r], rows.nullTag[r]);
             }
             for (int f = 0; f < fields.size(); f++) {
                 double v = rows.field[f][r];
@@ -86,6 +92,26 @@ public final class IotLayout {
             }
             lines.end(rows.ts[r]);
         }
+    }
+
+    /** A line's start: the measurement, the truck's tags and its three numbers, less the one the record nulls ({@code nullTag}, or NO_NULL). */
+    private void start(LineProtocol lines, IotTable table, Trucks trucks, int truck, byte nullTag) {
+        lines.measurement(table.measurement);
+        for (IotTag tag : TEXT_TAGS) {
+            int code = tag.ordinal() == nullTag ? -1 : trucks.code(truck, tag);
+            if (code >= 0) lines.tag(tag.key, text(trucks, tag, code));
+        }
+        for (IotTag tag : NUMBER_TAGS) {
+            int code = tag.ordinal() == nullTag ? -1 : trucks.code(truck, tag);
+            if (code >= 0) lines.field(tag.key, trucks.number(tag, code));
+        }
+    }
+
+    /** {@link #start} of a truck that nulls no tag, as {@link LineProtocol#resume} takes it. */
+    private byte[] lineStart(IotTable table, Trucks trucks, int truck) {
+        scratch.clear();
+        start(scratch, table, trucks, truck, TableRows.NO_NULL);
+        return scratch.lineStart();
     }
 
     private String text(Trucks trucks, IotTag tag, int code) {

@@ -107,6 +107,27 @@ public final class LineProtocol {
         return this;
     }
 
+    /**
+     * The one line begun since {@link #clear} (its measurement, tags, any fields), as {@link #resume}
+     * repeats it: its bytes, then the separator its next field takes (a space before a line's first
+     * field, else a comma).
+     */
+    public byte[] lineStart() {
+        byte[] start = Arrays.copyOf(buf, len + 1);
+        start[len] = (byte) fieldSeparator;
+        return start;
+    }
+
+    /** Starts a line with a {@link #lineStart}, as if its measurement, tags and fields were written again. */
+    public LineProtocol resume(byte[] lineStart) {
+        int n = lineStart.length - 1;
+        ensure(n);
+        System.arraycopy(lineStart, 0, buf, len, n);
+        len += n;
+        fieldSeparator = (char) lineStart[n];
+        return this;
+    }
+
     /** Ends the line with its timestamp, in the precision the request names. */
     public LineProtocol end(long timestamp) {
         ensure(22);

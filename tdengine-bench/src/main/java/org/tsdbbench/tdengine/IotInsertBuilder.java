@@ -1,12 +1,15 @@
 package org.tsdbbench.tdengine;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.tsdbbench.common.data.TextFormat;
 import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.IotTag;
 import org.tsdbbench.common.iot.TableRows;
 import org.tsdbbench.common.iot.TruckBatch;
+import org.tsdbbench.common.iot.TruckEncodings;
 import org.tsdbbench.common.iot.Trucks;
 
 /**
@@ -15,47 +18,61 @@ import org.tsdbbench.common.iot.Trucks;
  * db.d_truck_1 USING db.diagnostics TAGS (...) VALUES ...}. The records are grouped by sub-table
  * ({@link IotRuns}), so a request names each sub-table once, as TSBS's loader does. Past {@code maxSqlBytes} the request is split into several statements.
  *
+ * <p>Built in bytes, no object per record: a sub-table's clause (its name, super table and tags)
+ * is the same in every request, so it is written once per truck ({@link TruckEncodings}) and copied
+ * after; the values are formatted in place. In a request of iot-2 every record is another truck's,
+ * so the clause is most of the text.
+ *
  * <p>Timestamps go in milliseconds (the database's precision, as TSBS's TDengine loader's): a
  * record with a sub-millisecond time is refused rather than rounded into another's.
  */
 final class IotInsertBuilder {
 
-    private final IotLayout layout;
+    private static final byte[] INSERT_INTO = ascii("INSERT INTO");
+    private static final byte[] NULL = ascii("NULL");
+    /** Room for a value: a long's 20 characters, a shortest double's 24, with its comma. */
+    private static final int VALUE_BYTES = 26;
+
     private final int maxSqlBytes;
-    private final StringBuilder sql = new StringBuilder(1 << 16);
     private final IotRuns runs = new IotRuns();
-    private final byte[] digits = new byte[TextFormat.SHORT_DECIMAL_MAX];
+    /** Per table (by ordinal): each truck's sub-table clause, and the null-name table's. */
+    private final TruckEncodings[] clauses = new TruckEncodings[IotTable.values().length];
+    private final byte[][] nullNameClauses = new byte[IotTable.values().length][];
+    private byte[] sql = new byte[1 << 16];
+    private int len;
 
     IotInsertBuilder(IotLayout layout, int maxSqlBytes) {
         if (maxSqlBytes < 1024) throw new IllegalArgumentException("maxSqlBytes " + maxSqlBytes + " is below 1024");
-        this.layout = layout;
         this.maxSqlBytes = maxSqlBytes;
+        for (IotTable table : IotTable.values()) {
+            clauses[table.ordinal()] = new TruckEncodings((trucks, truck) -> clause(layout, table, trucks, truck));
+            nullNameClauses[table.ordinal()] = clause(layout, table, null, -1);
+        }
     }
 
     /** One or more statements holding all the batch's records, each at most maxSqlBytes long. */
     List<String> build(TruckBatch batch) {
         List<String> statements = new ArrayList<>(1);
-        sql.setLength(0);
-        append(batch, batch.readings, statements);
-        append(batch, batch.diagnostics, statements);
-        if (sql.length() > 0) statements.add(sql.toString());
+        len = 0;
+        append(batch.trucks, batch.readings, statements);
+        append(batch.trucks, batch.diagnostics, statements);
+        if (len > 0) statements.add(text(len));
         return statements;
     }
 
-    private void append(TruckBatch batch, TableRows rows, List<String> statements) {
-        runs.sort(batch.trucks, rows);
+    private void append(Trucks trucks, TableRows rows, List<String> statements) {
+        runs.sort(trucks, rows);
         int current = Integer.MIN_VALUE;
         for (int k = 0; k < runs.size(); k++) {
             int row = runs.row(k);
             int name = runs.name(k);
-            int mark = sql.length();
-            if (name != current || sql.length() == 0) tableClause(batch.trucks, rows, row, name);
+            int mark = len;
+            if (name != current || len == 0) tableClause(trucks, rows, row, name);
             values(rows, row);
-            if (sql.length() > maxSqlBytes && mark > 0) {
-                sql.setLength(mark);
-                statements.add(sql.toString());
-                sql.setLength(0);
-                tableClause(batch.trucks, rows, row, name);
+            if (len > maxSqlBytes && mark > 0) {
+                statements.add(text(mark));
+                len = 0;
+                tableClause(trucks, rows, row, name);
                 values(rows, row);
             }
             current = name;
@@ -63,46 +80,79 @@ final class IotInsertBuilder {
     }
 
     private void tableClause(Trucks trucks, TableRows rows, int row, int name) {
-        if (sql.length() == 0) sql.append("INSERT INTO");
-        IotTable table = rows.table;
-        sql.append(' ').append(layout.subTable(table, name)).append(" USING ").append(layout.table(table));
-        if (name < 0) {
-            sql.append(" TAGS (NULL,NULL,NULL,NULL,NULL,NULL,NULL,NULL)");
-        } else {
-            sql.append(" TAGS (");
-            int truck = rows.truck[row];
-            for (IotTag tag : IotTag.values()) {
-                if (tag.ordinal() > 0) sql.append(',');
-                int code = trucks.code(truck, tag);
-                if (code < 0) {
-                    sql.append("NULL");
-                } else if (tag.numeric) {
-                    sql.append(trucks.number(tag, code));
-                } else {
-                    sql.append('\'');
-                    TDengineInsertBuilder.appendEscaped(sql, trucks.text(tag, code));
-                    sql.append('\'');
-                }
+        if (len == 0) put(INSERT_INTO);
+        int table = rows.table.ordinal();
+        // A named record's sub-table is its truck's (the name is the truck's, the row nulls no other tag of the clause).
+        put(name < 0 ? nullNameClauses[table] : clauses[table].of(trucks, rows.truck[row]));
+    }
+
+    /**
+     * {@code " db.r_truck_1 USING db.readings TAGS ('truck_1',...) VALUES "} of a truck, or of the
+     * null-name table (truck -1: every tag NULL), as UTF-8.
+     */
+    private static byte[] clause(IotLayout layout, IotTable table, Trucks trucks, int truck) {
+        int name = truck < 0 ? -1 : trucks.code(truck, IotTag.NAME);
+        StringBuilder s = new StringBuilder(160);
+        s.append(' ').append(layout.subTable(table, name)).append(" USING ").append(layout.table(table)).append(" TAGS (");
+        for (IotTag tag : IotTag.values()) {
+            if (tag.ordinal() > 0) s.append(',');
+            int code = name < 0 ? -1 : trucks.code(truck, tag);
+            if (code < 0) {
+                s.append("NULL");
+            } else if (tag.numeric) {
+                s.append(trucks.number(tag, code));
+            } else {
+                s.append('\'');
+                TDengineInsertBuilder.appendEscaped(s, trucks.text(tag, code));
+                s.append('\'');
             }
-            sql.append(')');
         }
-        sql.append(" VALUES ");
+        return s.append(") VALUES ").toString().getBytes(StandardCharsets.UTF_8);
     }
 
     private void values(TableRows rows, int row) {
-        sql.append('(').append(IotLayout.millis(rows.ts[row]));
         IotTable table = rows.table;
+        ensure(2 + (table.fieldCount() + 1) * VALUE_BYTES);
+        sql[len++] = '(';
+        len = TextFormat.appendLong(sql, len, IotLayout.millis(rows.ts[row]));
         for (int f = 0; f < table.fieldCount(); f++) {
-            sql.append(',');
+            sql[len++] = ',';
             double v = rows.field[f][row];
             if (Double.isNaN(v)) {
-                sql.append("NULL");
+                System.arraycopy(NULL, 0, sql, len, NULL.length);
+                len += NULL.length;
             } else if (table.isInteger(f)) {
-                sql.append((long) v);
+                len = TextFormat.appendLong(sql, len, (long) v);
             } else {
-                TextFormat.appendDecimal(sql, v, digits);
+                int end = TextFormat.appendShortDecimal(sql, len, v);
+                if (end >= 0) {
+                    len = end;
+                } else {
+                    byte[] text = ascii(Double.toString(v)); // no short decimal (1.0E-12): Java's text, which TDengine reads
+                    System.arraycopy(text, 0, sql, len, text.length);
+                    len += text.length;
+                }
             }
         }
-        sql.append(')');
+        sql[len++] = ')';
+    }
+
+    private void put(byte[] bytes) {
+        ensure(bytes.length);
+        System.arraycopy(bytes, 0, sql, len, bytes.length);
+        len += bytes.length;
+    }
+
+    private void ensure(int more) {
+        if (len + more > sql.length) sql = Arrays.copyOf(sql, Math.max(2 * sql.length, len + more));
+    }
+
+    /** The statement in sql[0, end): UTF-8, as the clauses were written. */
+    private String text(int end) {
+        return new String(sql, 0, end, StandardCharsets.UTF_8);
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 }

@@ -20,7 +20,9 @@ import org.tsdbbench.common.iot.IotQueryCatalog;
 import org.tsdbbench.common.iot.IotRowSource;
 import org.tsdbbench.common.iot.IotScenario;
 import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.IotTag;
 import org.tsdbbench.common.iot.TruckBatch;
+import org.tsdbbench.common.iot.TruckEncodings;
 
 /** The IoT layout, requests and SQL without a server. */
 class TDengineIotOfflineTest {
@@ -55,6 +57,43 @@ class TDengineIotOfflineTest {
         assertEquals(2 * IotSpec.defaults().trucks(), tables.size(), tables.toString());
         assertEquals(b.size(), count(ROW, s));
         assertTrue(s.contains(",NULL"), "TSBS's null fields are NULL");
+    }
+
+    /**
+     * A sub-table's clause is its truck's name and tags whether written for this request or kept
+     * from an earlier one, for the kept trucks and those past them ({@link TruckEncodings#KEPT}).
+     */
+    @Test
+    void everyClauseHasItsTrucksTagsKeptOrNot() throws Exception {
+        IotSpec d = IotSpec.defaults();
+        IotSpec spec = new IotSpec(TruckEncodings.KEPT + 500, d.startNs(), d.startNs() + 60_000_000_000L, d.intervalNs(), d.seed());
+        TruckBatch b = batch(spec, 2 * spec.trucks());
+        IotInsertBuilder builder = new IotInsertBuilder(LAYOUT, 1 << 24);
+        List<String> first = builder.build(b);
+        assertEquals(first, builder.build(b), "the second request copies the kept clauses");
+        java.util.Map<String, Integer> truckOf = new java.util.HashMap<>();
+        for (org.tsdbbench.common.iot.TableRows rows : List.of(b.readings, b.diagnostics)) {
+            for (int r = 0; r < rows.size(); r++) {
+                int name = rows.tagCode(b.trucks, r, IotTag.NAME);
+                if (name >= 0) truckOf.put("truck_" + name, rows.truck[r]);
+            }
+        }
+        Matcher m = Pattern.compile(" bench_iot\\.[rd]_(truck_\\d+) USING bench_iot\\.\\w+ TAGS \\(([^)]*)\\) VALUES ").matcher(first.get(0));
+        int clauses = 0;
+        boolean pastKept = false;
+        while (m.find()) {
+            int truck = truckOf.get(m.group(1));
+            pastKept |= truck >= TruckEncodings.KEPT;
+            List<String> tags = new java.util.ArrayList<>();
+            for (IotTag tag : IotTag.values()) {
+                int code = b.trucks.code(truck, tag);
+                tags.add(code < 0 ? "NULL" : tag.numeric ? Double.toString(b.trucks.number(tag, code)) : "'" + b.trucks.text(tag, code) + "'");
+            }
+            assertEquals(String.join(",", tags), m.group(2), m.group(1));
+            clauses++;
+        }
+        assertTrue(pastKept, "some trucks past the kept ones");
+        assertTrue(clauses > TruckEncodings.KEPT, clauses + " clauses");
     }
 
     /** Past maxSqlBytes: several statements, each within it, the records all there once. */
