@@ -162,13 +162,7 @@ public final class IotTabSeparatedBuilder {
             buf[len++] = '0';
             return;
         }
-        int end = TextFormat.appendShortDecimal(buf, len, v);
-        if (end >= 0) {
-            len = end;
-            return;
-        }
-        String s = Double.toString(v);
-        for (int i = 0; i < s.length(); i++) buf[len++] = (byte) s.charAt(i);
+        len = TextFormat.appendDouble(buf, len, v);
     }
 
     private void put(byte[] b) {

@@ -97,13 +97,7 @@ public final class LineProtocol {
         key(fieldSeparator, key);
         fieldSeparator = ',';
         ensure(32);
-        int end = TextFormat.appendShortDecimal(buf, len, value);
-        if (end >= 0) {
-            len = end;
-            return this;
-        }
-        String text = Double.toString(value);
-        for (int i = 0; i < text.length(); i++) buf[len++] = (byte) text.charAt(i);
+        len = TextFormat.appendDouble(buf, len, value);
         return this;
     }
 

@@ -30,8 +30,8 @@ final class IotInsertBuilder {
 
     private static final byte[] INSERT_INTO = ascii("INSERT INTO");
     private static final byte[] NULL = ascii("NULL");
-    /** Room for a value: a long's 20 characters, a shortest double's 24, with its comma. */
-    private static final int VALUE_BYTES = 26;
+    /** Room for a value: a long's 20 characters or a double's {@link TextFormat#DOUBLE_MAX}, with its comma. */
+    private static final int VALUE_BYTES = TextFormat.DOUBLE_MAX + 1;
 
     private final int maxSqlBytes;
     private final IotRuns runs = new IotRuns();
@@ -119,19 +119,11 @@ final class IotInsertBuilder {
             sql[len++] = ',';
             double v = rows.field[f][row];
             if (Double.isNaN(v)) {
-                System.arraycopy(NULL, 0, sql, len, NULL.length);
-                len += NULL.length;
+                put(NULL);
             } else if (table.isInteger(f)) {
                 len = TextFormat.appendLong(sql, len, (long) v);
             } else {
-                int end = TextFormat.appendShortDecimal(sql, len, v);
-                if (end >= 0) {
-                    len = end;
-                } else {
-                    byte[] text = ascii(Double.toString(v)); // no short decimal (1.0E-12): Java's text, which TDengine reads
-                    System.arraycopy(text, 0, sql, len, text.length);
-                    len += text.length;
-                }
+                len = TextFormat.appendDouble(sql, len, v);
             }
         }
         sql[len++] = ')';

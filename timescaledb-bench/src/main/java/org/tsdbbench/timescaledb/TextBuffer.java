@@ -58,12 +58,7 @@ final class TextBuffer {
      */
     TextBuffer number(double v) {
         reserve(DOUBLE_BYTES);
-        int end = TextFormat.appendShortDecimal(buf, length, v);
-        if (end >= 0) {
-            length = end;
-        } else {
-            for (char c : Double.toString(v).toCharArray()) buf[length++] = (byte) c;
-        }
+        length = TextFormat.appendDouble(buf, length, v);
         return this;
     }
 

@@ -112,6 +112,22 @@ public final class TextFormat {
         return -1;
     }
 
+    /** The longest text {@link #appendDouble} writes: Java's shortest text of a double, such as {@code -1.2345678901234567E-300}. */
+    public static final int DOUBLE_MAX = 24;
+
+    /**
+     * Appends {@code v} as {@link #appendShortDecimal} does, or, for a value without such a form, as
+     * Java's shortest text ({@code 1.0E-12}, {@code Infinity}, {@code NaN}), which the text formats
+     * of the databases here read. Returns the position after it; needs {@link #DOUBLE_MAX} bytes of room.
+     */
+    public static int appendDouble(byte[] buf, int pos, double v) {
+        int end = appendShortDecimal(buf, pos, v);
+        if (end >= 0) return end;
+        String text = Double.toString(v);
+        for (int i = 0; i < text.length(); i++) buf[pos++] = (byte) text.charAt(i);
+        return pos;
+    }
+
     /**
      * {@link #appendShortDecimal} into a StringBuilder (the SQL builders'), any value without such a
      * form as Java's text; {@code scratch} is the caller's, of {@link #SHORT_DECIMAL_MAX} bytes.
