@@ -73,7 +73,7 @@ start_node() {
   # tokens instead of streaming data one after the other; a node that comes back keeps its data and
   # is sent what it missed as hints. request_timeout (other messages between nodes) back to
   # Cassandra's 10 s: a draining node waits for its pending messages to a stopped peer to time
-  # out, and with the single node's 120 s each node took a minute to stop (the 2-minute read and
+  # out, and with the single node's 120 s each node took a minute to stop (the 10-minute read and
   # range timeouts stay).
   cassandra_yaml "$d" "$(host "$i")" "$(host 1):7000" "initial_token: ${TOKENS[$((i - 1))]}" "auto_bootstrap: false" \
     "request_timeout: 10000ms"
