@@ -73,10 +73,13 @@ start_node() {
   # tokens instead of streaming data one after the other; a node that comes back keeps its data and
   # is sent what it missed as hints. request_timeout (other messages between nodes) back to
   # Cassandra's 10 s: a draining node waits for its pending messages to a stopped peer to time
-  # out, and with the single node's 120 s each node took a minute to stop (the 10-minute read and
-  # range timeouts stay).
+  # out, and with the single node's 120 s each node took a minute to stop. Read, range and
+  # transport timeouts 120 s, not the single node's 600 s (sized for 100 M rows): right after a
+  # node is killed the others' requests to it (the login's among them) wait that long before they
+  # fail, and with 600 s no client logged in within two minutes of the kill.
   cassandra_yaml "$d" "$(host "$i")" "$(host 1):7000" "initial_token: ${TOKENS[$((i - 1))]}" "auto_bootstrap: false" \
-    "request_timeout: 10000ms"
+    "request_timeout: 10000ms" "read_request_timeout: 120000ms" "range_request_timeout: 120000ms" \
+    "native_transport_timeout: 120000ms"
   # The ring delay (30 s by default: how long a starting node listens to gossip) is for real
   # networks; loopback peers answer in milliseconds.
   cassandra_launch "$d" "$HEAP" "$(jmx "$i")" "$(pidfile "$i")" "$2" -Dcassandra.ring_delay_ms=5000
