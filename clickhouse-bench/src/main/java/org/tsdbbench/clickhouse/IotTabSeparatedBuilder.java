@@ -22,8 +22,6 @@ public final class IotTabSeparatedBuilder {
     private static final IotTag[] TAGS = IotTag.values();
     private static final byte[] NULL = {'\\', 'N'};
     private static final byte[] TRUCK = "truck_".getBytes(StandardCharsets.US_ASCII);
-    /** The longest number's text: Java's shortest of a double (up to 24 characters), or a sign, 15 digits and a point. */
-    private static final int NUMBER_BYTES = 26;
 
     private byte[] buf = new byte[1 << 16];
     private int len;
@@ -42,14 +40,14 @@ public final class IotTabSeparatedBuilder {
         len = 0;
         int fields = rows.table.fieldCount();
         for (int r = 0; r < rows.size(); r++) {
-            ensure(20 + TAGS.length * 2 + fields * (NUMBER_BYTES + 1) + 2);
+            ensure(20 + TAGS.length * 2 + fields * (TextFormat.DOUBLE_MAX + 1) + 2);
             len = TextFormat.appendLong(buf, len, rows.ts[r]);
             if (rows.nullTag[r] == TableRows.NO_NULL) {
                 put(truckTags.of(trucks, rows.truck[r]));
             } else {
                 tags(trucks, rows.truck[r], rows.nullTag[r]);
             }
-            ensure(fields * (NUMBER_BYTES + 1) + 1);
+            ensure(fields * (TextFormat.DOUBLE_MAX + 1) + 1);
             for (int f = 0; f < fields; f++) {
                 buf[len++] = '\t';
                 double v = rows.field[f][r];
@@ -151,7 +149,7 @@ public final class IotTabSeparatedBuilder {
      * other in Java's shortest text ({@code 1.0E20}), which ClickHouse's Float64 reads too; infinities as ClickHouse writes them.
      */
     void number(double v) {
-        ensure(NUMBER_BYTES);
+        ensure(TextFormat.DOUBLE_MAX);
         if (Double.isInfinite(v)) {
             put((v > 0 ? "inf" : "-inf").getBytes(StandardCharsets.US_ASCII));
             return;

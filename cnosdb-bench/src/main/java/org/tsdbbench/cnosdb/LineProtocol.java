@@ -96,7 +96,7 @@ public final class LineProtocol {
     public LineProtocol field(String key, double value) {
         key(fieldSeparator, key);
         fieldSeparator = ',';
-        ensure(32);
+        ensure(TextFormat.DOUBLE_MAX);
         len = TextFormat.appendDouble(buf, len, value);
         return this;
     }

@@ -1,6 +1,7 @@
 package org.tsdbbench.timescaledb;
 
 import java.nio.charset.StandardCharsets;
+import org.tsdbbench.common.data.TextFormat;
 import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.TableRows;
 
@@ -70,7 +71,7 @@ final class IotRequestBuilder {
     private static final byte[] NULL = "NULL".getBytes(StandardCharsets.US_ASCII);
 
     private static int rowBytes(int fields) {
-        return TimestampText.MAX_LENGTH + 2 + 12 + fields * (TextBuffer.DOUBLE_BYTES + 1) + 2;
+        return TimestampText.MAX_LENGTH + 2 + 12 + fields * (TextFormat.DOUBLE_MAX + 1) + 2;
     }
 
     byte[] bytes() {

@@ -57,7 +57,7 @@ final class TextBuffer {
      * No object for a value of at most 9 decimals and 15 digits.
      */
     TextBuffer number(double v) {
-        reserve(DOUBLE_BYTES);
+        reserve(TextFormat.DOUBLE_MAX);
         length = TextFormat.appendDouble(buf, length, v);
         return this;
     }
@@ -90,9 +90,6 @@ final class TextBuffer {
     String text() {
         return new String(buf, 0, length, StandardCharsets.UTF_8);
     }
-
-    /** The longest double's text: Java's 24 characters, or a sign, 15 digits and a point. */
-    static final int DOUBLE_BYTES = 26;
 
     /** Bytes a row may take apart from its name: a timestamp, three ints, a float (up to 15 characters), separators and quotes. */
     static final int ROW_BYTES = TimestampText.MAX_LENGTH + 3 * 11 + 15 + 16;
