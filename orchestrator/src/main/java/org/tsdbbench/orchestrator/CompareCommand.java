@@ -17,6 +17,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.tsdbbench.results.Manifest;
+import org.tsdbbench.results.Minutes;
 import org.tsdbbench.results.RunFolder;
 import org.tsdbbench.results.RunRecord;
 import org.tsdbbench.results.StepFlags;
@@ -227,7 +228,7 @@ final class CompareCommand implements Callable<Integer> {
             Module m = planned.get(i);
             long soFar = seconds(runStart);
             int left = planned.size() - i - 1;
-            String eta = done == 0 ? "" : "; about " + StepRunner.minutes(soFar * (left + 1) / done) + " left in all";
+            String eta = done == 0 ? "" : "; about " + Minutes.text(soFar * (left + 1) / done) + " left in all";
             log("=== [" + (i + 1) + "/" + planned.size() + "] " + m.name() + " (" + left + " left after it; " + soFar + " s so far" + eta + ") ===");
             compare(m, java, data, wl);
             done++;

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.tsdbbench.results.Minutes;
 
 /**
  * Runs one step of a database jar as its own JVM, its output appended to the database's log, and
@@ -75,12 +76,6 @@ final class StepRunner {
         }
     }
 
-    /** "12 min" or "1 h 05 min": a time left, for people. */
-    static String minutes(long seconds) {
-        long m = (seconds + 59) / 60;
-        return m >= 60 ? String.format("%d h %02d min", m / 60, m % 60) : m + " min";
-    }
-
     /**
      * One step's progress from its log. The rate is taken from when a counter was first seen: what a
      * step does before it (the query step checks every answer once, minutes at 10 M rows) says
@@ -104,7 +99,7 @@ final class StepRunner {
         String line() {
             long elapsed = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
             String last = lastProgressLine();
-            if (last == null) return label + ": running for " + minutes(elapsed);
+            if (last == null) return label + ": running for " + Minutes.text(elapsed);
             Matcher m = COUNTER.matcher(last);
             if (last.startsWith("#") && m.find()) {
                 int i = Integer.parseInt(m.group(1));
@@ -113,10 +108,10 @@ final class StepRunner {
                     counterSeenAt = System.nanoTime();
                     counterFirst = i;
                 }
-                String text = label + ": " + last.substring(2) + " (" + minutes(elapsed) + " so far";
+                String text = label + ": " + last.substring(2) + " (" + Minutes.text(elapsed) + " so far";
                 if (i > counterFirst) {
                     long per = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - counterSeenAt) / (i - counterFirst);
-                    text += ", about " + minutes(per * (n - i + 1)) + " left";
+                    text += ", about " + Minutes.text(per * (n - i + 1)) + " left";
                 }
                 return text + ")";
             }

@@ -199,11 +199,4 @@ class OrchestratorOptionsTest {
         assertEquals(List.of("java", "-jar", "a.jar", "load", "-i", "3", "x", "y"),
                 CompareCommand.concat("java", List.of("-jar", Path.of("a.jar")), "load", new Object[] {"-i", 3}, List.of(List.of("x"), "y")));
     }
-
-    @Test
-    void timeLeftReadsForPeople() {
-        assertEquals("1 min", StepRunner.minutes(1));
-        assertEquals("2 min", StepRunner.minutes(61));
-        assertEquals("1 h 05 min", StepRunner.minutes(3900));
-    }
 }
