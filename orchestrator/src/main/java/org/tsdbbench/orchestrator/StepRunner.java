@@ -25,8 +25,10 @@ import org.tsdbbench.results.Minutes;
 final class StepRunner {
 
     /** A step's progress lines: query i/N, write cell i/N, and the load's progress bar. */
-    private static final Pattern PROGRESS = Pattern.compile("^(# query \\d+/\\d+|# write cell \\d+/\\d+|load [a-z0-9]+ +\\d+%).*");
+    private static final Pattern PROGRESS = Pattern.compile("^(# answer check \\d+/\\d+|# query \\d+/\\d+|# write cell \\d+/\\d+|load [a-z0-9]+ +\\d+%).*");
     private static final Pattern COUNTER = Pattern.compile("(\\d+)/(\\d+)");
+    /** A counter line with the step's own time left: "# query 4/12: q3.count.p100; about 1 h 05 min left by the answer checks' times". */
+    private static final Pattern STEP_TIME_LEFT = Pattern.compile("^(.*); about (?:(\\d+) h )?(\\d+) min left\\b.*$");
 
     private final Consumer<String> say;
     private final Duration heartbeat;
@@ -77,17 +79,22 @@ final class StepRunner {
     }
 
     /**
-     * One step's progress from its log. The rate is taken from when a counter was first seen: what a
-     * step does before it (the query step checks every answer once, minutes at 10 M rows) says
-     * nothing about the time per query or cell.
+     * One step's progress from its log. A step that knows its time left says so on its counter line
+     * ("; about 12 min left by ..."; the query step, from its answer checks' times), counted down here
+     * from when the line appeared. Else the rate is taken from when a counter of that kind was first
+     * seen: what a step does before (the query step checks every answer once, minutes at 10 M rows)
+     * says nothing about the time per query or cell.
      */
-    private static final class Progress {
+    static final class Progress {
         private final String label;
         private final Path log;
         private final long from;
         private final long started;
+        private String counterKind;
         private long counterSeenAt;
         private int counterFirst;
+        private String lastLine;
+        private long lastLineSeenAt;
 
         Progress(String label, Path log, long from, long started) {
             this.label = label;
@@ -97,25 +104,41 @@ final class StepRunner {
         }
 
         String line() {
-            long elapsed = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
+            return line(System.nanoTime());
+        }
+
+        /** The progress line at {@code now} (System.nanoTime()). */
+        String line(long now) {
+            long elapsed = TimeUnit.NANOSECONDS.toSeconds(now - started);
             String last = lastProgressLine();
             if (last == null) return label + ": running for " + Minutes.text(elapsed);
             Matcher m = COUNTER.matcher(last);
-            if (last.startsWith("#") && m.find()) {
-                int i = Integer.parseInt(m.group(1));
-                int n = Integer.parseInt(m.group(2));
-                if (counterSeenAt == 0) {
-                    counterSeenAt = System.nanoTime();
-                    counterFirst = i;
-                }
-                String text = label + ": " + last.substring(2) + " (" + Minutes.text(elapsed) + " so far";
-                if (i > counterFirst) {
-                    long per = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - counterSeenAt) / (i - counterFirst);
-                    text += ", about " + Minutes.text(per * (n - i + 1)) + " left";
-                }
-                return text + ")";
+            if (!last.startsWith("#") || !m.find()) {
+                String oneLine = last.replaceAll("\\s+", " ");
+                return label + ": " + oneLine.substring(0, Math.min(160, oneLine.length()));
             }
-            return label + ": " + last.replaceAll("\\s+", " ").substring(0, Math.min(160, last.replaceAll("\\s+", " ").length()));
+            int i = Integer.parseInt(m.group(1));
+            int n = Integer.parseInt(m.group(2));
+            if (!last.equals(lastLine)) {
+                lastLine = last;
+                lastLineSeenAt = now;
+            }
+            String kind = last.substring(0, m.start());
+            if (!kind.equals(counterKind)) {
+                counterKind = kind;
+                counterSeenAt = now;
+                counterFirst = i;
+            }
+            Matcher own = STEP_TIME_LEFT.matcher(last);
+            String text = label + ": " + (own.matches() ? own.group(1) : last).substring(2) + " (" + Minutes.text(elapsed) + " so far";
+            if (own.matches()) {
+                long said = 60 * (60 * (own.group(2) == null ? 0 : Long.parseLong(own.group(2))) + Long.parseLong(own.group(3)));
+                text += ", about " + Minutes.text(Math.max(1, said - TimeUnit.NANOSECONDS.toSeconds(now - lastLineSeenAt))) + " left";
+            } else if (i > counterFirst) {
+                long per = TimeUnit.NANOSECONDS.toSeconds(now - counterSeenAt) / (i - counterFirst);
+                text += ", about " + Minutes.text(per * (n - i + 1)) + " left";
+            }
+            return text + ")";
         }
 
         /** The step's last progress line (the load's bar redraws itself with \r: each redraw counts as a line). */

@@ -5,9 +5,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.openjdk.jmh.results.RunResult;
@@ -24,6 +27,7 @@ import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.QueryFile;
 import org.tsdbbench.common.workload.PreparedQuery;
 import org.tsdbbench.common.workload.Workload;
+import org.tsdbbench.results.Minutes;
 import org.tsdbbench.results.QueryRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -115,9 +119,16 @@ final class QueryStep extends Step {
         List<String> failures = new ArrayList<>();
         List<String> correct = new ArrayList<>();
         List<QueryRecord.QueryCheck> checked = new ArrayList<>();
+        // Each check's time, for the measured runs' time left: at 10 M rows one query may take a second or a minute.
+        Map<String, Duration> checkTimes = new HashMap<>();
         try (Session s = session()) {
-            for (PreparedQuery q : selected) {
+            for (int i = 0; i < selected.size(); i++) {
+                PreparedQuery q = selected.get(i);
+                out().printf("# answer check %d/%d: %s%n", i + 1, selected.size(), q.id());
+                out().flush();
+                long start = System.nanoTime();
                 String problem = check(s, q);
+                checkTimes.put(q.id(), Duration.ofNanos(System.nanoTime() - start));
                 checked.add(new QueryRecord.QueryCheck(q.id(), q.text(), problem == null, problem));
                 if (problem != null) failures.add(problem);
                 else correct.add(q.id());
@@ -139,7 +150,8 @@ final class QueryStep extends Step {
                     failures.add(id + ": not run: the server did not come back within " + RECONNECT_SECONDS + " s");
                     continue;
                 }
-                out().printf("# query %d/%d: %s%n", i + 1, correct.size(), id);
+                List<Duration> toGo = correct.subList(i, correct.size()).stream().map(checkTimes::get).toList();
+                out().printf("# query %d/%d: %s; about %s left by the answer checks' times%n", i + 1, correct.size(), id, Minutes.text(timeLeft(toGo).toSeconds()));
                 out().flush();
                 int failed = failures.size();
                 Optional<RunResult> measured = measure(id, failures);
@@ -177,6 +189,28 @@ final class QueryStep extends Step {
         return runJmh("query", jmh()
                 .include(Pattern.quote(QueryBenchmark.class.getName()) + "\\.query$")
                 .param(StepFlags.PARAM_QUERY_ID, id), settings.withDataChecked().withVerifyLog(results.verifyLog("query")), id, failures).stream().findFirst();
+    }
+
+    /**
+     * JMH's time for queries whose answer checks took {@code checks}: each runs its warm-up and
+     * measured iterations, and an iteration lasts its time or one run of the query, whichever is
+     * longer (a run JMH has started always ends).
+     */
+    Duration timeLeft(List<Duration> checks) {
+        return timeLeft(checks, common.warmupIterations, Duration.ofNanos(time("-w", common.warmupTime).convertTo(TimeUnit.NANOSECONDS)),
+                common.iterations, Duration.ofNanos(time("-r", common.time).convertTo(TimeUnit.NANOSECONDS)));
+    }
+
+    static Duration timeLeft(List<Duration> checks, int warmupIterations, Duration warmupTime, int iterations, Duration iterationTime) {
+        Duration left = Duration.ZERO;
+        for (Duration c : checks) {
+            left = left.plus(max(warmupTime, c).multipliedBy(warmupIterations)).plus(max(iterationTime, c).multipliedBy(iterations));
+        }
+        return left;
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 
     /**
