@@ -196,7 +196,7 @@ final class QueryStep extends Step {
      * measured iterations, and an iteration lasts its time or one run of the query, whichever is
      * longer (a run JMH has started always ends).
      */
-    Duration timeLeft(List<Duration> checks) {
+    private Duration timeLeft(List<Duration> checks) {
         return timeLeft(checks, common.warmupIterations, Duration.ofNanos(time("-w", common.warmupTime).convertTo(TimeUnit.NANOSECONDS)),
                 common.iterations, Duration.ofNanos(time("-r", common.time).convertTo(TimeUnit.NANOSECONDS)));
     }
