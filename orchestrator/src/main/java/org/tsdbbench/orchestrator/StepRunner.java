@@ -130,8 +130,9 @@ final class StepRunner {
                 counterFirst = i;
             }
             Matcher own = STEP_TIME_LEFT.matcher(last);
-            String text = label + ": " + (own.matches() ? own.group(1) : last).substring(2) + " (" + Minutes.text(elapsed) + " so far";
-            if (own.matches()) {
+            boolean stepSaysTimeLeft = own.matches();
+            String text = label + ": " + (stepSaysTimeLeft ? own.group(1) : last).substring(2) + " (" + Minutes.text(elapsed) + " so far";
+            if (stepSaysTimeLeft) {
                 long said = 60 * (60 * (own.group(2) == null ? 0 : Long.parseLong(own.group(2))) + Long.parseLong(own.group(3)));
                 text += ", about " + Minutes.text(Math.max(1, said - TimeUnit.NANOSECONDS.toSeconds(now - lastLineSeenAt))) + " left";
             } else if (i > counterFirst) {
