@@ -95,6 +95,15 @@ public abstract class ClusterContract {
         return status.nodes().get(status.nodes().size() - 1);
     }
 
+    /**
+     * The cluster's own view of itself (its nodes, their roles), asked of the nodes still up when
+     * a count did not come back in time, so the failure says what the cluster thought; empty
+     * when the module has no such view to give.
+     */
+    protected String clusterView(ClusterStatus status, ConnectionOptions connection) throws Exception {
+        return "";
+    }
+
     private ClusterStatus status() throws Exception {
         ServerScript.Result r = ServerScript.call(clusterScript(), "status");
         List<Node> nodes = new ArrayList<>();
@@ -248,6 +257,13 @@ public abstract class ClusterContract {
                 Thread.sleep(1000);
             }
         }
-        throw new AssertionError("the cluster did not answer a count " + when + " within " + RECOVERY.toSeconds() + " s", last);
+        String view;
+        try {
+            view = clusterView(status(), c);
+        } catch (Exception e) {
+            view = "(the cluster's view could not be had either: " + e.getMessage() + ")";
+        }
+        throw new AssertionError("the cluster did not answer a count " + when + " within " + RECOVERY.toSeconds() + " s (" + failures
+                + " failed attempts); the cluster then said:\n" + view, last);
     }
 }
