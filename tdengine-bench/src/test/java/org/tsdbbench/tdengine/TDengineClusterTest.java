@@ -6,11 +6,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.contract.ClusterContract;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.query.ResultSink;
 
 /**
@@ -88,12 +90,8 @@ class TDengineClusterTest extends ClusterContract {
     /** Waits up to {@link #SETTLE} until {@link #unsettled} finds nothing; fails with what it last found. */
     private static void awaitSettled(RestChannel sql, String database) throws Exception {
         long start = System.nanoTime();
-        for (String why = unsettled(sql, database); why != null; why = unsettled(sql, database)) {
-            if (System.nanoTime() - start > SETTLE.toNanos()) {
-                throw new AssertionError("the cluster did not settle within " + SETTLE.toSeconds() + " s before the kill: " + why);
-            }
-            Thread.sleep(500);
-        }
+        String why = Poll.every(Duration.ofMillis(500), SETTLE).until(() -> unsettled(sql, database), Objects::isNull);
+        if (why != null) throw new AssertionError("the cluster did not settle within " + SETTLE.toSeconds() + " s before the kill: " + why);
         System.out.printf("[cluster] tdengine: settled (every vnode of %s restored, each vgroup led, three mnodes ready) after %.1f s%n",
                 database, (System.nanoTime() - start) / 1e9);
     }
