@@ -39,10 +39,11 @@ final class IotSql {
             case LAST_LOC -> "SELECT name, driver, LAST_ROW(longitude), LAST_ROW(latitude) FROM " + readings
                     + " WHERE " + fleet + " AND name IS NOT NULL PARTITION BY name, driver";
             case LOW_FUEL -> "SELECT name, driver, fs FROM (SELECT name, driver, LAST_ROW(fuel_state) AS fs FROM " + diagnostics
-                    + " WHERE " + fleet + " AND name IS NOT NULL PARTITION BY name, driver) WHERE fs < " + fraction("fs", 1, 10);
+                    + " WHERE " + fleet + " AND name IS NOT NULL PARTITION BY name, driver) WHERE fs < 0.1";
             // load_capacity is a tag, one value per sub-table: partitioning by it too keeps one row per truck.
             case HIGH_LOAD -> "SELECT name, driver, cl FROM (SELECT name, driver, load_capacity, LAST_ROW(current_load) AS cl FROM " + diagnostics
-                    + " WHERE " + fleet + " AND name IS NOT NULL PARTITION BY name, driver, load_capacity) WHERE cl / load_capacity > " + fraction("cl", 9, 10);
+                    + " WHERE " + fleet + " AND name IS NOT NULL PARTITION BY name, driver, load_capacity)"
+                    + " WHERE cl / load_capacity > 0.9";
             case STATIONARY_TRUCKS -> "SELECT name, driver FROM (SELECT name, driver, AVG(velocity) AS v FROM " + readings
                     + " WHERE " + fleet + " AND name IS NOT NULL AND " + window(q) + " PARTITION BY name, driver) WHERE v < 1";
             case LONG_DRIVING_SESSIONS, LONG_DAILY_SESSIONS -> "SELECT name, driver FROM (SELECT name, driver, COUNT(*) AS driving FROM"
@@ -51,7 +52,8 @@ final class IotSql {
                     + q.type().threshold();
             case AVG_VS_PROJECTED_FUEL_CONSUMPTION -> "SELECT fleet, AVG(fuel_consumption), AVG(nominal_fuel_consumption) FROM " + readings
                     + " WHERE velocity > 1 AND name IS NOT NULL AND fleet IS NOT NULL AND nominal_fuel_consumption IS NOT NULL PARTITION BY fleet";
-            case AVG_DAILY_DRIVING_DURATION -> "SELECT fleet, name, driver, AVG(hours) FROM (SELECT fleet, name, driver, day, CAST(COUNT(*) AS DOUBLE) / 6 AS hours"
+            case AVG_DAILY_DRIVING_DURATION -> "SELECT fleet, name, driver, AVG(hours) FROM"
+                    + " (SELECT fleet, name, driver, day, COUNT(*) / 6.0 AS hours"
                     + " FROM (SELECT fleet, name, driver, " + day(TS_MS) + " AS day FROM (SELECT _wstart AS ts, fleet, name, driver, AVG(velocity) AS v"
                     + " FROM " + readings + " PARTITION BY fleet, name, driver INTERVAL(10m)) WHERE v > 1)"
                     + " PARTITION BY fleet, name, driver, day) PARTITION BY fleet, name, driver";
@@ -59,7 +61,8 @@ final class IotSql {
             case AVG_LOAD -> "SELECT fleet, model, load_capacity, AVG(l / load_capacity) FROM (SELECT fleet, model, load_capacity, name,"
                     + " AVG(current_load) AS l FROM " + diagnostics + " WHERE name IS NOT NULL PARTITION BY fleet, model, load_capacity, name)"
                     + " PARTITION BY fleet, model, load_capacity";
-            case DAILY_ACTIVITY -> "SELECT fleet, model, day, CAST(COUNT(*) AS DOUBLE) / 144 FROM (SELECT fleet, model, " + day(TS_MS) + " AS day FROM"
+            case DAILY_ACTIVITY -> "SELECT fleet, model, day, COUNT(*) / 144.0"
+                    + " FROM (SELECT fleet, model, " + day(TS_MS) + " AS day FROM"
                     + " (SELECT _wstart AS ts, fleet, model, AVG(status) AS s FROM " + diagnostics + " WHERE name IS NOT NULL"
                     + " PARTITION BY fleet, model, name INTERVAL(10m)) WHERE s < 1) PARTITION BY fleet, model, day";
             case BREAKDOWN_FREQUENCY -> breakdowns(diagnostics);
@@ -67,19 +70,6 @@ final class IotSql {
             case LATITUDE_STATS -> "SELECT COUNT(*), MAX(latitude), MIN(latitude), AVG(latitude) FROM " + readings
                     + " WHERE ts >= " + Math.floorDiv(spec.startNs(), 1_000_000L) + " AND ts <= " + Math.floorDiv(spec.endNs(), 1_000_000L);
         };
-    }
-
-    /**
-     * The double nearest {@code numerator / denominator} (0.1, 0.9: what the decimal literal means),
-     * computed by the server in a row's context. TDengine 3.3.0.1 (this project's build of it)
-     * reads every constant with a fraction that reaches a vnode as 0 ({@code current_load * 0.5} is
-     * 0, {@code COUNT(*) / 144.0} NULL, {@code fs < 0.1} never true: measured here, README "IoT"),
-     * and folds a constant expression such as {@code 9 / 10} into such a constant;
-     * {@code (9 + column * 0) / 10} is not folded, and is exactly 0.9 for any row whose column is
-     * not NULL (the only rows the comparison keeps anyway).
-     */
-    private static String fraction(String column, int numerator, int denominator) {
-        return "(" + numerator + " + " + column + " * 0) / " + denominator;
     }
 
     private static String window(IotQuery q) {
