@@ -143,3 +143,81 @@ ensure_cnosdb() {
   fi
   return 0
 }
+
+# Test times (docs/tests.md, "How long it takes"): scripts/test.sh and .ci/run record the wall time
+# of each of their phases, and the surefire times of the test classes each Maven phase ran, in
+# $TEST_TIMES (tab-separated records; nothing is recorded when it is unset); scripts/test-times.sh
+# turns them into target/test-times.txt, slowest first. Records:
+#   phase  START  END|-  EXIT|-  NAME       (END "-": begun; its end follows, or the run died in it)
+#   class  PHASE  SECONDS  TESTS  FAILED  SKIPPED  MODULE  CLASS
+#   module PHASE  SECONDS  RESULT  MODULE   (Maven's reactor summary)
+
+# times_init -> starts $TEST_TIMES (default target/test-times.tsv) unless a caller (.ci/run) already did
+times_init() {
+  [ -z "${TEST_TIMES:-}" ] || return 0
+  export TEST_TIMES="$REPO_DIR/target/test-times.tsv"
+  mkdir -p "$REPO_DIR/target"
+  : >"$TEST_TIMES"
+}
+
+# times_now -> seconds since the epoch, to the microsecond
+times_now() { local t="${EPOCHREALTIME:-$(date +%s.%N)}"; echo "${t/,/.}"; }
+
+# times_begin NAME START / times_end NAME START EXIT -> a phase's records (START: times_now's); the
+# recording never fails the test command
+times_begin() { [ -z "${TEST_TIMES:-}" ] || printf 'phase\t%s\t-\t-\t%s\n' "$2" "$1" >>"$TEST_TIMES" || true; }
+times_end() { [ -z "${TEST_TIMES:-}" ] || printf 'phase\t%s\t%s\t%s\t%s\n' "$2" "$(times_now)" "$3" "$1" >>"$TEST_TIMES" || true; }
+
+# timed NAME CMD... -> runs CMD (a function too: same shell, same errexit) as the phase NAME; its exit status
+timed() {
+  local name=$1 t0 rc
+  t0=$(times_now)
+  shift
+  times_begin "$name" "$t0"
+  "$@"
+  rc=$?
+  times_end "$name" "$t0" "$rc"
+  return "$rc"
+}
+
+# timed_tests NAME CMD... -> timed, and then the times of the test classes whose surefire (or
+# failsafe) reports CMD wrote, as NAME's
+timed_tests() {
+  local name=$1 marker rc
+  [ -n "${TEST_TIMES:-}" ] || { shift; "$@"; return; }
+  marker=$(mktemp "$TEST_TIMES.XXXXXX")
+  timed "$@"
+  rc=$?
+  times_classes "$name" "$marker"
+  rm -f "$marker"
+  return "$rc"
+}
+
+# times_classes PHASE MARKER -> records each test class of a TEST-*.xml newer than MARKER: the
+# testsuite's time, tests, failures + errors, skipped; its module is the folder above target/
+times_classes() {
+  (cd "$REPO_DIR" && find ./*/target -path '*-reports/*' -name 'TEST-*.xml' -newer "$2" -print0 2>/dev/null |
+    xargs -0 -r awk -v phase="$1" '
+      function attr(s, a) { return match(s, " " a "=\"[^\"]*\"") ? substr(s, RSTART + length(a) + 3, RLENGTH - length(a) - 4) : "" }
+      FNR == 1 { done = 0 }
+      !done && /<testsuite[ >]/ {
+        done = 1; t = attr($0, "time"); gsub(",", "", t); m = FILENAME; sub("^\\./", "", m); sub("/.*", "", m)
+        printf "class\t%s\t%s\t%d\t%d\t%d\t%s\t%s\n", phase, t, attr($0, "tests"), attr($0, "failures") + attr($0, "errors"), attr($0, "skipped"), m, attr($0, "name")
+      }') >>"$TEST_TIMES" || true
+}
+
+# times_reactor PHASE LOG -> records each module's time from the reactor summary in Maven's LOG
+times_reactor() {
+  [ -n "${TEST_TIMES:-}" ] && [ -f "$2" ] || return 0
+  awk -v phase="$1" '
+    /Reactor Summary/ { on = 1; next }
+    on && /^\[INFO\] -+$/ { on = 0 }
+    on && match($0, /\[ *[0-9:.]+ (s|min|h)\]$/) {
+      d = substr($0, RSTART + 1, RLENGTH - 2); sub(/^ +/, "", d); split(d, u, " "); n = split(u[1], p, ":")
+      s = n == 1 ? p[1] : (u[2] == "h" ? p[1] * 3600 + p[2] * 60 : p[1] * 60 + p[2])
+      line = substr($0, 1, RSTART - 1); sub(/^\[INFO\] /, "", line)
+      if (match(line, / \.* ?(SUCCESS|FAILURE|SKIPPED) $/)) {
+        r = substr(line, RSTART, RLENGTH); gsub(/[ .]/, "", r); printf "module\t%s\t%s\t%s\t%s\n", phase, s, r, substr(line, 1, RSTART - 1)
+      }
+    }' "$2" >>"$TEST_TIMES" || true
+}

@@ -45,31 +45,37 @@ run_cluster() {
   reason="$("${db}_unavailable")"
   if [ -n "$reason" ]; then
     log "$db cluster tests SKIPPED: $reason"
-    (export "$skipvar=skip: $reason"; mvn_plain -pl "$module" -am verify -Dtest="$class" -Dsurefire.failIfNoSpecifiedTests=false)
+    skipped_tests() (export "$skipvar=skip: $reason"; mvn_plain -pl "$module" -am verify -Dtest="$class" -Dsurefire.failIfNoSpecifiedTests=false)
+    timed_tests "cluster: $db: tests (skipped)" skipped_tests
     return
   fi
   # The single-node server holds the ports: stopped now, started again after.
   if "scripts/servers/$db.sh" status >/dev/null 2>&1; then
     [ "$db" != tdengine ] || single_home="$(cat "$STATE_ROOT/tdengine/home")"
-    "scripts/servers/$db.sh" stop
+    timed "cluster: $db: stop the single server" "scripts/servers/$db.sh" stop
   else
     single_home=none
   fi
   local t0=$SECONDS
-  if "scripts/servers/$db-cluster.sh" start; then
+  if timed "cluster: $db: start the cluster" "scripts/servers/$db-cluster.sh" start; then
     log "$db cluster up in $((SECONDS - t0)) s"
-    (
+    cluster_tests() (
       export_secrets
       # The cluster's password, not the single server's (the one <DB>_PASSWORD set, or the cluster's own).
       export "${db^^}_PASSWORD=$(cat "$STATE_ROOT/$db-cluster/password")"
       mvn_plain -pl "$module" -am verify -Dtest="$class" -Dsurefire.failIfNoSpecifiedTests=false
-    ) || rc=$?
+    )
+    timed_tests "cluster: $db: tests" cluster_tests || rc=$?
   else
     rc=$?
   fi
-  "scripts/servers/$db-cluster.sh" stop || true
+  timed "cluster: $db: stop the cluster" "scripts/servers/$db-cluster.sh" stop || true
   if [ "$single_home" != none ]; then
-    if [ -n "$single_home" ]; then TDENGINE_HOME="$single_home" "scripts/servers/$db.sh" start; else "scripts/servers/$db.sh" start; fi
+    if [ -n "$single_home" ]; then
+      TDENGINE_HOME="$single_home" timed "cluster: $db: start the single server again" "scripts/servers/$db.sh" start
+    else
+      timed "cluster: $db: start the single server again" "scripts/servers/$db.sh" start
+    fi
   fi
   log "$db cluster phase: $((SECONDS - t0)) s, exit $rc"
   return "$rc"
@@ -85,6 +91,6 @@ for db in "${dbs[@]}"; do
     *) die "no cluster for '$db': cassandra or tdengine" ;;
   esac
   [ -d "$REPO_DIR/$module" ] || continue
-  run_cluster "$db" "$module" "$class" || failed+=("$db")
+  timed "cluster: $db" run_cluster "$db" "$module" "$class" || failed+=("$db")
 done
 if [ ${#failed[@]} -gt 0 ]; then echo "error: cluster tests failed: ${failed[*]}" >&2; exit 1; fi

@@ -8,23 +8,37 @@
 # points the TDengine tests at another server instead (no local one is started, no 2.x phase).
 # Then the cluster phase (scripts/test-clusters.sh): three-node Cassandra and TDengine clusters, one
 # after the other, in place of the single servers, each module's *ClusterTest against its cluster.
+# The wall time of each phase and each test class, slowest first: target/test-times.txt, written when
+# it ends, passed or failed (scripts/test-times.sh; docs/tests.md, "How long it takes").
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/modules.sh"
 cd "$REPO_DIR"
-ensure_build_tools
-ensure_chromium
-ensure_tdengine
-ensure_cnosdb
-# The jars first: each module's jar says which server it needs (and a build that fails starts no server).
-mvn_plain -q -DskipTests package
+times_init
+t_all=$(times_now)
+times_begin scripts/test.sh "$t_all"
 
 started=()
 stop_started() {
   local s
   for s in "${started[@]}"; do "$REPO_DIR/scripts/servers/$s.sh" stop || true; done
 }
-trap stop_started EXIT
+# on_exit -> the servers this script started stopped, and the times written (target/test-times.txt)
+on_exit() {
+  local rc=$?
+  timed "stop: servers" stop_started
+  times_end scripts/test.sh "$t_all" "$rc"
+  bash "$REPO_DIR/scripts/test-times.sh" || true
+  log "test times: ${TEST_TIMES%.tsv}.txt"
+}
+trap on_exit EXIT
+
+timed "install: build tools" ensure_build_tools
+timed "install: chromium" ensure_chromium
+timed "install: tdengine" ensure_tdengine
+timed "install: cnosdb" ensure_cnosdb
+# The jars first: each module's jar says which server it needs (and a build that fails starts no server).
+timed "build: jars (mvn package)" mvn_plain -q -DskipTests package
 
 # start_server NAME DB -> starts it unless it runs, remembering to stop what this script started; a
 # server this machine cannot have (its script's exit 4, e.g. TDengine not installed) skips that
@@ -53,19 +67,26 @@ while IFS=: read -r module server db; do
     fi
     # The 3.x server for this phase, even when the 2.x one was left running (its start makes the other major stop).
     if [ -n "$(tdengine_home)" ] && ! "$REPO_DIR/scripts/servers/tdengine.sh" status 2>/dev/null | grep -qF "($(tdengine_home))"; then
-      "$REPO_DIR/scripts/servers/tdengine.sh" start
+      timed "start: tdengine" "$REPO_DIR/scripts/servers/tdengine.sh" start
       started+=(tdengine)
       continue
     fi
   fi
-  start_server "$server" "$db"
+  timed "start: $server" start_server "$server" "$db"
 done < <(present_modules)
 export_secrets
+
+# mvn_verify ARGS -> every module's tests, Maven's output kept for its reactor summary (each module's time)
+mvn_verify() {
+  mkdir -p "$REPO_DIR/target"
+  mvn_plain --fail-at-end verify "$@" | tee "$REPO_DIR/target/mvn-verify.log"
+}
 
 # Every phase runs even when one before it failed (and Maven tests every module: --fail-at-end), so
 # one run shows every failure; the exit code is then the first failure's.
 failed=()
-mvn_plain --fail-at-end verify "$@" || failed+=("mvn verify (exit $?)")
+timed_tests "mvn verify" mvn_verify "$@" || failed+=("mvn verify (exit $?)")
+times_reactor "mvn verify" "$REPO_DIR/target/mvn-verify.log"
 
 # TDengine 2.x: the TDengine2* tests run in the build with the 2.0.x driver, against a 2.x server.
 if [ $# -eq 0 ] && [ -z "${TDENGINE_URL:-}" ] && [ -d "$REPO_DIR/tdengine-bench" ]; then
@@ -74,18 +95,22 @@ if [ $# -eq 0 ] && [ -z "${TDENGINE_URL:-}" ] && [ -d "$REPO_DIR/tdengine-bench"
     log "TDengine 2.x tests SKIPPED: no 2.x installation (set TDENGINE2_HOME)"
   else
     log "TDengine 2.x tests against $home2"
+    t2=$(times_now)
+    times_begin "TDengine 2.x" "$t2"
     was3=false
     if "$REPO_DIR/scripts/servers/tdengine.sh" status >/dev/null 2>&1; then was3=true; fi
-    TDENGINE_HOME="$home2" "$REPO_DIR/scripts/servers/tdengine.sh" start   # stops 3.x first: they share ports
+    TDENGINE_HOME="$home2" timed "TDengine 2.x: start 2.x" "$REPO_DIR/scripts/servers/tdengine.sh" start   # stops 3.x first: they share ports
     rc=0
-    (
+    tdengine2_tests() (
       export TDENGINE_HOME="$home2"
       export_secrets tdengine
       mvn_plain -Ptdengine2 -pl tdengine-bench -am verify -Dtest='TDengine2*Test' -Dsurefire.failIfNoSpecifiedTests=false
-    ) || rc=$?
-    TDENGINE_HOME="$home2" "$REPO_DIR/scripts/servers/tdengine.sh" stop
+    )
+    timed_tests "TDengine 2.x: tests" tdengine2_tests || rc=$?
+    TDENGINE_HOME="$home2" timed "TDengine 2.x: stop 2.x" "$REPO_DIR/scripts/servers/tdengine.sh" stop
     # Back to the 3.x server as it was found.
-    if $was3 && [[ " ${started[*]} " != *" tdengine "* ]]; then "$REPO_DIR/scripts/servers/tdengine.sh" start; fi
+    if $was3 && [[ " ${started[*]} " != *" tdengine "* ]]; then timed "TDengine 2.x: start 3.x again" "$REPO_DIR/scripts/servers/tdengine.sh" start; fi
+    times_end "TDengine 2.x" "$t2" "$rc"
     [ "$rc" -eq 0 ] || failed+=("TDengine 2.x tests (exit $rc)")
   fi
 fi
@@ -93,14 +118,14 @@ fi
 # The clusters: each database's three-node cluster in place of its single server (they share ports),
 # its *ClusterTest against it, then the single server back (scripts/test-clusters.sh).
 if [ $# -eq 0 ]; then
-  bash "$REPO_DIR/scripts/test-clusters.sh" || failed+=("cluster tests (exit $?)")
+  timed "clusters" bash "$REPO_DIR/scripts/test-clusters.sh" || failed+=("cluster tests (exit $?)")
 fi
 
 # The scripts' own tests (the main job under a signal, ...), on the jars just built.
 if [ $# -eq 0 ]; then
   for t in "$REPO_DIR"/scripts/tests/*.sh; do
     log "script test: ${t#"$REPO_DIR"/}"
-    bash "$t" || failed+=("script test ${t#"$REPO_DIR"/} (exit $?)")
+    timed "script test: ${t#"$REPO_DIR"/}" bash "$t" || failed+=("script test ${t#"$REPO_DIR"/} (exit $?)")
   done
 fi
 

@@ -56,19 +56,26 @@ influxd() {
 # build -> the path of influxd $VERSION in the cache, built from the Go module proxy once. One
 # build at a time (flock): a start that comes while the background build of .ci/run runs waits for it.
 build() {
-  local home="$CACHE/influxdb-$VERSION" bin tmp t0=$SECONDS
+  local home="$CACHE/influxdb-$VERSION" bin tmp t0=$SECONDS tw now rc=0
   bin="$home/bin/influxd"
   mkdir -p "$home"
   exec 9>"$home/build.lock"
+  tw=$(times_now)
   flock 9
+  # The test command's times (TEST_TIMES): a start that waited for the build of another (.ci/run's).
+  now=$(times_now)
+  if [ $(( ${now%.*} - ${tw%.*} )) -ge 1 ]; then times_end "influxdb: waiting for its build" "$tw" 0; fi
   if [ ! -x "$bin" ]; then
+    tw=$(times_now)
     command -v go >/dev/null || apt_install golang-go
     log "building influxd $VERSION from the Go module proxy into $home (once; about 6 minutes on 2 cores; log: $home/build.log)"
     tmp="$home/bin.tmp"
     rm -rf "$tmp"
     # main.version stamps the version the server reports (X-Influxdb-Version): without it the Java
     # client's ping sees none and calls the server unhealthy.
-    if ! GOBIN="$tmp" go install -ldflags "-X main.version=$VERSION" "github.com/influxdata/influxdb/cmd/influxd@v$VERSION" >"$home/build.log" 2>&1; then
+    GOBIN="$tmp" go install -ldflags "-X main.version=$VERSION" "github.com/influxdata/influxdb/cmd/influxd@v$VERSION" >"$home/build.log" 2>&1 || rc=$?
+    times_end "install: influxdb $VERSION (built with go install)" "$tw" "$rc"
+    if [ "$rc" -ne 0 ]; then
       tail -n 20 "$home/build.log" >&2
       die "could not build influxd $VERSION with go install (it needs the Go module proxy, $(go env GOPROXY 2>/dev/null); log: $home/build.log)"
     fi

@@ -3,6 +3,7 @@ package org.tsdbbench.cassandra;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Map;
+import org.tsdbbench.common.budget.TestBudget;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.ModuleOption;
@@ -15,6 +16,8 @@ import org.tsdbbench.common.db.ConnectionOptions;
  * scripts/test.sh runs it after the single-node tests; CASSANDRA_CLUSTER_TESTS="skip: why" (set
  * there where no cluster can run) skips it with that message.
  */
+// 231 s in the baseline CI run (docs/tests.md, "How long it takes"): the default 300 s would leave it little margin.
+@TestBudget(seconds = 600)
 class CassandraClusterTest extends ClusterContract {
 
     @Override
