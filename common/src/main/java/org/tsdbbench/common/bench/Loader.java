@@ -12,6 +12,7 @@ import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.workload.BatchSource;
 import org.tsdbbench.common.workload.DataSet;
 
@@ -21,13 +22,15 @@ import org.tsdbbench.common.workload.DataSet;
  */
 public final class Loader {
 
-    /** The load's figures. Verified means: nothing failed and the stored count equals the rows sent. */
     /**
-     * rowsStored is -1 when the stored rows were not counted: the database could not be asked, or
-     * other shards write the same table (countError says which; sharded tells the second case).
+     * The load's figures. Verified means: nothing failed, every row was acknowledged, and the stored
+     * count equals the rows acknowledged less those superseded (acknowledged in place of an earlier
+     * row of the same key, see {@link org.tsdbbench.common.workload.Batch#superseded}). rowsStored
+     * is -1 when the stored rows were not counted: the database could not be asked, or other shards
+     * write the same table (countError says which; sharded tells the second case).
      */
     public record Result(long rowsSent, long rowsAcked, long failedRequests, String firstError, long elapsedNanos, long rowsStored,
-                         long rowsExpected, String countError, boolean sharded, long metricsAcked) {
+                         long rowsExpected, String countError, boolean sharded, long metricsAcked, long rowsSuperseded) {
         public double rowsPerSecond() {
             return rowsAcked / (elapsedNanos / 1e9);
         }
@@ -39,13 +42,16 @@ public final class Loader {
 
         /** Nothing failed, every row was acknowledged, and the count matched (a shard's load is counted by the verify step). */
         public boolean verified() {
-            return failedRequests == 0 && rowsAcked == rowsExpected && (rowsStored == rowsAcked || sharded);
+            return failedRequests == 0 && rowsAcked == rowsExpected && (rowsStored == rowsAcked - rowsSuperseded || sharded);
         }
 
         public String describe() {
             String stored = rowsStored >= 0 ? String.format(java.util.Locale.ROOT, "%,d", rowsStored) : "not counted (" + countError + ")";
             String s = String.format(java.util.Locale.ROOT, "%,d rows acknowledged of %,d sent in %.2f s: %,.0f rows/s (%,.0f metrics/s); stored %s (expected %,d)",
-                    rowsAcked, rowsSent, elapsedNanos / 1e9, rowsPerSecond(), metricsPerSecond(), stored, rowsExpected);
+                    rowsAcked, rowsSent, elapsedNanos / 1e9, rowsPerSecond(), metricsPerSecond(), stored, rowsExpected - rowsSuperseded);
+            if (rowsSuperseded > 0) {
+                s += String.format(java.util.Locale.ROOT, "; %,d acknowledged rows took the place of an earlier row of the same key", rowsSuperseded);
+            }
             if (failedRequests > 0) s += "; " + failedRequests + " failed requests, first: " + firstError;
             return s;
         }
@@ -61,6 +67,7 @@ public final class Loader {
      */
     public static Result load(Database db, ConnectionOptions conn, DataSet data, long rowsExpected, int clients, int rowsPerRequest,
                               LongConsumer progress) throws DatabaseException, InterruptedException {
+        Dialect dialect = db.dialect(conn);
         try (Session admin = db.open(conn)) {
             // Shards share the table: the schema step creates it once, before any shard loads.
             if (data.shard().whole()) data.spec().recreateSchema(admin);
@@ -80,7 +87,7 @@ public final class Loader {
                 futures.add(pool.submit(() -> {
                     WriteClient writer;
                     try {
-                        writer = new WriteClient(db.open(conn), outcome, FailurePolicy.LOAD);
+                        writer = new WriteClient(db.open(conn), dialect, outcome, FailurePolicy.LOAD);
                     } finally {
                         // A client that cannot connect fails the load; the others must not wait for it.
                         opened.countDown();
@@ -108,14 +115,14 @@ public final class Loader {
             long stored = -1;
             String countError = null;
             try {
-                if (data.shard().whole()) stored = StoredRows.settled(db, admin, data.spec(), outcome.rowsAcked());
+                if (data.shard().whole()) stored = StoredRows.settled(db, admin, data.spec(), outcome.rowsExpectedStored());
                 else countError = "not counted by a shard (shard " + data.shard() + "): other shards write the same table; the verify step counts it";
             } catch (DatabaseException e) {
                 // The server may be gone: what was acknowledged and sent is still the result.
                 countError = e.getMessage();
             }
             return new Result(outcome.rowsSent(), outcome.rowsAcked(), outcome.failedRequests(), outcome.firstError(), elapsed, stored,
-                    rowsExpected, countError, !data.shard().whole(), outcome.metricsAcked());
+                    rowsExpected, countError, !data.shard().whole(), outcome.metricsAcked(), outcome.rowsSuperseded());
         }
     }
 }

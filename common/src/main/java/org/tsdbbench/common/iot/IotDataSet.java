@@ -153,6 +153,12 @@ public final class IotDataSet implements DataSet {
         }
     }
 
+    /** Records without a name may share a time (and series): a database keying them so keeps one. */
+    @Override
+    public boolean keysMayRepeat() {
+        return true;
+    }
+
     @Override
     public IotRowSource all() {
         return client(0, 1, false);

@@ -44,6 +44,9 @@ public final class IotFileReader implements IotRowSource {
     private byte[] line = new byte[512];
     private int lineLen;
     private TruckBatch own;
+    private final NamelessKeys nameless = new NamelessKeys();
+    /** Whether the parsed line waits for the next batch (a record without a name its batch had the key of). */
+    private boolean held;
 
     // The parsed line.
     private IotTable table;
@@ -142,11 +145,19 @@ public final class IotFileReader implements IotRowSource {
     public int fill(TruckBatch batch, int records) throws IOException {
         batch.clear();
         int want = Math.min(records, batch.capacity());
-        while (batch.size() < want && nextLine()) {
+        while (batch.size() < want && (held || nextLine())) {
+            held = false;
             if (part != null && !part.owns(truck)) continue;
-            int row = batch.add(table, ts + shiftNs, truck, nullTag);
+            long time = ts + shiftNs;
+            boolean noName = nullTag == IotTag.NAME.ordinal();
+            if (noName && !batch.fitsNameless(table, time)) {
+                held = true;
+                break;
+            }
+            int row = batch.add(table, time, truck, nullTag);
             double[][] field = batch.rows(table).field;
             for (int f = 0; f < table.fieldCount(); f++) field[f][row] = values[f];
+            if (noName) nameless.admit(batch, table, time, truck);
         }
         return batch.size();
     }
