@@ -61,7 +61,15 @@ final class LoadStep extends Step {
     /** Loads with a progress bar and records the result in the manifest; shared with the query step. Whether the load was verified. */
     static boolean load(Step step, int clients, int rowsPerRequest) throws Exception {
         DataSet data = step.settings.dataSet();
+        long answersStart = System.nanoTime();
         long expected = expectedRows(data, step.settings.answersDir());
+        Double answersSeconds = data.knownRows().isPresent() ? null : (System.nanoTime() - answersStart) / 1e9;
+        Double checkSeconds = data.fromFiles() ? step.filesCheckedSeconds : null;
+        if (data.fromFiles()) {
+            // Reading the files is not the load's work: its time is said apart, the load's clock starts after it.
+            step.out().printf(Locale.ROOT, "data set: files checked in %.1f s, expected answers ready in %.1f s (apart from the load's time)%n",
+                    checkSeconds, answersSeconds);
+        }
         Loader.Result r;
         try (ProgressBar bar = new ProgressBarBuilder().setTaskName("load " + step.db().name()).setInitialMax(expected)
                 .setStyle(ProgressBarStyle.ASCII).setUnit(" rows", 1).showSpeed().continuousUpdate().build()) {
@@ -86,7 +94,8 @@ final class LoadStep extends Step {
         step.out().flush();
         step.results.manifest().load(new LoadRecord(null, clients, rowsPerRequest, r.rowsSent(), r.rowsAcked(), r.rowsStored(),
                 r.countError(), r.rowsExpected(), r.failedRequests(), mismatch != null ? mismatch : r.firstError(), r.elapsedNanos() / 1e9,
-                r.rowsPerSecond(), verified, r.metricsAcked(), r.metricsPerSecond(), r.rowsSuperseded() > 0 ? r.rowsSuperseded() : null, shared));
+                r.rowsPerSecond(), verified, r.metricsAcked(), r.metricsPerSecond(), r.rowsSuperseded() > 0 ? r.rowsSuperseded() : null, shared,
+                checkSeconds, answersSeconds));
         step.results.saveManifest();
         return verified;
     }
