@@ -217,7 +217,7 @@ final class ShardMerge {
         }
         return new LoadRecord(shards.size(), null, null, sent, acked, -1L, null, expected, failed, null, seconds,
                 seconds > 0 ? acked / seconds : Double.NaN, verified, metrics, metrics != null && seconds > 0 ? metrics / seconds : null,
-                superseded > 0 ? superseded : null, shared, null, null);
+                superseded > 0 ? superseded : null, shared, null, null, null);
     }
 
     /** A cell's place in the matrix: R/R, clients per shard and the write path. */

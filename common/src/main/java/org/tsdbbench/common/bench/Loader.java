@@ -30,7 +30,7 @@ public final class Loader {
      * write the same table (countError says which; sharded tells the second case).
      */
     public record Result(long rowsSent, long rowsAcked, long failedRequests, String firstError, long elapsedNanos, long rowsStored,
-                         long rowsExpected, String countError, boolean sharded, long metricsAcked, long rowsSuperseded) {
+                         long rowsExpected, String countError, boolean sharded, long metricsAcked, long rowsSuperseded, long clientCpuNanos) {
         public double rowsPerSecond() {
             return rowsAcked / (elapsedNanos / 1e9);
         }
@@ -45,10 +45,16 @@ public final class Loader {
             return failedRequests == 0 && rowsAcked == rowsExpected && (rowsStored == rowsAcked - rowsSuperseded || sharded);
         }
 
+        /** The client's CPU per row in the load's window (this whole process: reading, building, sending), microseconds. */
+        public double clientMicrosPerRow() {
+            return rowsAcked == 0 ? Double.NaN : clientCpuNanos / 1e3 / rowsAcked;
+        }
+
         public String describe() {
             String stored = rowsStored >= 0 ? String.format(java.util.Locale.ROOT, "%,d", rowsStored) : "not counted (" + countError + ")";
             String s = String.format(java.util.Locale.ROOT, "%,d rows acknowledged of %,d sent in %.2f s: %,.0f rows/s (%,.0f metrics/s); stored %s (expected %,d)",
                     rowsAcked, rowsSent, elapsedNanos / 1e9, rowsPerSecond(), metricsPerSecond(), stored, rowsExpected - rowsSuperseded);
+            s += String.format(java.util.Locale.ROOT, "; client CPU %.2f s (%.2f us/row)", clientCpuNanos / 1e9, clientMicrosPerRow());
             if (rowsSuperseded > 0) {
                 s += String.format(java.util.Locale.ROOT, "; %,d acknowledged rows took the place of an earlier row of the same key", rowsSuperseded);
             }
@@ -100,9 +106,11 @@ public final class Loader {
                 }));
             }
             long start = System.nanoTime();
+            long cpuStart = ServerProcesses.ownCpuNanos();
             try {
                 opened.await();
                 start = System.nanoTime();
+                cpuStart = ServerProcesses.ownCpuNanos();
                 go.countDown();
                 for (Future<?> f : futures) f.get();
             } catch (ExecutionException e) {
@@ -112,6 +120,7 @@ public final class Loader {
                 pool.shutdownNow();
             }
             long elapsed = System.nanoTime() - start;
+            long cpu = ServerProcesses.ownCpuNanos() - cpuStart;
             long stored = -1;
             String countError = null;
             try {
@@ -122,7 +131,7 @@ public final class Loader {
                 countError = e.getMessage();
             }
             return new Result(outcome.rowsSent(), outcome.rowsAcked(), outcome.failedRequests(), outcome.firstError(), elapsed, stored,
-                    rowsExpected, countError, !data.shard().whole(), outcome.metricsAcked(), outcome.rowsSuperseded());
+                    rowsExpected, countError, !data.shard().whole(), outcome.metricsAcked(), outcome.rowsSuperseded(), cpu);
         }
     }
 }

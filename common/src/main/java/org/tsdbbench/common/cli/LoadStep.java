@@ -95,7 +95,7 @@ final class LoadStep extends Step {
         step.results.manifest().load(new LoadRecord(null, clients, rowsPerRequest, r.rowsSent(), r.rowsAcked(), r.rowsStored(),
                 r.countError(), r.rowsExpected(), r.failedRequests(), mismatch != null ? mismatch : r.firstError(), r.elapsedNanos() / 1e9,
                 r.rowsPerSecond(), verified, r.metricsAcked(), r.metricsPerSecond(), r.rowsSuperseded() > 0 ? r.rowsSuperseded() : null, shared,
-                checkSeconds, answersSeconds));
+                checkSeconds, answersSeconds, r.clientCpuNanos() / 1e9));
         step.results.saveManifest();
         return verified;
     }
