@@ -56,7 +56,8 @@ public final class Loader {
                     rowsAcked, rowsSent, elapsedNanos / 1e9, rowsPerSecond(), metricsPerSecond(), stored, rowsExpected - rowsSuperseded);
             s += String.format(java.util.Locale.ROOT, "; client CPU %.2f s (%.2f us/row)", clientCpuNanos / 1e9, clientMicrosPerRow());
             if (rowsSuperseded > 0) {
-                s += String.format(java.util.Locale.ROOT, "; %,d acknowledged rows took the place of an earlier row of the same key", rowsSuperseded);
+                s += String.format(java.util.Locale.ROOT, "; %,d acknowledged %s the place of an earlier row of the same key", rowsSuperseded,
+                        rowsSuperseded == 1 ? "row took" : "rows took");
             }
             if (failedRequests > 0) s += "; " + failedRequests + " failed requests, first: " + firstError;
             return s;

@@ -64,7 +64,7 @@ final class LoadStep extends Step {
         long answersStart = System.nanoTime();
         long expected = expectedRows(data, step.settings.answersDir());
         Double answersSeconds = data.knownRows().isPresent() ? null : (System.nanoTime() - answersStart) / 1e9;
-        Double checkSeconds = data.fromFiles() ? step.filesCheckedSeconds : null;
+        Double checkSeconds = data.fromFiles() ? data.filesCheckedSeconds() : null;
         if (data.fromFiles()) {
             // Reading the files is not the load's work: its time is said apart, the load's clock starts after it.
             step.out().printf(Locale.ROOT, "data set: files checked in %.1f s, expected answers ready in %.1f s (apart from the load's time)%n",

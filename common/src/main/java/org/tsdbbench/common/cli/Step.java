@@ -57,8 +57,6 @@ abstract class Step implements Callable<Integer> {
     protected ResultsFolder results;
     /** What the server said of itself when the step began (version, driver, settings). */
     protected ServerFacts facts;
-    /** Seconds the data set's files took to check before any work (0 for generated rows): reported apart from any step's time. */
-    double filesCheckedSeconds;
 
     /** A step of this module on this workload, whose data-set flags it takes. */
     Step(Database db, Workload workload) {
@@ -84,9 +82,7 @@ abstract class Step implements Callable<Integer> {
         common.validate(db().descriptor());
         validate();
         settings = settings(common.settings(db().descriptor()));
-        long checkStart = System.nanoTime();
         settings.dataSet().checkFiles();
-        filesCheckedSeconds = settings.dataSet().fromFiles() ? (System.nanoTime() - checkStart) / 1e9 : 0;
         results = ResultsFolder.open(common.resultsDir(), db().name());
         // The data set's expected answers are kept in the results folder: every later step and JMH fork of the run reuses them.
         settings = settings.withAnswersDir(results.dir());

@@ -23,7 +23,7 @@ final class GeneratedSource implements IotRowSource {
     private final boolean unbounded;
     /** Whether this source makes every record without a name of the data set (it holds truck 0). */
     private final boolean makesNameless;
-    private final NamelessKeys nameless = new NamelessKeys();
+    private final NamelessQueue nameless = new NamelessQueue();
     private final long ticksPerPass;
     private final double[] state;
     private final Pending pending = new Pending();
@@ -102,9 +102,10 @@ final class GeneratedSource implements IotRowSource {
     public int fill(TruckBatch batch, int records) {
         batch.clear();
         int want = Math.min(records, batch.capacity());
+        nameless.drainInto(batch, want);
         while (batch.size() < want) {
             if (!pending.isEmpty() && pending.topEmit() <= cursor) {
-                if (!pending.pop(batch, nameless)) break;
+                pending.pop(batch, nameless);
             } else if (cursor != Long.MAX_VALUE) {
                 step(batch);
             } else if (!nextBlock()) {
@@ -117,6 +118,8 @@ final class GeneratedSource implements IotRowSource {
     /** After a block (heap drained): the next block, or the next pass when unbounded; false at the end. */
     private boolean nextBlock() {
         if (done) return false;
+        // The records without a name still waiting go out before the next pass (its times are later).
+        if (!nameless.isEmpty()) return false;
         if (blockEnd < end) {
             startBlock(pass, blockEnd);
         } else if (unbounded) {
@@ -182,6 +185,7 @@ final class GeneratedSource implements IotRowSource {
         private byte[] nullTag = new byte[128];
         private double[][] values = new double[IotTable.MAX_FIELDS][128];
         private final double[][] scratch = new double[IotTable.MAX_FIELDS][1];
+        private final double[] first = new double[IotTable.MAX_FIELDS];
 
         boolean isEmpty() {
             return size == 0;
@@ -223,20 +227,18 @@ final class GeneratedSource implements IotRowSource {
             for (int f = 0; f < t.fieldCount(); f++) values[f][i] = scratch[f][0];
         }
 
-        /**
-         * Moves the first record into the batch; false, leaving it, when it has no name and the
-         * batch one of its table and time (it goes into the next batch).
-         */
-        boolean pop(TruckBatch batch, NamelessKeys keys) {
+        /** Moves the first record into the batch, a record without a name through the queue (it may wait there). */
+        void pop(TruckBatch batch, NamelessQueue nameless) {
             IotTable t = table[0] == 0 ? IotTable.READINGS : IotTable.DIAGNOSTICS;
-            boolean noName = nullTag[0] == NAME;
-            if (noName && !batch.fitsNameless(t, ts[0])) return false;
-            int row = batch.add(t, ts[0], truck[0], nullTag[0]);
-            double[][] field = batch.rows(t).field;
-            for (int f = 0; f < t.fieldCount(); f++) field[f][row] = values[f][0];
-            if (noName) keys.admit(batch, t, ts[0], truck[0]);
+            if (nullTag[0] == NAME) {
+                nameless.offer(batch, t, ts[0], truck[0], column(t));
+            } else {
+                int row = batch.add(t, ts[0], truck[0], nullTag[0]);
+                double[][] field = batch.rows(t).field;
+                for (int f = 0; f < t.fieldCount(); f++) field[f][row] = values[f][0];
+            }
             size--;
-            if (size == 0) return true;
+            if (size == 0) return;
             // Sift the last entry down from the root.
             int last = size;
             int i = 0;
@@ -249,7 +251,12 @@ final class GeneratedSource implements IotRowSource {
                 i = child;
             }
             move(last, i);
-            return true;
+        }
+
+        /** The first record's fields as one array (the queue copies them). */
+        private double[] column(IotTable t) {
+            for (int f = 0; f < t.fieldCount(); f++) first[f] = values[f][0];
+            return first;
         }
 
         private static boolean before(long e1, long p1, long e2, long p2) {

@@ -56,14 +56,23 @@ public final class IotDataSet implements DataSet {
     private static final class FileSummary {
         private final Path file;
         private IotFileSummary found;
+        private double seconds;
 
         FileSummary(Path file) {
             this.file = file;
         }
 
         synchronized IotFileSummary get() throws IOException {
-            if (found == null) found = IotFileReader.validate(file);
+            if (found == null) {
+                long start = System.nanoTime();
+                found = IotFileReader.validate(file);
+                seconds = (System.nanoTime() - start) / 1e9;
+            }
             return found;
+        }
+
+        synchronized double seconds() {
+            return seconds;
         }
     }
 
@@ -110,6 +119,11 @@ public final class IotDataSet implements DataSet {
     @Override
     public void checkFiles() throws IOException {
         if (fromFiles()) summary();
+    }
+
+    @Override
+    public double filesCheckedSeconds() {
+        return fromFiles() ? summary.seconds() : 0;
     }
 
     /** The records of this shard (a file's: read again when only part of it is this shard's). */

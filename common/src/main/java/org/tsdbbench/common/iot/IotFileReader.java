@@ -54,9 +54,7 @@ public final class IotFileReader implements IotRowSource {
     private byte[] line = new byte[512];
     private int lineLen;
     private TruckBatch own;
-    private final NamelessKeys nameless = new NamelessKeys();
-    /** Whether the parsed line waits for the next batch (a record without a name its batch had the key of). */
-    private boolean held;
+    private final NamelessQueue nameless = new NamelessQueue();
 
     // The parsed line.
     private IotTable table;
@@ -155,18 +153,16 @@ public final class IotFileReader implements IotRowSource {
     public int fill(TruckBatch batch, int records) throws IOException {
         batch.clear();
         int want = Math.min(records, batch.capacity());
-        while (batch.size() < want && (held || nextOwnLine())) {
-            held = false;
+        nameless.drainInto(batch, want);
+        while (batch.size() < want && nextOwnLine()) {
             long time = ts + shiftNs;
-            boolean noName = nullTag == IotTag.NAME.ordinal();
-            if (noName && !batch.fitsNameless(table, time)) {
-                held = true;
-                break;
+            if (nullTag == IotTag.NAME.ordinal()) {
+                nameless.offer(batch, table, time, truck, values);
+                continue;
             }
             int row = batch.add(table, time, truck, nullTag);
             double[][] field = batch.rows(table).field;
             for (int f = 0; f < table.fieldCount(); f++) field[f][row] = values[f];
-            if (noName) nameless.admit(batch, table, time, truck);
         }
         return batch.size();
     }

@@ -13,9 +13,10 @@ import org.tsdbbench.common.workload.Batch;
  *
  * <p>Records without a name are the only ones two of which a database may key alike (TDengine's
  * {@code r_truck_null} row of a time, InfluxDB's point of a series and time): a source never puts
- * two of one table and time in one batch ({@link #fitsNameless}), so what a database keeps of them
- * does not depend on where requests begin, and counts per {@link TagModel} the records that take
- * the place of one an earlier batch of the source wrote ({@link #superseded}).
+ * two of one table and time in one batch ({@link #fitsNameless}; {@code NamelessQueue} holds the
+ * second back for a later batch), so what a database keeps of them does not depend on where
+ * requests begin, and counts per {@link TagModel} the records that take the place of one an earlier
+ * batch of the source wrote ({@link #superseded}).
  */
 public final class TruckBatch implements Batch {
 

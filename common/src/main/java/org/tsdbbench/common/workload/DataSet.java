@@ -53,6 +53,11 @@ public interface DataSet {
         return false;
     }
 
+    /** Seconds the check of its files took ({@link #checkFiles}, once per data set); 0 for generated rows or before the check. */
+    default double filesCheckedSeconds() {
+        return 0;
+    }
+
     /** Client {@code index} of {@code clients}: its own part of this shard, once or without end (past the data set in time). */
     BatchSource client(int index, int clients, boolean unbounded);
 
