@@ -5,6 +5,7 @@ import java.util.StringJoiner;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.TagModel;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.LogicalQuery;
@@ -97,5 +98,15 @@ public final class CqlDialect implements Dialect {
         StringJoiner in = new StringJoiner(",", "(", ")");
         for (int g = 0; g < limit; g++) in.add(Integer.toString(g));
         return in.toString();
+    }
+
+    /**
+     * A record is a row keyed by its own eight tags and time: two of one key are one row, an upsert that
+     * writes no null (a null field is left unset), so the later's fields overwrite and the earlier's others
+     * stay.
+     */
+    @Override
+    public TagModel tagModel() {
+        return TagModel.SERIES;
     }
 }

@@ -21,8 +21,9 @@ import org.tsdbbench.common.iot.IotTag;
  * Primary-key columns cannot be null: a null text tag is stored as {@code ''} (the answer check reads
  * an empty text as NULL, and no TSBS tag value is empty), but a partition key may not be empty, so a
  * null fleet is {@link #NULL_FLEET}, one NUL character (the shaper reads it as NULL); a null numeric
- * tag is NaN (read back as NULL). Two records collide only with the same eight tags and time: a truck has one record per
- * table and time, and the generator leaves at most one record per tick and table without a name.
+ * tag is NaN (read back as NULL). Two records share a key only with the same eight tags and time (a truck has one
+ * record per table and time: only records without a name can); Cassandra then keeps one row, the later record's
+ * fields over the earlier's ({@code TagModel.SERIES}).
  *
  * <p>Queries. CQL groups only by a primary-key prefix, so Cassandra aggregates the records per
  * series (or per series and bucket), and the dialect's shaper ({@link IotCqlShaper}) combines those

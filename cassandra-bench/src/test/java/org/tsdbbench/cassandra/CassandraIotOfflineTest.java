@@ -40,7 +40,7 @@ class CassandraIotOfflineTest {
     void theModuleTakesBothWorkloadsAndStoresEachRecordsOwnTags() {
         CassandraDatabase db = new CassandraDatabase();
         assertTrue(db.descriptor().takes(IotWorkload.INSTANCE));
-        assertEquals(TagModel.RECORD, db.dialect().tagModel());
+        assertEquals(TagModel.SERIES, db.dialect().tagModel());
     }
 
     @Test

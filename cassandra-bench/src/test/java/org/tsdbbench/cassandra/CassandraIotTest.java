@@ -95,7 +95,7 @@ class CassandraIotTest extends IotQueriesContract {
     @Test
     void theIotDiskFigureGrowsWithTheRecords() throws Exception {
         try (Session s = db().open(connection())) {
-            DiskUse loaded = IotDiskGrowth.measure(s, "Cassandra").loaded();
+            DiskUse loaded = IotDiskGrowth.measure(s, "Cassandra", db().dialect().tagModel()).loaded();
             assertTrue(loaded.serverHeld() != null && !loaded.serverHeld().otherDatabases().contains("bench"), String.valueOf(loaded.serverHeld()));
         }
     }

@@ -68,7 +68,7 @@ class ClickHouseIotTest extends IotQueriesContract {
     @Test
     void theIotDiskFigureGrowsWithTheRecords() throws Exception {
         try (Session s = db().open(connection())) {
-            DiskUse loaded = IotDiskGrowth.measure(s, "ClickHouse").loaded();
+            DiskUse loaded = IotDiskGrowth.measure(s, "ClickHouse", db().dialect().tagModel()).loaded();
             assertTrue(loaded.serverHeld() != null && !loaded.serverHeld().otherDatabases().contains("bench"), String.valueOf(loaded.serverHeld()));
         }
     }
@@ -83,7 +83,7 @@ class ClickHouseIotTest extends IotQueriesContract {
         ConnectionOptions o = connection();
         try (Session s = db().open(o)) {
             s.recreateSchema(SPEC);
-            IotDiskGrowth.writeAll(s, SPEC, 5_000);
+            IotDiskGrowth.writeAll(s, SPEC, 5_000, db().dialect().tagModel());
         }
         HttpClient http = HttpClient.newHttpClient();
         String auth = "Basic " + Base64.getEncoder().encodeToString((o.user() + ":" + o.password().reveal()).getBytes(StandardCharsets.UTF_8));

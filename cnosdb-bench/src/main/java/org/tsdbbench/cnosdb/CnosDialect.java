@@ -6,6 +6,7 @@ import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotRowShaper;
 import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.TagModel;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.RowShaper;
@@ -96,5 +97,14 @@ public final class CnosDialect extends SqlDialect {
                     + device + ") WHERE cd >= " + Aggregate.PERCENTILE_LEVEL / 100.0);
             default -> function(fn).map(f -> "SELECT " + f + device);
         };
+    }
+
+    /**
+     * A record is a row of its series (its own tags): two records of one series and time are one row, the
+     * later's fields over the earlier's.
+     */
+    @Override
+    public TagModel tagModel() {
+        return TagModel.SERIES;
     }
 }

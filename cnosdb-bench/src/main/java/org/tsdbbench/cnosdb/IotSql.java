@@ -65,7 +65,8 @@ final class IotSql {
                     + " FROM diagnostics WHERE name IS NOT NULL AND status IS NOT NULL GROUP BY model, name, bucket)"
                     + " SELECT model, COUNT(*) FROM (SELECT model, broken, LAG(broken) OVER (PARTITION BY model, name ORDER BY bucket) AS previous"
                     + " FROM buckets) WHERE broken AND NOT previous GROUP BY model";
-            case READINGS_COUNT -> "SELECT COUNT(*) FROM readings";
+            // A bare COUNT(*) counts a row written twice twice (CnosDB 2.4.3; README): the time condition counts what SELECT returns.
+            case READINGS_COUNT -> "SELECT COUNT(*) FROM readings WHERE time >= " + spec.startNs() + " AND time < " + spec.endNs();
             case LATITUDE_STATS -> "SELECT COUNT(*), MAX(latitude), MIN(latitude), AVG(latitude) FROM readings"
                     + " WHERE time >= " + spec.startNs() + " AND time < " + spec.endNs();
         };

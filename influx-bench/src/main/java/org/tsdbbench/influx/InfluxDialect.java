@@ -5,6 +5,7 @@ import java.util.StringJoiner;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.TagModel;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.LogicalQuery;
@@ -120,5 +121,14 @@ public final class InfluxDialect implements Dialect {
 
     private static String where(String filter) {
         return filter.isEmpty() ? "" : " WHERE " + filter;
+    }
+
+    /**
+     * A record is a point of its series (its own tags): two records of one series and time are one point, the
+     * later's fields over the earlier's (InfluxDB's documented merge).
+     */
+    @Override
+    public TagModel tagModel() {
+        return TagModel.SERIES;
     }
 }

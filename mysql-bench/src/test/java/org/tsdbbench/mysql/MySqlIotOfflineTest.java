@@ -170,8 +170,8 @@ class MySqlIotOfflineTest {
         String lowFuel = d.render(IotQuery.ofFleet(IotQueryType.LOW_FUEL, "South"), SPEC).orElseThrow();
         assertEquals("SELECT name, driver, fuel_state FROM (SELECT t.name, t.driver, d.fuel_state,"
                 + " ROW_NUMBER() OVER (PARTITION BY t.name, t.driver ORDER BY d.ts DESC) AS rn"
-                + " FROM (SELECT tags_id, MAX(ts) AS ts FROM diagnostics GROUP BY tags_id) m JOIN tags t ON t.id = m.tags_id"
-                + " JOIN diagnostics d ON d.tags_id = m.tags_id AND d.ts = m.ts WHERE t.name IS NOT NULL AND t.fleet = 'South') latest"
+                + " FROM (SELECT tags_id, MAX(ts) AS ts FROM diagnostics GROUP BY tags_id) m STRAIGHT_JOIN tags t ON t.id = m.tags_id"
+                + " STRAIGHT_JOIN diagnostics d ON d.tags_id = m.tags_id AND d.ts = m.ts WHERE t.name IS NOT NULL AND t.fleet = 'South') latest"
                 + " WHERE rn = 1 AND fuel_state < 0.1e0", lowFuel);
         String highLoad = d.render(IotQuery.ofFleet(IotQueryType.HIGH_LOAD, "North"), SPEC).orElseThrow();
         assertTrue(highLoad.startsWith("SELECT name, driver, current_load FROM"), highLoad);

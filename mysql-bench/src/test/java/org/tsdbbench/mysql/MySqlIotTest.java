@@ -63,7 +63,7 @@ class MySqlIotTest extends IotQueriesContract {
     @Test
     void theIotDiskFigureNamesItsTablesAndGrowsWithTheirRecords() throws Exception {
         try (Session s = db().open(connection())) {
-            DiskUse loaded = IotDiskGrowth.measure(s, "MySQL").loaded();
+            DiskUse loaded = IotDiskGrowth.measure(s, "MySQL", db().dialect().tagModel()).loaded();
             assertTrue(loaded.method().matches("information_schema.TABLES data_length \\+ index_length of readings [0-9,]+ \\+ diagnostics [0-9,]+"
                     + " \\+ tags [0-9,]+ bytes after ANALYZE TABLE.*"), loaded.method());
             assertTrue(loaded.serverHeld() != null && !loaded.serverHeld().otherDatabases().contains("bench"), String.valueOf(loaded.serverHeld()));

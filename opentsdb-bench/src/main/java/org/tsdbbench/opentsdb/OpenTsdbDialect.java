@@ -9,6 +9,7 @@ import java.util.StringJoiner;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.TagModel;
 import org.tsdbbench.common.query.Aggregate;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.LogicalQuery;
@@ -150,5 +151,15 @@ public final class OpenTsdbDialect implements Dialect {
     @Override
     public RowShaper shaper(IotQuery q) {
         return OpenTsdbIotQueries.shaper(q);
+    }
+
+    /**
+     * A record is a point per field of its series (its own tags) plus its record point: two records of one
+     * series and time are one, the later's points over the earlier's ({@code tsd.storage.fix_duplicates}), a
+     * field it leaves null keeping the earlier's point.
+     */
+    @Override
+    public TagModel tagModel() {
+        return TagModel.SERIES;
     }
 }

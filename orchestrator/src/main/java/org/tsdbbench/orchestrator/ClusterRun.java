@@ -162,7 +162,9 @@ final class ClusterRun {
         LoadRecord l = m.load();
         merged.writeManifest(db, m.toBuilder().verify(v).load(new LoadRecord(l.shards(), l.clients(), l.rowsPerRequest(), l.rowsSent(),
                 l.rowsAcknowledged(), v.rowsStored(), l.countError(), l.rowsExpected(), l.failedRequests(), l.firstError(), l.seconds(),
-                l.rowsPerSecond(), l.verified() && v.verified(), l.metricsAcknowledged(), l.metricsPerSecond())).build());
+                l.rowsPerSecond(), l.verified() && v.verified(), l.metricsAcknowledged(), l.metricsPerSecond(), l.rowsSuperseded(), l.sharedKeys(),
+                l.filesCheckedSeconds(), l.answersSeconds(), l.clientCpuSeconds()))
+                .build());
     }
 
     /**

@@ -197,7 +197,8 @@ final class ShardMerge {
      * every shard was. The stored count is the verify step's, when one ran. Null when a shard has no load.
      */
     private static LoadRecord mergeLoad(List<Shard> shards, String db) {
-        long sent = 0, acked = 0, expected = 0, failed = 0;
+        long sent = 0, acked = 0, expected = 0, failed = 0, superseded = 0;
+        java.util.List<String> shared = null;
         Long metrics = 0L;
         double seconds = 0;
         boolean verified = true;
@@ -208,12 +209,15 @@ final class ShardMerge {
             acked += load.rowsAcknowledged();
             expected += load.rowsExpected();
             failed += load.failedRequests();
+            if (load.rowsSuperseded() != null) superseded += load.rowsSuperseded();
+            if (load.sharedKeys() != null) shared = load.sharedKeys();
             seconds = Math.max(seconds, load.seconds());
             verified &= load.verified();
             metrics = metrics == null || load.metricsAcknowledged() == null ? null : metrics + load.metricsAcknowledged();
         }
         return new LoadRecord(shards.size(), null, null, sent, acked, -1L, null, expected, failed, null, seconds,
-                seconds > 0 ? acked / seconds : Double.NaN, verified, metrics, metrics != null && seconds > 0 ? metrics / seconds : null);
+                seconds > 0 ? acked / seconds : Double.NaN, verified, metrics, metrics != null && seconds > 0 ? metrics / seconds : null,
+                superseded > 0 ? superseded : null, shared, null, null, null);
     }
 
     /** A cell's place in the matrix: R/R, clients per shard and the write path. */

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.tsdbbench.common.contract.IotDiskGrowth;
+import org.tsdbbench.common.contract.SharedKeysFixture;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Session;
@@ -94,7 +95,7 @@ class TDengineIotTest {
         try (Session s = db.open(o)) {
             s.recreateSchema(SPEC);
             assertEquals(0, s.countRows(SPEC));
-            assertEquals(answers.records(), IotDiskGrowth.writeAll(s, SPEC, BATCH), "records acknowledged");
+            assertEquals(answers.records(), IotDiskGrowth.writeAll(s, SPEC, BATCH, TagModel.TABLE), "records stored of those acknowledged");
             assertEquals(answers.records(), s.countRows(SPEC), "records counted");
             if (maxSqlBytes < 1_000_000) assertTrue(s.counters().get("requestsSplitBySqlLimit") > 0, s.counters().toString());
 
@@ -113,6 +114,22 @@ class TDengineIotTest {
             }
             if (!wrong.isEmpty()) fail(wrong.size() + " of " + queries.size() + " queries answered wrong:\n" + String.join("\n", wrong));
             assertTrue(rows > queries.size(), "the queries returned rows: " + rows);
+        }
+    }
+
+    /**
+     * A TSBS file whose records without a name share a time ({@link SharedKeysFixture}): each goes
+     * to the no-name sub-table, one row a time, and the later record's row replaces the earlier
+     * whole, a null field included (TDengine 3.3 across requests; the data set never puts two in one
+     * request, where the server would merge them field by field).
+     */
+    @ParameterizedTest(name = "{0} writeMode={1}")
+    @CsvSource({"rest, sql", "native, stmt"})
+    void aTsbsFileWithRecordsSharingATimeWithoutANameKeepsTheLaterRow(String path, String writeMode, @TempDir Path dir) throws Exception {
+        TDengineDatabase db = new TDengineDatabase();
+        ConnectionOptions o = connection(ConnectionPath.parse(path), Map.of("writeMode", writeMode));
+        try (Session s = db.open(o)) {
+            assertEquals(List.of(), SharedKeysFixture.loadAndCheck(db, s, db.dialect(o), (session, spec) -> session.recreateSchema(spec), dir));
         }
     }
 
@@ -211,7 +228,7 @@ class TDengineIotTest {
         ConnectionOptions o = connection(ConnectionPath.REST, Map.of());
         String database = o.database() + "_iot";
         try (Session s = new TDengineDatabase().open(o)) {
-            DiskUse loaded = IotDiskGrowth.measure(s, "TDengine").loaded();
+            DiskUse loaded = IotDiskGrowth.measure(s, "TDengine", TagModel.TABLE).loaded();
             assertTrue(loaded.method().contains("super tables " + database + ".readings and " + database + ".diagnostics (SHOW TABLE DISTRIBUTED: ")
                     && loaded.method().contains("after FLUSH DATABASE"), loaded.method());
             assertFalse(loaded.serverHeld().otherDatabases().contains(database), loaded.serverHeld().toString());

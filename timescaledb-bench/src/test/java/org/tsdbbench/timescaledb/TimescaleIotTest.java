@@ -22,6 +22,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Jdbc;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotRowSource;
 import org.tsdbbench.common.iot.TableRows;
 import org.tsdbbench.common.iot.TruckBatch;
@@ -77,8 +78,8 @@ class TimescaleIotTest extends IotQueriesContract {
 
     /** Creates the tables through the session, with chunks of {@link #CHUNK}. */
     @Override
-    protected void recreate(Session s, String variant) throws Exception {
-        s.recreateSchema(SPEC);
+    protected void recreate(Session s, String variant, IotSpec spec) throws Exception {
+        s.recreateSchema(spec);
         try (Connection c = catalog()) {
             for (String table : List.of("readings", "diagnostics")) Jdbc.queryLong(c, "SELECT count(*) FROM set_chunk_time_interval('" + table + "', INTERVAL '" + CHUNK + "')");
         }
@@ -115,7 +116,7 @@ class TimescaleIotTest extends IotQueriesContract {
     @Test
     void theIotDiskFigureNamesItsTablesAndGrowsWithTheirRecords() throws Exception {
         try (Session s = db().open(options("copy", false))) {
-            DiskUse loaded = IotDiskGrowth.measure(s, "TimescaleDB").loaded();
+            DiskUse loaded = IotDiskGrowth.measure(s, "TimescaleDB", db().dialect().tagModel()).loaded();
             assertTrue(loaded.method().matches("hypertable_size\\('readings'\\) [0-9,]+ \\+ hypertable_size\\('diagnostics'\\) [0-9,]+"
                     + " \\+ pg_total_relation_size\\('tags'\\) [0-9,]+ bytes after ANALYZE.*"), loaded.method());
             assertTrue(loaded.serverHeld() != null && !loaded.serverHeld().otherDatabases().contains("bench"), String.valueOf(loaded.serverHeld()));
@@ -128,7 +129,7 @@ class TimescaleIotTest extends IotQueriesContract {
     void aRefusedRequestStoresNone(String writeMode) throws Exception {
         ConnectionOptions o = options(writeMode, false);
         try (Session s = db().open(o); Connection c = catalog()) {
-            recreate(s, writeMode);
+            recreate(s, writeMode, SPEC);
             Jdbc.execute(c, "ALTER TABLE diagnostics ADD CONSTRAINT refuse_marked CHECK (fuel_state <> 0.123456)");
             IotRowSource source = generator().all();
             TruckBatch batch = new TruckBatch(source.trucks(), 1_000);
@@ -148,7 +149,7 @@ class TimescaleIotTest extends IotQueriesContract {
     @Test
     void batchModeSaysItDoesNotTakeTheWorkload() throws Exception {
         try (Session s = db().open(options("batch", false))) {
-            recreate(s, "writeMode=batch");
+            recreate(s, "writeMode=batch", SPEC);
             IotRowSource source = generator().all();
             TruckBatch batch = new TruckBatch(source.trucks(), 100);
             source.fill(batch, batch.capacity());

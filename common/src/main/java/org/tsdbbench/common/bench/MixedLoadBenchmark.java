@@ -183,7 +183,8 @@ public class MixedLoadBenchmark {
             batch = new RowBatch(trial.rowsPerRequest);
             devid = devices.first();
             row = spec.rowsPerDevice();
-            client = new WriteClient(trial.db.open(trial.settings.connection()), trial.outcome, FailurePolicy.FIRST_FAILURE);
+            client = new WriteClient(trial.db.open(trial.settings.connection()), trial.db.dialect(trial.settings.connection()), trial.outcome,
+                    FailurePolicy.FIRST_FAILURE);
         }
 
         @TearDown(Level.Trial)

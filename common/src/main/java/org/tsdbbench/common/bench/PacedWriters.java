@@ -40,7 +40,7 @@ public final class PacedWriters {
         for (int w = 0; w < sources.size(); w++) {
             BatchSource rows = sources.get(w);
             threads.add(new Thread(() -> {
-                try (WriteClient client = new WriteClient(db.open(connection), outcome, ridesOut); rows) {
+                try (WriteClient client = new WriteClient(db.open(connection), db.dialect(connection), outcome, ridesOut); rows) {
                     long next = System.nanoTime();
                     while (!stop.get()) {
                         Batch batch = rows.next(rowsPerRequest);

@@ -98,8 +98,8 @@ public class VolumeBenchmark {
         rowsPerDevicePerBlock = blockRows / spec.numOfDevices();
         generator = new DeviceGenerator(spec);
         session = db.open(settings.connection());
-        writer = new WriteClient(session, new WriteOutcome(), FailurePolicy.FIRST_FAILURE);
         dialect = db.dialect(settings.connection());
+        writer = new WriteClient(session, dialect, new WriteOutcome(), FailurePolicy.FIRST_FAILURE);
         session.recreateSchema(spec);
         storedRowsPerDevice = 0;
     }

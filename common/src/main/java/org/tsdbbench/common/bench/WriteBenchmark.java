@@ -127,9 +127,9 @@ public class WriteBenchmark {
     }
 
     /** A request built ahead ({@code --option prebuild=true}) and the metrics of its rows, counted once it is acknowledged. */
-    private record Ahead(PreparedWrite request, long metrics) {
+    private record Ahead(PreparedWrite request, long metrics, long superseded) {
         static Ahead of(Batch batch, WriteClient client) throws DatabaseException {
-            return new Ahead(batch.prepare(client.session()), batch.metrics());
+            return new Ahead(batch.prepare(client.session()), batch.metrics(), client.superseded(batch));
         }
     }
 
@@ -145,7 +145,8 @@ public class WriteBenchmark {
         params = benchmark;
         db = run.database();
         settings = run.settings();
-        client = new WriteClient(db.open(settings.connection()), trial.outcome, FailurePolicy.WRITE_TEST);
+        client = new WriteClient(db.open(settings.connection()), db.dialect(settings.connection()), trial.outcome,
+                FailurePolicy.WRITE_TEST);
         synchronized (trial) {
             // Shards share the table: the schema step creates it once, before any shard writes.
             if (!trial.schemaReady && settings.dataSet().shard().whole()) {
@@ -215,7 +216,7 @@ public class WriteBenchmark {
         int n = ahead != null ? ahead.request().rows() : batch.size();
         long start = targetRowsPerSecond > 0 ? awaitDue() : System.nanoTime();
         try {
-            long ok = ahead != null ? client.send(ahead.request()) : client.send(batch);
+            long ok = ahead != null ? client.send(ahead.request(), ahead.superseded()) : client.send(batch);
             if (counted) {
                 // JMH divides this counter by the measured time only: rows acknowledged outside it would inflate rows/s.
                 acked.rowsAcked += ok;
@@ -288,10 +289,11 @@ public class WriteBenchmark {
         WriteOutcome o = trial.outcome;
         // A shard cannot count its own rows in a table other shards write: only failures are checked.
         boolean whole = settings.dataSet().shard().whole();
-        long stored = whole ? StoredRows.settled(db, client.session(), settings.dataSet().spec(), o.rowsAcked()) : -1;
+        long stored = whole ? StoredRows.settled(db, client.session(), settings.dataSet().spec(), o.rowsExpectedStored()) : -1;
         String failure = null;
-        if (whole && stored != o.rowsAcked()) {
-            failure = "stored " + stored + " rows, but " + o.rowsAcked() + " were acknowledged";
+        if (whole && stored != o.rowsExpectedStored()) {
+            failure = "stored " + stored + " rows, but " + o.rowsAcked() + " were acknowledged"
+                    + (o.rowsSuperseded() == 0 ? "" : " (" + o.rowsSuperseded() + " of them in place of an earlier row of the same key)");
         } else if (o.failedRequests() > 0) {
             failure = o.failedRequests() + " failed requests, first: " + o.firstError();
         }
@@ -323,9 +325,13 @@ public class WriteBenchmark {
         return series;
     }
 
+    /** The sessions' counters, and the rows acknowledged in place of an earlier row of their key, when there were any. */
     private static Map<String, Long> counters(Trial trial) {
+        Map<String, Long> all;
         synchronized (trial.latency) {
-            return new LinkedHashMap<>(trial.counters);
+            all = new LinkedHashMap<>(trial.counters);
         }
+        if (trial.outcome.rowsSuperseded() > 0) all.put("rowsSuperseded", trial.outcome.rowsSuperseded());
+        return all;
     }
 }

@@ -5,6 +5,7 @@ import java.util.function.LongConsumer;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.workload.Batch;
 import org.tsdbbench.common.workload.BatchSource;
 
@@ -24,13 +25,16 @@ public final class WriteClient implements AutoCloseable {
     }
 
     private final Session session;
+    private final Dialect dialect;
     private final WriteOutcome outcome;
     private final FailurePolicy policy;
     private int failuresInRow;
     private long failingSince;
 
-    public WriteClient(Session session, WriteOutcome outcome, FailurePolicy policy) {
+    /** A client of the session, whose database speaks {@code dialect} (which says which rows supersede others). */
+    public WriteClient(Session session, Dialect dialect, WriteOutcome outcome, FailurePolicy policy) {
         this.session = session;
+        this.dialect = dialect;
         this.outcome = outcome;
         this.policy = policy;
     }
@@ -41,12 +45,17 @@ public final class WriteClient implements AutoCloseable {
 
     /** Sends one request of the batch's rows; the rows acknowledged, 0 when it failed and the client goes on. */
     public long send(Batch batch) throws GaveUp {
-        return send(batch.size(), () -> batch.write(session));
+        return send(batch.size(), batch.superseded(dialect), () -> batch.write(session));
     }
 
-    /** Sends a request built ahead ({@link Batch#prepare}); as {@link #send(Batch)}. */
-    public long send(PreparedWrite request) throws GaveUp {
-        return send(request.rows(), request::send);
+    /** The rows of {@code batch} its database keeps in place of earlier ones ({@link Batch#superseded}), for a request built ahead. */
+    public long superseded(Batch batch) {
+        return batch.superseded(dialect);
+    }
+
+    /** Sends a request built ahead ({@link Batch#prepare}) of a batch with {@code superseded} rows ({@link #superseded}); as {@link #send(Batch)}. */
+    public long send(PreparedWrite request, long superseded) throws GaveUp {
+        return send(request.rows(), superseded, request::send);
     }
 
     /**
@@ -66,7 +75,7 @@ public final class WriteClient implements AutoCloseable {
         }
     }
 
-    private long send(int rows, PreparedWrite.Send request) throws GaveUp {
+    private long send(int rows, long superseded, PreparedWrite.Send request) throws GaveUp {
         long start = System.nanoTime();
         DatabaseException failure;
         long acked = 0;
@@ -74,6 +83,7 @@ public final class WriteClient implements AutoCloseable {
             acked = request.send();
             outcome.succeeded(rows, acked);
             if (acked == rows) {
+                outcome.superseded(superseded);
                 failuresInRow = 0;
                 failingSince = 0;
                 return acked;

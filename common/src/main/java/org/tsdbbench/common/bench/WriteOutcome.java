@@ -5,13 +5,16 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * What the writes of a load or a write trial achieved, counted from the database's
- * acknowledgements: rows sent, rows acknowledged, requests that failed (with the first error).
- * Thread-safe; shared by all client threads of one run.
+ * acknowledgements: rows sent, rows acknowledged, requests that failed (with the first error), and
+ * the acknowledged rows the database keeps in place of an earlier row of the same key (superseded:
+ * see {@link org.tsdbbench.common.workload.Batch#superseded}), so that what it stores is
+ * {@link #rowsExpectedStored()}. Thread-safe; shared by all client threads of one run.
  */
 public final class WriteOutcome {
     private final AtomicLong sent = new AtomicLong();
     private final AtomicLong acked = new AtomicLong();
     private final AtomicLong metrics = new AtomicLong();
+    private final AtomicLong superseded = new AtomicLong();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong failed = new AtomicLong();
     private final AtomicReference<String> firstError = new AtomicReference<>();
@@ -26,6 +29,11 @@ public final class WriteOutcome {
     /** A request acknowledged whole carried these metrics ({@link org.tsdbbench.common.workload.Batch#metrics}). */
     public void metricsAcked(long n) {
         metrics.addAndGet(n);
+    }
+
+    /** Rows of a request acknowledged whole that take the place of rows written before under the same key. */
+    public void superseded(long rows) {
+        superseded.addAndGet(rows);
     }
 
     public void failed(long rowsSent, String error) {
@@ -47,6 +55,16 @@ public final class WriteOutcome {
 
     public long rowsAcked() {
         return acked.get();
+    }
+
+    /** Acknowledged rows that took the place of an earlier row of the same key. */
+    public long rowsSuperseded() {
+        return superseded.get();
+    }
+
+    /** What the database must store of what it acknowledged: every acknowledged row less those superseded. */
+    public long rowsExpectedStored() {
+        return acked.get() - superseded.get();
     }
 
     /** The metrics of the requests acknowledged whole. */

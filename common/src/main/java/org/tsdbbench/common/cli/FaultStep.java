@@ -195,7 +195,7 @@ final class FaultStep extends Step {
         failure = failure != null ? failure : writersFailure(paced);
         WriteStall stall = failure != null && outcome.rowsAcked() == 0 ? new WriteStall(Double.NaN, -1, Double.NaN, 0, 0) : stallOf(paced.meter(), end);
         long stored = countOnceAnswered(outcome.rowsAcked());
-        if (failure == null && (stored < outcome.rowsAcked() || stored > outcome.rowsSent())) {
+        if (failure == null && (stored < outcome.rowsExpectedStored() || stored > outcome.rowsSent())) {
             failure = "stored " + stored + " rows, acknowledged " + outcome.rowsAcked() + ", sent " + outcome.rowsSent();
         }
         results.manifest().fault(new FaultRecord(target.name(), writers, rowsPerRequest, outcome.rowsSent(), outcome.rowsAcked(), outcome.failedRequests(),

@@ -237,7 +237,7 @@ abstract class Step implements Callable<Integer> {
     /** Makes sure the server holds exactly the data set ({@code expected} rows), loading it if not; false when the load failed. */
     protected boolean ensureDataSet(long expected, int loadClients) throws Exception {
         return DataSetGuard.ensure(db(), settings.connection(), settings.dataSet().spec(), expected, line -> out().println(line),
-                () -> LoadStep.load(this, Math.min(loadClients, settings.dataSet().maxClients()), 1000).verified());
+                () -> LoadStep.load(this, Math.min(loadClients, settings.dataSet().maxClients()), 1000));
     }
 
     /** Prints a step's table, where its JMH JSON is and what failed; the exit code says whether anything did. */

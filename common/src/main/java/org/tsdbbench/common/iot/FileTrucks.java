@@ -78,7 +78,7 @@ final class FileTrucks implements Trucks {
         int t = tag.ordinal() - 1;
         List<byte[]> known = bytes.get(t);
         for (int c = 0; c < known.size(); c++) {
-            if (tag.numeric ? numbers[t - 4][c] == number : Arrays.equals(known.get(c), 0, known.get(c).length, line, from, to)) return c;
+            if (tag.numeric ? numbers[t - 4][c] == number : same(known.get(c), line, from, to)) return c;
         }
         if (!learn) return -1;
         if (known.size() == MAX_VALUES) return -2;
@@ -86,6 +86,13 @@ final class FileTrucks implements Trucks {
         texts.get(t).add(new String(line, from, to - from, StandardCharsets.UTF_8));
         if (tag.numeric) numbers[t - 4][known.size() - 1] = number;
         return known.size() - 1;
+    }
+
+    /** Whether bytes {@code [from, to)} of {@code line} are {@code value}: values are short, a plain loop beats a call. */
+    private static boolean same(byte[] value, byte[] line, int from, int to) {
+        if (value.length != to - from) return false;
+        for (int i = 0; i < value.length; i++) if (value[i] != line[from + i]) return false;
+        return true;
     }
 
     /**

@@ -6,6 +6,11 @@ package org.tsdbbench.common.iot;
  * delay, ordered by (emit position, position): a late record waits in a small heap of copied
  * values until the stream reaches its emit position. Every truck's records keep that order in
  * any split, since positions are global.
+ *
+ * <p>Records without a name are the source's of truck 0, whatever their truck: a database may keep
+ * one of two such records of a time ({@link TagModel}), and written by one client in stream order,
+ * which one it keeps is known. That source finds them by a scan of each tick and table (one hash a
+ * position) and draws their values ({@link TruckWalk#draw}); the others skip theirs.
  */
 final class GeneratedSource implements IotRowSource {
 
@@ -16,6 +21,9 @@ final class GeneratedSource implements IotRowSource {
     private final int first;
     private final int end;
     private final boolean unbounded;
+    /** Whether this source makes every record without a name of the data set (it holds truck 0). */
+    private final boolean makesNameless;
+    private final NamelessQueue nameless = new NamelessQueue();
     private final long ticksPerPass;
     private final double[] state;
     private final Pending pending = new Pending();
@@ -40,6 +48,7 @@ final class GeneratedSource implements IotRowSource {
         this.first = first;
         this.end = end;
         this.unbounded = unbounded;
+        this.makesNameless = first == 0 && end > first;
         this.ticksPerPass = spec.ticks();
         this.state = new double[Math.min(end - first, generator.blockSize()) * TruckWalk.SIZE];
         done = first == end;
@@ -59,7 +68,28 @@ final class GeneratedSource implements IotRowSource {
         table = 0;
         offset = 0;
         cursor = imperfections.position(pass * ticksPerPass, 0, blockFirst);
+        scanNameless();
     }
+
+    /**
+     * At the start of a tick and table of its first block, the source that makes the records without
+     * a name queues those of every truck at that tick and table (each at its position plus delay).
+     */
+    private void scanNameless() {
+        if (!makesNameless || blockFirst != first) return;
+        long absoluteTick = pass * ticksPerPass + tick;
+        IotTable t = table == 0 ? IotTable.READINGS : IotTable.DIAGNOSTICS;
+        long from = imperfections.position(absoluteTick, table, 0);
+        for (int truck = 0; truck < spec.trucks(); truck++) {
+            if (!imperfections.nameless(from + truck)) continue;
+            long fate = imperfections.fate(absoluteTick, t, truck);
+            if (Imperfections.missing(fate)) continue;
+            pending.pushDrawn(from + truck + Imperfections.delay(fate), from + truck, t, spec.timestamp(absoluteTick), truck, fate,
+                    generator.drawKey(from + truck));
+        }
+    }
+
+    private static final byte NAME = (byte) IotTag.NAME.ordinal();
 
     @Override
     public TruckBatch next(int records) {
@@ -72,9 +102,10 @@ final class GeneratedSource implements IotRowSource {
     public int fill(TruckBatch batch, int records) {
         batch.clear();
         int want = Math.min(records, batch.capacity());
+        nameless.drainInto(batch, want);
         while (batch.size() < want) {
             if (!pending.isEmpty() && pending.topEmit() <= cursor) {
-                pending.pop(batch);
+                pending.pop(batch, nameless);
             } else if (cursor != Long.MAX_VALUE) {
                 step(batch);
             } else if (!nextBlock()) {
@@ -87,6 +118,8 @@ final class GeneratedSource implements IotRowSource {
     /** After a block (heap drained): the next block, or the next pass when unbounded; false at the end. */
     private boolean nextBlock() {
         if (done) return false;
+        // The records without a name still waiting go out before the next pass (its times are later).
+        if (!nameless.isEmpty()) return false;
         if (blockEnd < end) {
             startBlock(pass, blockEnd);
         } else if (unbounded) {
@@ -110,7 +143,7 @@ final class GeneratedSource implements IotRowSource {
         }
         long absoluteTick = pass * ticksPerPass + tick;
         long fate = imperfections.fate(absoluteTick, t, truck);
-        if (!Imperfections.missing(fate)) {
+        if (!Imperfections.missing(fate) && Imperfections.nullTag(fate) != NAME) {
             long ts = spec.timestamp(absoluteTick);
             int delay = Imperfections.delay(fate);
             if (delay == 0) {
@@ -138,6 +171,7 @@ final class GeneratedSource implements IotRowSource {
             }
         }
         cursor = imperfections.position(pass * ticksPerPass + tick, table, blockFirst + offset);
+        if (offset == 0) scanNameless();
     }
 
     /** Late records with their values, as a binary heap on (emit position, position) in primitive arrays. */
@@ -151,6 +185,7 @@ final class GeneratedSource implements IotRowSource {
         private byte[] nullTag = new byte[128];
         private double[][] values = new double[IotTable.MAX_FIELDS][128];
         private final double[][] scratch = new double[IotTable.MAX_FIELDS][1];
+        private final double[] first = new double[IotTable.MAX_FIELDS];
 
         boolean isEmpty() {
             return size == 0;
@@ -161,8 +196,18 @@ final class GeneratedSource implements IotRowSource {
         }
 
         void push(long emitAt, long pos, IotTable t, long time, int truckIndex, long fate, double[] state, int o) {
-            if (size == emit.length) grow();
             TruckWalk.emit(state, o, t, scratch, 0);
+            insert(emitAt, pos, t, time, truckIndex, fate);
+        }
+
+        /** A record without a name: its values drawn from {@code key} instead of its truck's walk. */
+        void pushDrawn(long emitAt, long pos, IotTable t, long time, int truckIndex, long fate, long key) {
+            TruckWalk.draw(key, t, scratch, 0);
+            insert(emitAt, pos, t, time, truckIndex, fate);
+        }
+
+        private void insert(long emitAt, long pos, IotTable t, long time, int truckIndex, long fate) {
+            if (size == emit.length) grow();
             int nf = Imperfections.nullField(fate);
             if (nf >= 0) scratch[nf][0] = Double.NaN;
             int i = size++;
@@ -182,11 +227,16 @@ final class GeneratedSource implements IotRowSource {
             for (int f = 0; f < t.fieldCount(); f++) values[f][i] = scratch[f][0];
         }
 
-        void pop(TruckBatch batch) {
+        /** Moves the first record into the batch, a record without a name through the queue (it may wait there). */
+        void pop(TruckBatch batch, NamelessQueue nameless) {
             IotTable t = table[0] == 0 ? IotTable.READINGS : IotTable.DIAGNOSTICS;
-            int row = batch.add(t, ts[0], truck[0], nullTag[0]);
-            double[][] field = batch.rows(t).field;
-            for (int f = 0; f < t.fieldCount(); f++) field[f][row] = values[f][0];
+            if (nullTag[0] == NAME) {
+                nameless.offer(batch, t, ts[0], truck[0], column(t));
+            } else {
+                int row = batch.add(t, ts[0], truck[0], nullTag[0]);
+                double[][] field = batch.rows(t).field;
+                for (int f = 0; f < t.fieldCount(); f++) field[f][row] = values[f][0];
+            }
             size--;
             if (size == 0) return;
             // Sift the last entry down from the root.
@@ -201,6 +251,12 @@ final class GeneratedSource implements IotRowSource {
                 i = child;
             }
             move(last, i);
+        }
+
+        /** The first record's fields as one array (the queue copies them). */
+        private double[] column(IotTable t) {
+            for (int f = 0; f < t.fieldCount(); f++) first[f] = values[f][0];
+            return first;
         }
 
         private static boolean before(long e1, long p1, long e2, long p2) {

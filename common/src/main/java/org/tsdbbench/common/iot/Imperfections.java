@@ -16,10 +16,10 @@ package org.tsdbbench.common.iot;
  * <li>one field is null (9.05%), chosen as TSBS does: one of 7, modulo the table's fields (so
  *     diagnostics' fuel_state 3/7, current_load and status 2/7 each);
  * <li>one tag other than the name is null (0.91% x 7/8, uniform among the seven);
- * <li>the name is null for at most one record per tick and table: TSBS's rate (0.91% x 1/8) up to
- *     880 trucks, one per tick and table above. Unlike TSBS, two null-name records never share a
- *     timestamp, so databases that key records by series and time (TDengine's truck_null table,
- *     InfluxDB's series without a name) keep every one of them.
+ * <li>the name is null (0.91% x 1/8), drawn for each record alone ({@link #nameless}), so that a
+ *     record's own client can tell it without the rest of the stream. As in TSBS, two records of one
+ *     tick and table may both lose their name: a database keying records by name and time
+ *     (TDengine's {@code r_truck_null}) keeps one of them ({@link TagModel}).
  * </ul>
  * A fate packs: bit 63 missing; bits 0-6 the delay in positions; 8-11 the null tag + 1; 12-15
  * the null field + 1.
@@ -39,7 +39,6 @@ final class Imperfections {
     private final long batchSalt;
     private final long entrySalt;
     private final long nameSalt;
-    private final double nullNameChance;
 
     Imperfections(long seed, int trucks) {
         this.trucks = trucks;
@@ -47,7 +46,6 @@ final class Imperfections {
         batchSalt = Mix.mix(s + 1);
         entrySalt = Mix.mix(s + 2);
         nameSalt = Mix.mix(s + 3);
-        nullNameChance = Math.min(1.0, trucks * NULL_NAME_PER_RECORD);
     }
 
     static boolean missing(long fate) {
@@ -87,7 +85,7 @@ final class Imperfections {
         long fate = delay;
         if (Mix.unitHigh(he3) < NULL_FIELD) fate |= (long) (1 + (int) ((he3 & 0xFFFF) % 7) % table.fieldCount()) << 12;
         long he4 = Mix.mix(he3);
-        if (nullName(tick, t, truck)) {
+        if (nameless(pos)) {
             fate |= (long) (IotTag.NAME.ordinal() + 1) << 8;
         } else if (Mix.unitHigh(he4) < NULL_TAG) {
             fate |= (long) (2 + (int) ((he4 & 0xFFFF) % 7)) << 8;
@@ -95,10 +93,12 @@ final class Imperfections {
         return fate;
     }
 
-    /** Whether this record is its tick and table's one null-name candidate and the draw says null. */
-    private boolean nullName(long tick, int table, int truck) {
-        long h = Mix.mix(nameSalt + (2 * tick + table) * Mix.GAMMA);
-        return Long.remainderUnsigned(h, trucks) == truck && Mix.unitHigh(Mix.mix(h)) < nullNameChance;
+    /**
+     * Whether the record at a stream position has no name, when it is present at all: a draw of its
+     * own, one hash, so that a scan of every position for them costs little.
+     */
+    boolean nameless(long position) {
+        return Mix.unitHigh(Mix.mix(nameSalt + position * Mix.GAMMA)) < NULL_NAME_PER_RECORD;
     }
 
     /** The largest delay a fate can have, in positions. */

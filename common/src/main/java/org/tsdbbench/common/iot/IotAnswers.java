@@ -33,17 +33,21 @@ public final class IotAnswers {
     static final double ROUNDING = 1e-12;
     private static final double UNIT = 0x1.0p-53;
     private static final long DAY_NS = 86_400_000_000_000L;
-    private static final int FORMAT = 1;
+    private static final int FORMAT = 2;
 
     private final TagModel model;
     private final long readings;
     private final long diagnostics;
+    private final long superseded;
+    private final List<String> sharedKeys;
     private final Map<String, IotAnswer> byId;
 
-    private IotAnswers(TagModel model, long readings, long diagnostics, Map<String, IotAnswer> byId) {
+    private IotAnswers(TagModel model, long readings, long diagnostics, long superseded, List<String> sharedKeys, Map<String, IotAnswer> byId) {
         this.model = model;
         this.readings = readings;
         this.diagnostics = diagnostics;
+        this.superseded = superseded;
+        this.sharedKeys = List.copyOf(sharedKeys);
         this.byId = byId;
     }
 
@@ -60,16 +64,23 @@ public final class IotAnswers {
             throws IOException {
         List<Pass> passes = new ArrayList<>();
         for (TagModel model : models) passes.add(new Pass(source.trucks(), spec, model, queries));
+        NamelessRecords nameless = new NamelessRecords(source.trucks());
         TruckBatch batch = new TruckBatch(source.trucks(), 8192);
         while (source.fill(batch, batch.capacity()) > 0) {
-            for (Pass pass : passes) pass.add(batch);
+            // The records without a name wait for the end: what a model keeps of them depends on all of them.
+            for (Pass pass : passes) pass.add(batch, false);
+            nameless.collect(batch);
         }
         Map<TagModel, IotAnswers> each = new java.util.EnumMap<>(TagModel.class);
         for (int m = 0; m < models.size(); m++) {
             Pass pass = passes.get(m);
+            NamelessRecords.Kept kept = nameless.keptUnder(models.get(m));
+            pass.add(kept.stored(), true);
             Map<String, IotAnswer> byId = new LinkedHashMap<>();
             for (IotQuery q : queries) byId.put(q.id(), new IotAnswer(q, pass.rows(q)));
-            each.put(models.get(m), new IotAnswers(models.get(m), pass.readings, pass.diagnostics, byId));
+            List<String> shared = new ArrayList<>(kept.examples());
+            if (kept.groups() > shared.size()) shared.add("and " + (kept.groups() - shared.size()) + " more such groups");
+            each.put(models.get(m), new IotAnswers(models.get(m), pass.readings, pass.diagnostics, kept.superseded(), shared, byId));
         }
         return each;
     }
@@ -87,9 +98,23 @@ public final class IotAnswers {
         return diagnostics;
     }
 
-    /** Records in all: what a load must leave stored. */
+    /** Records stored in all: what a load must leave stored under this model. */
     public long records() {
         return readings + diagnostics;
+    }
+
+    /** Records written that this model keeps in place of another (one of two without a name sharing a key): written, not stored. */
+    public long superseded() {
+        return superseded;
+    }
+
+    /**
+     * The first few groups of records this model keeps as one, in words ("2 readings without
+     * a name at 2016-01-01T14:24:20Z (...) share one row: the database keeps one"), and how many more;
+     * empty when it keeps every record.
+     */
+    public List<String> sharedKeys() {
+        return sharedKeys;
     }
 
     /** The answer of a query computed here; another is an IllegalArgumentException. */
@@ -115,6 +140,9 @@ public final class IotAnswers {
         out.writeUTF(model.name());
         out.writeLong(readings);
         out.writeLong(diagnostics);
+        out.writeLong(superseded);
+        out.writeInt(sharedKeys.size());
+        for (String k : sharedKeys) out.writeUTF(k);
         out.writeInt(byId.size());
         for (IotAnswer a : byId.values()) {
             out.writeUTF(a.query().id());
@@ -138,6 +166,9 @@ public final class IotAnswers {
         TagModel model = TagModel.valueOf(in.readUTF());
         long readings = in.readLong();
         long diagnostics = in.readLong();
+        long superseded = in.readLong();
+        List<String> sharedKeys = new ArrayList<>();
+        for (int k = in.readInt(); k > 0; k--) sharedKeys.add(in.readUTF());
         int n = in.readInt();
         Map<String, IotAnswer> byId = new LinkedHashMap<>();
         for (int q = 0; q < n; q++) {
@@ -157,7 +188,7 @@ public final class IotAnswers {
             }
             byId.put(query.id(), new IotAnswer(query, list));
         }
-        return new IotAnswers(model, readings, diagnostics, byId);
+        return new IotAnswers(model, readings, diagnostics, superseded, sharedKeys, byId);
     }
 
     /** Neumaier's compensated sum, with the magnitudes' sum and the count (for tolerances). */
@@ -252,11 +283,12 @@ public final class IotAnswers {
             return (int) b;
         }
 
-        void add(TruckBatch batch) {
+        /** Adds the batch's records; those without a name only when {@code nameless} (else they come resolved, at the end). */
+        void add(TruckBatch batch, boolean nameless) {
             TableRows r = batch.readings;
-            for (int i = 0; i < r.size(); i++) addReading(r, i);
+            for (int i = 0; i < r.size(); i++) if (nameless || r.nullTag[i] != NAME) addReading(r, i);
             TableRows d = batch.diagnostics;
-            for (int i = 0; i < d.size(); i++) addDiagnostic(d, i);
+            for (int i = 0; i < d.size(); i++) if (nameless || d.nullTag[i] != NAME) addDiagnostic(d, i);
         }
 
         private void addReading(TableRows rows, int i) {

@@ -37,10 +37,20 @@ public record IotCatalogAnswers(IotSpec spec, Map<TagModel, IotAnswers> byModel)
         return byModel.get(model);
     }
 
-    /** Records in the data set: what a load must leave stored (the same under every model). */
+    /** Records in the data set: what a load writes, and stores where every record is kept ({@link TagModel#RECORD}). */
     @Override
     public long totalRows() {
         return byModel.get(TagModel.RECORD).records();
+    }
+
+    @Override
+    public long superseded(Dialect dialect) {
+        return under(dialect.tagModel()).superseded();
+    }
+
+    @Override
+    public List<String> sharedKeys(Dialect dialect) {
+        return under(dialect.tagModel()).sharedKeys();
     }
 
     /** The spec's catalog in the dialect's words, checked against the answers of the tag model it stores. */

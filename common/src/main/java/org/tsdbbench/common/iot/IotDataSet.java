@@ -56,14 +56,23 @@ public final class IotDataSet implements DataSet {
     private static final class FileSummary {
         private final Path file;
         private IotFileSummary found;
+        private double seconds;
 
         FileSummary(Path file) {
             this.file = file;
         }
 
         synchronized IotFileSummary get() throws IOException {
-            if (found == null) found = IotFileReader.validate(file);
+            if (found == null) {
+                long start = System.nanoTime();
+                found = IotFileReader.validate(file);
+                seconds = (System.nanoTime() - start) / 1e9;
+            }
             return found;
+        }
+
+        synchronized double seconds() {
+            return seconds;
         }
     }
 
@@ -112,6 +121,11 @@ public final class IotDataSet implements DataSet {
         if (fromFiles()) summary();
     }
 
+    @Override
+    public double filesCheckedSeconds() {
+        return fromFiles() ? summary.seconds() : 0;
+    }
+
     /** The records of this shard (a file's: read again when only part of it is this shard's). */
     @Override
     public long validateFiles() throws IOException {
@@ -151,6 +165,12 @@ public final class IotDataSet implements DataSet {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Records without a name may share a time (and series): a database keying them so keeps one. */
+    @Override
+    public boolean keysMayRepeat() {
+        return true;
     }
 
     @Override

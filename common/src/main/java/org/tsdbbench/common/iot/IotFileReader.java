@@ -24,9 +24,19 @@ public final class IotFileReader implements IotRowSource {
     private static final IotTag[] TAGS = IotTag.values();
     private static final double[] POW10 = new double[23];
     private static final byte[] TRUCK_PREFIX = "truck_".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] NAME_TAG = ",name=".getBytes(StandardCharsets.US_ASCII);
+    /** Each tag's key and each table's field names as bytes, matched against a line without making strings. */
+    private static final byte[][] TAG_KEYS = new byte[TAGS.length][];
+    private static final byte[][][] FIELD_KEYS = new byte[IotTable.values().length][][];
+    private static final byte[][] MEASUREMENTS = new byte[IotTable.values().length][];
 
     static {
         for (int i = 0; i < POW10.length; i++) POW10[i] = Double.parseDouble("1e" + i);
+        for (IotTag t : TAGS) TAG_KEYS[t.ordinal()] = t.key.getBytes(StandardCharsets.US_ASCII);
+        for (IotTable t : IotTable.values()) {
+            MEASUREMENTS[t.ordinal()] = t.measurement.getBytes(StandardCharsets.US_ASCII);
+            FIELD_KEYS[t.ordinal()] = t.fields().stream().map(f -> f.getBytes(StandardCharsets.US_ASCII)).toArray(byte[][]::new);
+        }
     }
 
     private final Path file;
@@ -44,6 +54,7 @@ public final class IotFileReader implements IotRowSource {
     private byte[] line = new byte[512];
     private int lineLen;
     private TruckBatch own;
+    private final NamelessQueue nameless = new NamelessQueue();
 
     // The parsed line.
     private IotTable table;
@@ -142,9 +153,14 @@ public final class IotFileReader implements IotRowSource {
     public int fill(TruckBatch batch, int records) throws IOException {
         batch.clear();
         int want = Math.min(records, batch.capacity());
-        while (batch.size() < want && nextLine()) {
-            if (part != null && !part.owns(truck)) continue;
-            int row = batch.add(table, ts + shiftNs, truck, nullTag);
+        nameless.drainInto(batch, want);
+        while (batch.size() < want && nextOwnLine()) {
+            long time = ts + shiftNs;
+            if (nullTag == IotTag.NAME.ordinal()) {
+                nameless.offer(batch, table, time, truck, values);
+                continue;
+            }
+            int row = batch.add(table, time, truck, nullTag);
             double[][] field = batch.rows(table).field;
             for (int f = 0; f < table.fieldCount(); f++) field[f][row] = values[f];
         }
@@ -157,6 +173,42 @@ public final class IotFileReader implements IotRowSource {
         if (lineLen == 0) throw error("empty line");
         parse();
         return true;
+    }
+
+    /**
+     * Reads and parses the next line of a truck of this reader's part, skipping the others' lines
+     * unparsed where their name says whose they are (TSBS writes it first); false at the end.
+     */
+    private boolean nextOwnLine() throws IOException {
+        while (readLine()) {
+            if (lineLen == 0) throw error("empty line");
+            if (part != null && !part.owns(quickTruck())) continue;
+            parse();
+            if (part == null || part.owns(truck)) return true;
+        }
+        return false;
+    }
+
+    /**
+     * The truck number of a line named first ({@code measurement,name=truck_<n>,...}) without
+     * parsing the rest; {@link FileTrucks#ANONYMOUS} for a line without a name tag; -1 when the
+     * line is not of that form (it is parsed in full, which says what is wrong or finds the name).
+     */
+    private int quickTruck() {
+        int i = 0;
+        while (i < lineLen && line[i] != ',' && line[i] != ' ') i++;
+        if (i == lineLen || line[i] == ' ') return -1;
+        if (!java.util.Arrays.equals(NAME_TAG, 0, NAME_TAG.length, line, i, Math.min(lineLen, i + NAME_TAG.length))) {
+            // TSBS leaves the name out of a line whose name is null: the other tags follow the measurement.
+            return java.util.Arrays.equals(NAME_TAG, 1, NAME_TAG.length, line, i + 1, Math.min(lineLen, i + NAME_TAG.length)) ? -1 : FileTrucks.ANONYMOUS;
+        }
+        i += NAME_TAG.length;
+        int p = TRUCK_PREFIX.length;
+        if (!java.util.Arrays.equals(TRUCK_PREFIX, 0, p, line, i, Math.min(lineLen, i + p))) return -1;
+        int n = 0;
+        int digits = 0;
+        for (i += p; i < lineLen && line[i] >= '0' && line[i] <= '9' && digits < 9; i++, digits++) n = n * 10 + (line[i] - '0');
+        return digits == 0 || i == lineLen || (line[i] != ',' && line[i] != ' ') ? -1 : n;
     }
 
     private boolean readLine() throws IOException {
@@ -175,13 +227,20 @@ public final class IotFileReader implements IotRowSource {
                 }
                 continue;
             }
-            byte b = buf[pos++];
-            if (b == '\n') break;
-            if (lineLen == line.length) {
-                if (lineLen >= 1 << 16) throw new IotFileException(file, lineNo + 1, "line longer than 64 KiB");
-                line = java.util.Arrays.copyOf(line, lineLen * 2);
+            int end = pos;
+            while (end < limit && buf[end] != '\n') end++;
+            int n = end - pos;
+            if (lineLen + n > line.length) {
+                if (lineLen + n > 1 << 16) throw new IotFileException(file, lineNo + 1, "line longer than 64 KiB");
+                line = java.util.Arrays.copyOf(line, Math.max(line.length * 2, lineLen + n));
             }
-            line[lineLen++] = b;
+            System.arraycopy(buf, pos, line, lineLen, n);
+            lineLen += n;
+            pos = end;
+            if (end < limit) {
+                pos++;
+                break;
+            }
         }
         lineNo++;
         if (lineLen > 0 && line[lineLen - 1] == '\r') lineLen--;
@@ -199,7 +258,7 @@ public final class IotFileReader implements IotRowSource {
             int k0 = ++i;
             while (i < len && line[i] != '=' && line[i] != ',' && line[i] != ' ') i++;
             if (i == len || line[i] != '=') throw error("tag '" + text(k0, i) + "' has no '=value'");
-            IotTag tag = IotTag.ofKey(text(k0, i));
+            IotTag tag = tagOf(k0, i);
             if (tag == null || tag.numeric) {
                 throw error((tag == null ? "unknown tag '" : "tag '") + text(k0, i) + "'" + (tag == null ? "" : " must be a field, as TSBS writes it")
                         + " (the tags are name, fleet, driver, model, device_version)");
@@ -217,18 +276,19 @@ public final class IotFileReader implements IotRowSource {
             int k0 = ++i;
             while (i < len && line[i] != '=' && line[i] != ',' && line[i] != ' ') i++;
             if (i == len || line[i] != '=') throw error("field '" + text(k0, i) + "' has no '=value'");
-            String key = text(k0, i);
+            int k1 = i;
             int v0 = ++i;
             i = value(i, len);
-            IotTag tag = IotTag.ofKey(key);
+            IotTag tag = tagOf(k0, k1);
             if (tag != null && tag.numeric) {
-                if (tagFrom[tag.ordinal()] >= 0) throw error("field " + key + " appears twice");
-                tagNumber[tag.ordinal()] = parseDouble(v0, i, key);
+                if (tagFrom[tag.ordinal()] >= 0) throw error("field " + tag.key + " appears twice");
+                tagNumber[tag.ordinal()] = parseDouble(v0, i, tag.key);
                 tagFrom[tag.ordinal()] = v0;
                 tagTo[tag.ordinal()] = i;
             } else {
-                int f = table.fieldIndex(key);
-                if (f < 0) throw error("unknown field '" + key + "' of " + table.measurement + " (" + String.join(", ", table.fields()) + ")");
+                int f = fieldOf(k0, k1);
+                if (f < 0) throw error("unknown field '" + text(k0, k1) + "' of " + table.measurement + " (" + String.join(", ", table.fields()) + ")");
+                String key = table.fields().get(f);
                 if (!Double.isNaN(values[f])) throw error("field " + key + " appears twice");
                 values[f] = table.isInteger(f) ? parseInteger(v0, i, key) : parseDouble(v0, i, key);
                 presentFields++;
@@ -240,9 +300,29 @@ public final class IotFileReader implements IotRowSource {
         resolveTruck();
     }
 
+    /** The tag whose key is bytes {@code [from, to)} of the line, or null. */
+    private IotTag tagOf(int from, int to) {
+        for (int t = 0; t < TAG_KEYS.length; t++) if (same(TAG_KEYS[t], from, to)) return TAGS[t];
+        return null;
+    }
+
+    /** The field of the line's table whose name is bytes {@code [from, to)}, or -1. */
+    private int fieldOf(int from, int to) {
+        byte[][] keys = FIELD_KEYS[table.ordinal()];
+        for (int f = 0; f < keys.length; f++) if (same(keys[f], from, to)) return f;
+        return -1;
+    }
+
+    /** Whether bytes {@code [from, to)} of the line are {@code key}: keys are short, a plain loop beats a call. */
+    private boolean same(byte[] key, int from, int to) {
+        if (key.length != to - from || key[0] != line[from]) return false;
+        for (int i = 1; i < key.length; i++) if (key[i] != line[from + i]) return false;
+        return true;
+    }
+
     private IotTable measurement(int end) throws IotFileException {
         for (IotTable t : IotTable.values()) {
-            byte[] m = t.measurement.getBytes(StandardCharsets.US_ASCII);
+            byte[] m = MEASUREMENTS[t.ordinal()];
             if (java.util.Arrays.equals(m, 0, m.length, line, 0, end)) return t;
         }
         throw error("unknown measurement '" + text(0, end) + "' (TSBS's IoT files have readings and diagnostics)");

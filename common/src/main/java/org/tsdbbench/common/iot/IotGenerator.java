@@ -78,14 +78,23 @@ public final class IotGenerator {
         return countRecords(0, spec.trucks());
     }
 
-    /** The records of trucks {@code [firstTruck, endTruck)}, counted as {@link #countRecords()} counts them all. */
+    /**
+     * The records a source of trucks {@code [firstTruck, endTruck)} makes, counted as
+     * {@link #countRecords()} counts them all: its trucks' records that have a name, and when it
+     * holds truck 0, every record of the data set without one.
+     */
     public long countRecords(int firstTruck, int endTruck) {
+        boolean makesNameless = firstTruck == 0 && endTruck > 0;
         long n = 0;
         long ticks = spec.ticks();
         for (long tick = 0; tick < ticks; tick++) {
             for (IotTable table : IotTable.values()) {
-                for (int truck = firstTruck; truck < endTruck; truck++) {
-                    if (!Imperfections.missing(imperfections.fate(tick, table, truck))) n++;
+                int to = makesNameless ? spec.trucks() : endTruck;
+                for (int truck = firstTruck; truck < to; truck++) {
+                    long fate = imperfections.fate(tick, table, truck);
+                    if (Imperfections.missing(fate)) continue;
+                    boolean named = Imperfections.nullTag(fate) != IotTag.NAME.ordinal();
+                    if (named ? truck < endTruck : makesNameless) n++;
                 }
             }
         }
@@ -98,6 +107,11 @@ public final class IotGenerator {
 
     Imperfections imperfections() {
         return imperfections;
+    }
+
+    /** The key of the drawn values of the record without a name at a stream position (every pass's positions differ). */
+    long drawKey(long position) {
+        return Mix.mix(walkSalt ^ 0x7E55_0000L ^ position * Mix.GAMMA);
     }
 
     /** The key of a truck's walk in a pass (pass 0 is the data set; later passes continue an unbounded source). */

@@ -3,12 +3,20 @@ package org.tsdbbench.common.iot;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.workload.Batch;
 
 /**
  * A request's worth of IoT records in columns, per table ({@link #readings}, {@link #diagnostics}),
  * plus the order they came in across the two tables (what a file holds line by line). An
  * {@link IotRowSource} refills the same batch again and again.
+ *
+ * <p>Records without a name are the only ones two of which a database may key alike (TDengine's
+ * {@code r_truck_null} row of a time, InfluxDB's point of a series and time): a source never puts
+ * two of one table and time in one batch ({@link #fitsNameless}; {@code NamelessQueue} holds the
+ * second back for a later batch), so what a database keeps of them does not depend on where
+ * requests begin, and counts per {@link TagModel} the records that take the place of one an earlier
+ * batch of the source wrote ({@link #superseded}).
  */
 public final class TruckBatch implements Batch {
 
@@ -18,6 +26,11 @@ public final class TruckBatch implements Batch {
     /** {@code order[i]}: the table of the i-th record (the ordinal of its {@link IotTable}). */
     private final byte[] order;
     private int size;
+    /** The batch's records without a name: their table ordinal and time, in order. */
+    private byte[] namelessTable = new byte[4];
+    private long[] namelessTs = new long[4];
+    private int nameless;
+    private final int[] superseded = new int[TagModel.values().length];
 
     /** A batch of up to {@code capacity} records (in either table) of the given trucks. */
     public TruckBatch(Trucks trucks, int capacity) {
@@ -68,8 +81,35 @@ public final class TruckBatch implements Batch {
 
     public void clear() {
         size = 0;
+        nameless = 0;
+        java.util.Arrays.fill(superseded, 0);
         readings.clear();
         diagnostics.clear();
+    }
+
+    /** Whether a record without a name of this table and time may join: none of the batch's shares them. */
+    boolean fitsNameless(IotTable table, long ts) {
+        for (int i = 0; i < nameless; i++) if (namelessTs[i] == ts && namelessTable[i] == table.ordinal()) return false;
+        return true;
+    }
+
+    /**
+     * Records of this batch that a database keeping records as {@code model} says stores in place of
+     * one an earlier batch of the same source wrote: acknowledged, they add no stored record.
+     */
+    public int superseded(TagModel model) {
+        return superseded[model.ordinal()];
+    }
+
+    /** {@link #superseded(TagModel)} under the dialect's model. */
+    @Override
+    public long superseded(Dialect dialect) {
+        return superseded(dialect.tagModel());
+    }
+
+    /** Counts one more record of this batch superseding an earlier one under {@code model}. */
+    void supersedes(TagModel model) {
+        superseded[model.ordinal()]++;
     }
 
     public TableRows rows(IotTable table) {
@@ -83,9 +123,19 @@ public final class TruckBatch implements Batch {
 
     /** Appends a record to a table's columns (fields written by the caller at the returned row). */
     int add(IotTable table, long ts, int truck, byte nullTag) {
+        if (nullTag == NAME) {
+            if (nameless == namelessTs.length) {
+                namelessTs = java.util.Arrays.copyOf(namelessTs, nameless * 2);
+                namelessTable = java.util.Arrays.copyOf(namelessTable, nameless * 2);
+            }
+            namelessTs[nameless] = ts;
+            namelessTable[nameless++] = (byte) table.ordinal();
+        }
         order[size++] = (byte) table.ordinal();
         return rows(table).add(ts, truck, nullTag);
     }
+
+    private static final byte NAME = (byte) IotTag.NAME.ordinal();
 
     /** A batch of the same records that later refills of this one leave alone. */
     public TruckBatch copy() {
@@ -98,6 +148,7 @@ public final class TruckBatch implements Batch {
             int to = c.add(t, from.ts[r], from.truck[r], from.nullTag[r]);
             for (int f = 0; f < t.fieldCount(); f++) c.rows(t).field[f][to] = from.field[f][r];
         }
+        System.arraycopy(superseded, 0, c.superseded, 0, superseded.length);
         return c;
     }
 }

@@ -89,6 +89,33 @@ final class TruckWalk {
         }
     }
 
+    /**
+     * The fields of a record that lost its name, drawn from {@code key} alone: uniform within the
+     * walks' ranges (latitude and longitude where TSBS starts them, status a whole number 0..5),
+     * truncated as {@link #emit} truncates. A record without a name cannot be told from its truck
+     * by any query, and values that need no walk let one client make every such record of the data
+     * set (see {@link GeneratedSource}).
+     */
+    static void draw(long key, IotTable table, double[][] field, int row) {
+        long z0 = Mix.mix(key ^ 0x0A0E_1E55L);
+        long z1 = Mix.mix(z0 + Mix.GAMMA);
+        long z2 = Mix.mix(z0 + 2 * Mix.GAMMA);
+        long z3 = Mix.mix(z0 + 3 * Mix.GAMMA);
+        if (table == IotTable.READINGS) {
+            field[IotTable.LATITUDE][row] = truncate(Mix.unitHigh(z0) * 90.0, 1e5);
+            field[IotTable.LONGITUDE][row] = truncate(Mix.unit(z0) * 180.0, 1e5);
+            field[IotTable.ELEVATION][row] = truncate(Mix.unitHigh(z1) * 5000, 1);
+            field[IotTable.VELOCITY][row] = truncate(Mix.unit(z1) * 101, 1);
+            field[IotTable.HEADING][row] = truncate(Mix.unitHigh(z2) * 360, 1);
+            field[IotTable.GRADE][row] = truncate(Mix.unit(z2) * 100, 1);
+            field[IotTable.FUEL_CONSUMPTION][row] = truncate(Mix.unitHigh(z3) * 50, 10);
+        } else {
+            field[IotTable.FUEL_STATE][row] = truncate(Mix.unitHigh(z0) * 1.0, 10);
+            field[IotTable.CURRENT_LOAD][row] = truncate(Mix.unit(z0) * 5000, 1);
+            field[IotTable.STATUS][row] = truncate(Mix.unitHigh(z1) * 6, 1);
+        }
+    }
+
     /** TSBS's uniform step: {@code x * (high - low) + low}. */
     private static double step(double x, double low, double high) {
         return x * (high - low) + low;

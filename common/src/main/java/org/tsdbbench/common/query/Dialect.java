@@ -35,11 +35,12 @@ public interface Dialect {
     }
 
     /**
-     * Which tags a stored IoT record answers to, which decides the expected answers where TSBS left
-     * a tag of a record null: {@link TagModel#RECORD} (the default) for a database that keeps each
-     * record's own tags (a series per tag set, tag columns per row); {@link TagModel#TABLE} for one
-     * that keeps them per sub-table, as TDengine's layout of report C does. The data set's answers
-     * hold both ({@code IotCatalogAnswers}) and prepare the catalog against this one.
+     * How the database keeps the IoT records, which decides the expected answers where TSBS left a
+     * tag of a record null and which of two records without a name sharing a key it keeps:
+     * {@link TagModel#RECORD} (the default: its own tags, every record), {@link TagModel#SERIES}
+     * (its own tags, one point per series and time) or {@link TagModel#TABLE} (tags per sub-table,
+     * one row per name and time, as TDengine's layout of report C). The data set's answers hold
+     * each ({@code IotCatalogAnswers}) and prepare the catalog against this one.
      */
     default TagModel tagModel() {
         return TagModel.RECORD;

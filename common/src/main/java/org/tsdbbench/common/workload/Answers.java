@@ -15,6 +15,20 @@ public interface Answers {
     /** The rows a load of the data set leaves stored. */
     long totalRows();
 
+    /**
+     * Rows of the data set a database speaking {@code dialect} keeps in place of another that shares
+     * its key (of the IoT records without a name, one per key): written and acknowledged, not stored.
+     * None by default.
+     */
+    default long superseded(Dialect dialect) {
+        return 0;
+    }
+
+    /** The first few groups of rows sharing a key under {@code dialect}, in words; empty when there are none. */
+    default java.util.List<String> sharedKeys(Dialect dialect) {
+        return java.util.List.of();
+    }
+
     /** Every catalog query in the dialect, with its expected answer; those the dialect cannot say are listed as absent. */
     PreparedCatalog prepare(Dialect dialect);
 

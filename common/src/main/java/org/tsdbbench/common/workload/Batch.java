@@ -3,6 +3,7 @@ package org.tsdbbench.common.workload;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.Dialect;
 
 /**
  * One request's worth of a workload's rows, in columns (no object per row), refilled by its
@@ -20,6 +21,15 @@ public interface Batch {
      * out. Metrics/s is this over the time, beside rows/s.
      */
     long metrics();
+
+    /**
+     * Rows of this batch that a database speaking {@code dialect} stores in place of a row an earlier
+     * batch of the same source wrote (two rows sharing its key: the IoT records without a name):
+     * acknowledged, they add no stored row. None by default.
+     */
+    default long superseded(Dialect dialect) {
+        return 0;
+    }
 
     default boolean isEmpty() {
         return size() == 0;

@@ -44,6 +44,20 @@ public interface DataSet {
      */
     long validateFiles() throws IOException;
 
+    /**
+     * Whether two rows of the data set may share the key a database keeps rows by, so that it stores
+     * one of them (the IoT records without a name); then the answers say how many
+     * ({@link Answers#superseded}). False by default.
+     */
+    default boolean keysMayRepeat() {
+        return false;
+    }
+
+    /** Seconds the check of its files took ({@link #checkFiles}, once per data set); 0 for generated rows or before the check. */
+    default double filesCheckedSeconds() {
+        return 0;
+    }
+
     /** Client {@code index} of {@code clients}: its own part of this shard, once or without end (past the data set in time). */
     BatchSource client(int index, int clients, boolean unbounded);
 

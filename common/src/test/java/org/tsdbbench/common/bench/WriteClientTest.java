@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.tsdbbench.common.data.DeviceDataSet;
 import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.data.RowSource;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
@@ -63,6 +64,9 @@ class WriteClientTest {
         }
     }
 
+    /** The devices' rows never share a key: any dialect. */
+    private static final Dialect DIALECT = (query, spec) -> java.util.Optional.empty();
+
     private static RowBatch batch(int rows) {
         RowBatch b = new RowBatch(rows);
         try (RowSource source = DeviceDataSet.generated(new WorkloadSpec(1, rows, WorkloadSpec.DEFAULT_START_TS, 1)).client(0, 1, false)) {
@@ -78,7 +82,7 @@ class WriteClientTest {
         ScriptedSession session = new ScriptedSession(-1L, -1L, Long.MAX_VALUE, -1L, -1L, -1L, Long.MAX_VALUE);
         WriteOutcome outcome = new WriteOutcome();
         try (RowSource rows = DeviceDataSet.generated(new WorkloadSpec(1, 100, WorkloadSpec.DEFAULT_START_TS, 1)).client(0, 1, false)) {
-            new WriteClient(session, outcome, FailurePolicy.LOAD).sendAll(rows, 10, n -> { });
+            new WriteClient(session, DIALECT, outcome, FailurePolicy.LOAD).sendAll(rows, 10, n -> { });
         }
         // Two failures, a success that resets the count, then three in a row: the client stops at the sixth request.
         assertEquals(6, session.writes);
@@ -92,7 +96,7 @@ class WriteClientTest {
     void theWriteTestGoesOnThroughFailuresUntilEveryRequestHasFailedForItsTime() throws Exception {
         ScriptedSession session = new ScriptedSession(-1L, -1L, -1L, -1L, -1L, -1L, -1L, -1L, -1L, -1L);
         WriteOutcome outcome = new WriteOutcome();
-        WriteClient client = new WriteClient(session, outcome, new FailurePolicy(Integer.MAX_VALUE, Duration.ofMillis(50)));
+        WriteClient client = new WriteClient(session, DIALECT, outcome, new FailurePolicy(Integer.MAX_VALUE, Duration.ofMillis(50)));
         RowBatch b = batch(5);
         assertEquals(0, client.send(b));
         assertEquals(0, client.send(b));
@@ -106,7 +110,7 @@ class WriteClientTest {
     void aRequestAcknowledgedInPartIsAFailureTheFirstFailurePolicyStopsAt() throws Exception {
         ScriptedSession session = new ScriptedSession(5L, 3L);
         WriteOutcome outcome = new WriteOutcome();
-        WriteClient client = new WriteClient(session, outcome, FailurePolicy.FIRST_FAILURE);
+        WriteClient client = new WriteClient(session, DIALECT, outcome, FailurePolicy.FIRST_FAILURE);
         assertEquals(5, client.send(batch(5)));
         WriteClient.GaveUp gaveUp = assertThrows(WriteClient.GaveUp.class, () -> client.send(batch(5)));
         assertEquals("a write failed (a request acknowledged 3 of 5 rows)", gaveUp.getMessage());

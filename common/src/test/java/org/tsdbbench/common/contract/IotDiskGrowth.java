@@ -9,6 +9,7 @@ import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotGenerator;
 import org.tsdbbench.common.iot.IotRowSource;
 import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.TagModel;
 import org.tsdbbench.common.iot.TruckBatch;
 
 /**
@@ -30,13 +31,16 @@ public final class IotDiskGrowth {
     private IotDiskGrowth() {
     }
 
-    /** Recreates the session's IoT tables, then loads, measures, writes more and measures again, checking both figures. */
-    public static Figures measure(Session s, String database) throws Exception {
+    /**
+     * Recreates the session's IoT tables, then loads, measures, writes more and measures again,
+     * checking both figures; the database keeps the records as {@code model} says.
+     */
+    public static Figures measure(Session s, String database, TagModel model) throws Exception {
         s.recreateSchema(FIRST);
-        long written = writeAll(s, FIRST, 5_000);
+        long written = writeAll(s, FIRST, 5_000, model);
         DiskUse loaded = s.diskUse(FIRST);
         assertTrue(loaded != null && loaded.measured() && loaded.bytes() > 0, String.valueOf(loaded));
-        written += writeAll(s, NEXT, 5_000);
+        written += writeAll(s, NEXT, 5_000, model);
         assertEquals(written, s.countRows(FIRST), "records stored after both writes");
         DiskUse more = s.diskUse(FIRST);
         System.out.println("[disk] " + database + " IoT: " + loaded.bytes() + " bytes, then " + more.bytes() + " with " + written + " records");
@@ -45,13 +49,20 @@ public final class IotDiskGrowth {
         return new Figures(loaded, more);
     }
 
-    /** Every record of the data set written through the session in requests of up to {@code batch}; the records acknowledged. */
-    public static long writeAll(Session s, IotSpec spec, int batch) throws Exception {
-        long acknowledged = 0;
+    /**
+     * Every record of the data set written through the session in requests of up to {@code batch},
+     * each acknowledged whole; what a database keeping records as {@code model} stores of them (the
+     * records less those that took the place of an earlier one of their key).
+     */
+    public static long writeAll(Session s, IotSpec spec, int batch, TagModel model) throws Exception {
+        long stored = 0;
         try (IotRowSource all = new IotGenerator(spec).all()) {
             TruckBatch records = new TruckBatch(all.trucks(), batch);
-            while (all.fill(records, batch) > 0) acknowledged += s.write(records);
+            while (all.fill(records, batch) > 0) {
+                assertEquals(records.size(), s.write(records), "records acknowledged of a request");
+                stored += records.size() - records.superseded(model);
+            }
         }
-        return acknowledged;
+        return stored;
     }
 }

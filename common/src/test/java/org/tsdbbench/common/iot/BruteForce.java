@@ -40,8 +40,34 @@ final class BruteForce {
     private final List<E> readings = new ArrayList<>();
     private final List<E> diagnostics = new ArrayList<>();
 
-    BruteForce(List<Rec> records, Trucks trucks, TagModel model) {
+    /**
+     * What a database keeping records as {@code model} stores of {@code records} (written in that
+     * order): every record, or of the records without a name one per table and time (the later whole,
+     * TABLE) or per table, tags and time (the later's fields over the earlier's, SERIES).
+     */
+    static List<Rec> stored(List<Rec> records, TagModel model) {
+        if (model == TagModel.RECORD) return records;
+        Map<List<Object>, Rec> kept = new java.util.LinkedHashMap<>();
+        List<Rec> out = new ArrayList<>();
         for (Rec r : records) {
+            if (r.tag(IotTag.NAME) != null) {
+                out.add(r);
+                continue;
+            }
+            List<Object> key = model == TagModel.TABLE ? List.of(r.table(), r.ts()) : List.of(r.table(), java.util.Arrays.toString(r.tags()), r.ts());
+            kept.merge(key, r, (earlier, later) -> {
+                if (model == TagModel.TABLE) return later;
+                double[] f = later.fields().clone();
+                for (int i = 0; i < f.length; i++) if (Double.isNaN(f[i])) f[i] = earlier.field(i);
+                return new Rec(later.table(), later.ts(), later.truck(), later.tags(), f);
+            });
+        }
+        out.addAll(kept.values());
+        return out;
+    }
+
+    BruteForce(List<Rec> stored, Trucks trucks, TagModel model) {
+        for (Rec r : stored) {
             String[] tags = r.tags();
             if (model == TagModel.TABLE) {
                 tags = new String[tags.length];

@@ -46,8 +46,10 @@ class IotAnswersTest {
         List<Rec> records = Records.generate(spec);
         List<IotQuery> queries = IotQueryCatalog.draw(spec, IotQueryCatalog.generatedFleets(), querySeed, 3);
         IotAnswers answers = answers(spec, model, queries);
-        assertEquals(records.size(), answers.records());
-        BruteForce brute = new BruteForce(records, generator.trucks(), model);
+        List<Rec> stored = BruteForce.stored(records, model);
+        assertEquals(stored.size(), answers.records());
+        assertEquals(records.size() - stored.size(), answers.superseded());
+        BruteForce brute = new BruteForce(stored, generator.trucks(), model);
         Set<IotQueryType> nonEmpty = EnumSet.noneOf(IotQueryType.class);
         for (IotQuery q : queries) {
             IotAnswer answer = answers.answer(q);
@@ -71,6 +73,24 @@ class IotAnswersTest {
     void answersAgreeWithBruteForceOnTables(@ForAll @IntRange(min = 1, max = 9) int trucks, @ForAll @IntRange(min = 25, max = 27) int hours,
             @ForAll("intervals") int interval, @ForAll @LongRange(min = 0, max = 1000) long seed) throws IOException {
         agreeWithBruteForce(spec(trucks, hours, interval, seed), TagModel.TABLE, seed);
+    }
+
+    /**
+     * Enough trucks that records without a name share a time (and, now and then, a series): each
+     * model keeps what it documents of them, and every answer agrees with the brute force's.
+     */
+    @Test
+    void recordsWithoutANameSharingAKeyAreKeptAsEachModelSays() throws IOException {
+        IotSpec spec = new IotSpec(4000, IotSpec.DEFAULT_START_NS, IotSpec.DEFAULT_START_NS + Duration.ofMinutes(10).toNanos(),
+                IotSpec.DEFAULT_INTERVAL_NS, 3);
+        for (TagModel model : TagModel.values()) agreeWithBruteForce(spec, model, 3);
+        List<IotQuery> none = List.of();
+        long table = answers(spec, TagModel.TABLE, none).superseded();
+        long series = answers(spec, TagModel.SERIES, none).superseded();
+        assertEquals(0, answers(spec, TagModel.RECORD, none).superseded());
+        assertTrue(table > 50 && series > 0 && series < table, "superseded: " + table + " under TABLE, " + series + " under SERIES");
+        assertTrue(answers(spec, TagModel.TABLE, none).sharedKeys().get(0).matches("\\d+ (readings|diagnostics) without a name at .*"),
+                answers(spec, TagModel.TABLE, none).sharedKeys().toString());
     }
 
     @net.jqwik.api.Provide
