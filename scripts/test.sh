@@ -38,7 +38,7 @@ timed "install: chromium" ensure_chromium
 timed "install: tdengine" ensure_tdengine
 timed "install: cnosdb" ensure_cnosdb
 # The jars first: each module's jar says which server it needs (and a build that fails starts no server).
-timed "build: jars (mvn package)" mvn_plain -q -DskipTests package
+timed "build: jars (package)" mvn_plain -q -DskipTests package
 
 # start_server NAME DB -> starts it unless it runs, remembering to stop what this script started; a
 # server this machine cannot have (its script's exit 4, e.g. TDengine not installed) skips that

@@ -97,6 +97,9 @@ ensure_password() {
   local i
   if ! sql "$1" "SELECT 1" >/dev/null; then
     write_users "$1"
+    # The server rereads users.xml when its modification time, in whole seconds, changes: a second
+    # change within the same second would wait for nothing. The password in force asks for it now.
+    [ -f "$DIR/password" ] && sql "$(cat "$DIR/password")" "SYSTEM RELOAD CONFIG" >/dev/null
     for ((i = 0; i < 150; i++)); do   # 30 s
       sql "$1" "SELECT 1" >/dev/null && break
       sleep 0.2
