@@ -11,6 +11,6 @@ public class InfluxIotFileLoad extends IotFileLoadBenchmarkBase {
 
     @Override
     protected long build(TruckBatch batch) {
-        return body.build(batch).length();
+        return body.build(batch);
     }
 }
