@@ -63,7 +63,9 @@ public final class InfluxDatabase extends Database {
             if (login.hasError()) throw new DatabaseException(login.getError());
             boolean gzip = o.get(GZIP);
             if (gzip) client.enableGzip();
-            return new InfluxSession(client, o.database(), version, gzip);
+            LineWrites iot = new LineWrites(http.build(), url, o.database(), o.password().isEmpty() ? null : o.user(),
+                    o.password().isEmpty() ? null : o.password().reveal(), gzip);
+            return new InfluxSession(client, iot, o.database(), version, gzip);
         } catch (RuntimeException | DatabaseException e) {
             client.close();
             throw DatabaseException.unreachable(displayName(), o, e);

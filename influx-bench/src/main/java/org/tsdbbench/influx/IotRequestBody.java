@@ -12,15 +12,16 @@ import org.tsdbbench.common.iot.TruckBatch;
  * Builds one write request of IoT records: the lines {@code tsbs_generate_data --format=influx}
  * writes (common's {@link IotLineWriter}, straight from the batch's columns into bytes), so that
  * InfluxDB stores exactly what TSBS's loader sends. The bytes collect in a buffer the session
- * reuses for every request. Nanosecond timestamps, as in TSBS's files.
+ * reuses for every request and are sent as they are ({@link LineWrites}). Nanosecond timestamps, as
+ * in TSBS's files.
  */
 public final class IotRequestBody extends OutputStream {
 
     private byte[] buf = new byte[1 << 16];
     private int len;
 
-    /** The request body of a batch, as text (the client sends a String; ASCII for TSBS's data, UTF-8 for any file's). */
-    public String build(TruckBatch batch) {
+    /** Builds the request body of a batch into this buffer; its length ({@link #bytes()} holds it until the next build). */
+    public int build(TruckBatch batch) {
         len = 0;
         // A writer per request: close() hands over its last bytes (and closes this stream, which keeps it open).
         try (IotLineWriter lines = new IotLineWriter(this)) {
@@ -28,6 +29,16 @@ public final class IotRequestBody extends OutputStream {
         } catch (IOException e) {
             throw new UncheckedIOException("a request body in memory cannot fail to be written", e);
         }
+        return len;
+    }
+
+    /** The buffer the last build wrote into, its first {@link #build} bytes the body. */
+    public byte[] bytes() {
+        return buf;
+    }
+
+    /** The body as text (UTF-8; ASCII for TSBS's data). */
+    public String text() {
         return new String(buf, 0, len, StandardCharsets.UTF_8);
     }
 

@@ -6,38 +6,15 @@ import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.TableRows;
 
 /**
- * Builds the text of one table's rows of an IoT request, field by field into one reused buffer
- * (no object per row): a {@code COPY <table> (...) FROM STDIN} body in PostgreSQL's text format
- * (tab-separated, {@code \N} for NULL), or a multi-row {@code INSERT INTO <table> (...) VALUES}.
- * A row is its time (to the microsecond), its tags row's id ({@link TagIds}) and its fields, a NaN
- * field as NULL.
+ * Builds the text of an IoT request's multi-row {@code INSERT INTO <table> (...) VALUES} for
+ * writeMode=multirow, field by field into one reused buffer (no object per row). A row is its time
+ * (to the microsecond), its tags row's id ({@link TagIds}) and its fields, a NaN field as NULL.
+ * (writeMode=copy sends {@link BinaryCopy}'s bodies.)
  */
 final class IotRequestBuilder {
 
     private final TextBuffer text = new TextBuffer();
     private final TimestampText timestamps = new TimestampText();
-
-    static String copyStatement(IotTable table) {
-        return "COPY " + table.measurement + " (" + IotTables.columns(table) + ") FROM STDIN";
-    }
-
-    /** The COPY body of the table's rows; {@link #bytes()} and {@link #length()} hold it until the next build. */
-    IotRequestBuilder copy(TableRows rows, TagIds tags) {
-        text.clear();
-        int fields = rows.table.fieldCount();
-        for (int r = 0; r < rows.size(); r++) {
-            text.reserve(rowBytes(fields));
-            text.timestampNanos(timestamps, rows.ts[r]).put('\t').number(tags.id(rows, r));
-            for (int f = 0; f < fields; f++) {
-                text.put('\t');
-                double v = rows.field[f][r];
-                if (Double.isNaN(v)) text.put('\\').put('N');
-                else text.number(v);
-            }
-            text.put('\n');
-        }
-        return this;
-    }
 
     /** Appends {@code INSERT INTO <table> (...) VALUES (...),...;} for the table's rows (nothing for none) to the text built so far. */
     IotRequestBuilder insert(TableRows rows, TagIds tags) {
@@ -72,18 +49,6 @@ final class IotRequestBuilder {
 
     private static int rowBytes(int fields) {
         return TimestampText.MAX_LENGTH + 2 + 12 + fields * (TextFormat.DOUBLE_MAX + 1) + 2;
-    }
-
-    byte[] bytes() {
-        return text.array();
-    }
-
-    int length() {
-        return text.length();
-    }
-
-    byte[] copyOfBytes() {
-        return text.copy();
     }
 
     String text() {

@@ -10,18 +10,19 @@ import org.tsdbbench.common.iot.TruckBatch;
 public final class TimescaleIotRequests {
 
     private final TagIds tagIds = new TagIds();
-    private final IotRequestBuilder readings = new IotRequestBuilder();
-    private final IotRequestBuilder diagnostics = new IotRequestBuilder();
+    private final BinaryCopy readings = new BinaryCopy();
+    private final BinaryCopy diagnostics = new BinaryCopy();
+    private final IotRequestBuilder insert = new IotRequestBuilder();
 
-    /** writeMode=copy: both tables' COPY bodies; their bytes in all. */
+    /** writeMode=copy: both tables' binary COPY bodies; their bytes in all. */
     public int copy(TruckBatch batch) {
         tagIds.numberLocally(batch);
-        return readings.copy(batch.readings, tagIds).length() + diagnostics.copy(batch.diagnostics, tagIds).length();
+        return readings.build(batch.readings, tagIds).length() + diagnostics.build(batch.diagnostics, tagIds).length();
     }
 
     /** writeMode=multirow: both tables' INSERTs in one statement text. */
     public String insert(TruckBatch batch) {
         tagIds.numberLocally(batch);
-        return readings.clear().insert(batch.readings, tagIds).insert(batch.diagnostics, tagIds).text();
+        return insert.clear().insert(batch.readings, tagIds).insert(batch.diagnostics, tagIds).text();
     }
 }

@@ -39,8 +39,8 @@ import org.tsdbbench.common.query.ResultSink;
 final class TimescaleSession implements Session {
 
     private static final String BATCH_INSERT = InsertBuilder.PREFIX + "(?,?,?,?,?,?)";
-    private static final String READINGS_COPY = IotRequestBuilder.copyStatement(IotTable.READINGS);
-    private static final String DIAGNOSTICS_COPY = IotRequestBuilder.copyStatement(IotTable.DIAGNOSTICS);
+    private static final String READINGS_COPY = BinaryCopy.statement(IotTable.READINGS);
+    private static final String DIAGNOSTICS_COPY = BinaryCopy.statement(IotTable.DIAGNOSTICS);
 
     private final Connection connection;
     private final WriteMode mode;
@@ -49,8 +49,9 @@ final class TimescaleSession implements Session {
     private final CopyBuilder copy = new CopyBuilder();
     private PreparedStatement batchInsert;
     private final TagIds tagIds = new TagIds();
-    private final IotRequestBuilder readingsText = new IotRequestBuilder();
-    private final IotRequestBuilder diagnosticsText = new IotRequestBuilder();
+    private final IotRequestBuilder insertText = new IotRequestBuilder();
+    private final BinaryCopy readingsCopy = new BinaryCopy();
+    private final BinaryCopy diagnosticsCopy = new BinaryCopy();
 
     TimescaleSession(Connection connection, WriteMode mode, boolean compress) {
         this.connection = connection;
@@ -242,14 +243,14 @@ final class TimescaleSession implements Session {
         // COPY straight from the builders' buffers: no copy of the bodies.
         try {
             tagIds.resolve(connection, batch);
-            readingsText.copy(batch.readings, tagIds);
-            diagnosticsText.copy(batch.diagnostics, tagIds);
+            readingsCopy.build(batch.readings, tagIds);
+            diagnosticsCopy.build(batch.diagnostics, tagIds);
         } catch (SQLException e) {
             throw writeFailed(batch.size(), e);
         } catch (IllegalArgumentException e) {
             throw new DatabaseException("TimescaleDB: cannot write " + batch.size() + " IoT records: " + e.getMessage(), e);
         }
-        return sendIot(batch.size(), () -> sendCopies(readingsText.bytes(), readingsText.length(), diagnosticsText.bytes(), diagnosticsText.length()));
+        return sendIot(batch.size(), () -> sendCopies(readingsCopy.bytes(), readingsCopy.length(), diagnosticsCopy.bytes(), diagnosticsCopy.length()));
     }
 
     @Override
@@ -260,12 +261,12 @@ final class TimescaleSession implements Session {
             tagIds.resolve(connection, batch);
             switch (mode) {
                 case COPY -> {
-                    byte[] readings = readingsText.copy(batch.readings, tagIds).copyOfBytes();
-                    byte[] diagnostics = diagnosticsText.copy(batch.diagnostics, tagIds).copyOfBytes();
+                    byte[] readings = readingsCopy.build(batch.readings, tagIds).copyOfBytes();
+                    byte[] diagnostics = diagnosticsCopy.build(batch.diagnostics, tagIds).copyOfBytes();
                     return PreparedWrite.of(records, 128L + readings.length + diagnostics.length, () -> sendIot(records, () -> sendCopies(readings, readings.length, diagnostics, diagnostics.length)));
                 }
                 case MULTIROW -> {
-                    String sql = readingsText.clear().insert(batch.readings, tagIds).insert(batch.diagnostics, tagIds).text();
+                    String sql = insertText.clear().insert(batch.readings, tagIds).insert(batch.diagnostics, tagIds).text();
                     return PreparedWrite.of(records, 64L + sql.length(), () -> sendIot(records, () -> sendInserts(sql)));
                 }
                 default -> throw new DatabaseException("TimescaleDB: writeMode=batch does not take the iot workload (copy, TSBS's way, or multirow)");

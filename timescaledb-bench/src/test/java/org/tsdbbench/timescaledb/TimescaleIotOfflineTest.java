@@ -17,6 +17,7 @@ import org.tsdbbench.common.iot.IotQueryCatalog;
 import org.tsdbbench.common.iot.IotQueryType;
 import org.tsdbbench.common.iot.IotScenario;
 import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
 
@@ -47,14 +48,39 @@ class TimescaleIotOfflineTest {
             source.fill(batch, 500);
         }
         TimescaleIotRequests requests = new TimescaleIotRequests();
-        IotRequestBuilder readings = new IotRequestBuilder();
         TagIds ids = new TagIds();
         ids.numberLocally(batch);
-        String body = new String(readings.copy(batch.readings, ids).copyOfBytes(), StandardCharsets.UTF_8);
-        assertEquals(batch.readings.size(), body.lines().count());
-        // The first record's tag set is the first seen: id 1, after its time.
-        assertEquals("1", body.lines().findFirst().orElseThrow().split("\t")[1]);
-        assertTrue(requests.copy(batch) > body.length(), "both tables' bodies");
+        java.nio.ByteBuffer body = java.nio.ByteBuffer.wrap(new BinaryCopy().build(batch.readings, ids).copyOfBytes());
+        // PostgreSQL's binary COPY: the signature, flags and extension; then each row; then -1.
+        byte[] signature = new byte[11];
+        body.get(signature);
+        assertArrayEquals(new byte[] {'P', 'G', 'C', 'O', 'P', 'Y', '\n', (byte) 0xFF, '\r', '\n', 0}, signature);
+        assertEquals(0, body.getInt());
+        assertEquals(0, body.getInt());
+        int rows = 0;
+        for (short fields = body.getShort(); fields != -1; fields = body.getShort(), rows++) {
+            assertEquals(2 + IotTable.READINGS.fieldCount(), fields);
+            assertEquals(8, body.getInt());
+            long micros = body.getLong();
+            assertEquals(batch.readings.ts[rows] / 1000 - 946_684_800_000_000L, micros, "microseconds since 2000-01-01");
+            assertEquals(4, body.getInt());
+            // The first record's tag set is the first seen: id 1.
+            int id = body.getInt();
+            if (rows == 0) assertEquals(1, id);
+            for (int f = 0; f < IotTable.READINGS.fieldCount(); f++) {
+                int length = body.getInt();
+                double v = batch.readings.field[f][rows];
+                if (Double.isNaN(v)) {
+                    assertEquals(-1, length, "a null field");
+                } else {
+                    assertEquals(8, length);
+                    assertEquals(v, body.getDouble());
+                }
+            }
+        }
+        assertEquals(batch.readings.size(), rows);
+        assertEquals(0, body.remaining());
+        assertTrue(requests.copy(batch) > body.capacity(), "both tables' bodies");
         String insert = requests.insert(batch);
         assertTrue(insert.startsWith("INSERT INTO readings (") && insert.contains(";INSERT INTO diagnostics ("), insert.substring(0, 200));
         assertEquals(batch.size(), insert.split("\\),\\(|VALUES \\(", -1).length - 1, "one parenthesised row per record");

@@ -1,6 +1,9 @@
 package org.tsdbbench.common.iot;
 
 import java.io.BufferedInputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -58,6 +61,9 @@ public final class IotFileReader implements IotRowSource {
 
     // The parsed line.
     private IotTable table;
+    /** The tag and field keys expected next on the line (TSBS writes them in one order). */
+    private int nextTag;
+    private int nextField;
     private long ts;
     private int truck;
     private byte nullTag;
@@ -180,13 +186,34 @@ public final class IotFileReader implements IotRowSource {
      * unparsed where their name says whose they are (TSBS writes it first); false at the end.
      */
     private boolean nextOwnLine() throws IOException {
+        while (part != null && skipOthersLine()) {
+            // skipped in the read buffer, uncopied
+        }
         while (readLine()) {
             if (lineLen == 0) throw error("empty line");
-            if (part != null && !part.owns(quickTruck())) continue;
+            if (part != null && !part.owns(quickTruck(line, 0, lineLen))) continue;
             parse();
             if (part == null || part.owns(truck)) return true;
+            while (skipOthersLine()) {
+                // as above
+            }
         }
         return false;
+    }
+
+    /**
+     * Passes over the next line when it lies whole in the read buffer and its name says it is
+     * another part's; false, leaving it, otherwise (it is read and parsed as any line).
+     */
+    private boolean skipOthersLine() {
+        int end = pos;
+        end = newline(buf, end, limit);
+        if (end == limit || end == pos) return false;
+        int truckOfLine = quickTruck(buf, pos, end);
+        if (truckOfLine < 0 || part.owns(truckOfLine)) return false;
+        lineNo++;
+        pos = end + 1;
+        return true;
     }
 
     /**
@@ -194,21 +221,38 @@ public final class IotFileReader implements IotRowSource {
      * parsing the rest; {@link FileTrucks#ANONYMOUS} for a line without a name tag; -1 when the
      * line is not of that form (it is parsed in full, which says what is wrong or finds the name).
      */
-    private int quickTruck() {
-        int i = 0;
-        while (i < lineLen && line[i] != ',' && line[i] != ' ') i++;
-        if (i == lineLen || line[i] == ' ') return -1;
-        if (!java.util.Arrays.equals(NAME_TAG, 0, NAME_TAG.length, line, i, Math.min(lineLen, i + NAME_TAG.length))) {
+    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101_0101_0101_0101L;
+    private static final long HIGHS = 0x8080_8080_8080_8080L;
+    private static final long NEWLINES = ONES * '\n';
+
+    /** The index of the first '\n' in {@code text[from, to)}, or {@code to}: eight bytes a step (SWAR), the line's bytes scanned once per reader. */
+    static int newline(byte[] text, int from, int to) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long x = (long) LONG.get(text, i) ^ NEWLINES;
+            long found = (x - ONES) & ~x & HIGHS;
+            if (found != 0) return i + (Long.numberOfTrailingZeros(found) >>> 3);
+        }
+        while (i < to && text[i] != '\n') i++;
+        return i;
+    }
+
+    private static int quickTruck(byte[] text, int from, int to) {
+        int i = from;
+        while (i < to && text[i] != ',' && text[i] != ' ') i++;
+        if (i == to || text[i] == ' ') return -1;
+        if (!java.util.Arrays.equals(NAME_TAG, 0, NAME_TAG.length, text, i, Math.min(to, i + NAME_TAG.length))) {
             // TSBS leaves the name out of a line whose name is null: the other tags follow the measurement.
-            return java.util.Arrays.equals(NAME_TAG, 1, NAME_TAG.length, line, i + 1, Math.min(lineLen, i + NAME_TAG.length)) ? -1 : FileTrucks.ANONYMOUS;
+            return java.util.Arrays.equals(NAME_TAG, 1, NAME_TAG.length, text, i + 1, Math.min(to, i + NAME_TAG.length)) ? -1 : FileTrucks.ANONYMOUS;
         }
         i += NAME_TAG.length;
         int p = TRUCK_PREFIX.length;
-        if (!java.util.Arrays.equals(TRUCK_PREFIX, 0, p, line, i, Math.min(lineLen, i + p))) return -1;
+        if (!java.util.Arrays.equals(TRUCK_PREFIX, 0, p, text, i, Math.min(to, i + p))) return -1;
         int n = 0;
         int digits = 0;
-        for (i += p; i < lineLen && line[i] >= '0' && line[i] <= '9' && digits < 9; i++, digits++) n = n * 10 + (line[i] - '0');
-        return digits == 0 || i == lineLen || (line[i] != ',' && line[i] != ' ') ? -1 : n;
+        for (i += p; i < to && text[i] >= '0' && text[i] <= '9' && digits < 9; i++, digits++) n = n * 10 + (text[i] - '0');
+        return digits == 0 || i == to || (text[i] != ',' && text[i] != ' ') ? -1 : n;
     }
 
     private boolean readLine() throws IOException {
@@ -228,7 +272,7 @@ public final class IotFileReader implements IotRowSource {
                 continue;
             }
             int end = pos;
-            while (end < limit && buf[end] != '\n') end++;
+            end = newline(buf, end, limit);
             int n = end - pos;
             if (lineLen + n > line.length) {
                 if (lineLen + n > 1 << 16) throw new IotFileException(file, lineNo + 1, "line longer than 64 KiB");
@@ -253,6 +297,8 @@ public final class IotFileReader implements IotRowSource {
         while (i < len && line[i] != ',' && line[i] != ' ') i++;
         table = measurement(i);
         java.util.Arrays.fill(tagFrom, -1);
+        nextTag = 0;
+        nextField = 0;
         java.util.Arrays.fill(values, Double.NaN);
         while (i < len && line[i] == ',') {
             int k0 = ++i;
@@ -279,14 +325,16 @@ public final class IotFileReader implements IotRowSource {
             int k1 = i;
             int v0 = ++i;
             i = value(i, len);
-            IotTag tag = tagOf(k0, k1);
+            int field = fieldOf(k0, k1);
+            IotTag tag = field >= 0 ? null : tagOf(k0, k1);
             if (tag != null && tag.numeric) {
                 if (tagFrom[tag.ordinal()] >= 0) throw error("field " + tag.key + " appears twice");
-                tagNumber[tag.ordinal()] = parseDouble(v0, i, tag.key);
+                // Only the validating pass and a line without a name need the number (it finds the truck).
+                if (learn || tagFrom[IotTag.NAME.ordinal()] < 0) tagNumber[tag.ordinal()] = parseDouble(v0, i, tag.key);
                 tagFrom[tag.ordinal()] = v0;
                 tagTo[tag.ordinal()] = i;
             } else {
-                int f = fieldOf(k0, k1);
+                int f = field;
                 if (f < 0) throw error("unknown field '" + text(k0, k1) + "' of " + table.measurement + " (" + String.join(", ", table.fields()) + ")");
                 String key = table.fields().get(f);
                 if (!Double.isNaN(values[f])) throw error("field " + key + " appears twice");
@@ -300,16 +348,28 @@ public final class IotFileReader implements IotRowSource {
         resolveTruck();
     }
 
-    /** The tag whose key is bytes {@code [from, to)} of the line, or null. */
+    /** The tag whose key is bytes {@code [from, to)} of the line, or null; the one after the last found is tried first (TSBS's order). */
     private IotTag tagOf(int from, int to) {
-        for (int t = 0; t < TAG_KEYS.length; t++) if (same(TAG_KEYS[t], from, to)) return TAGS[t];
+        if (nextTag < TAG_KEYS.length && same(TAG_KEYS[nextTag], from, to)) return TAGS[nextTag++];
+        for (int t = 0; t < TAG_KEYS.length; t++) {
+            if (same(TAG_KEYS[t], from, to)) {
+                nextTag = t + 1;
+                return TAGS[t];
+            }
+        }
         return null;
     }
 
-    /** The field of the line's table whose name is bytes {@code [from, to)}, or -1. */
+    /** The field of the line's table whose name is bytes {@code [from, to)}, or -1; as {@link #tagOf}, the next in order first. */
     private int fieldOf(int from, int to) {
         byte[][] keys = FIELD_KEYS[table.ordinal()];
-        for (int f = 0; f < keys.length; f++) if (same(keys[f], from, to)) return f;
+        if (nextField < keys.length && same(keys[nextField], from, to)) return nextField++;
+        for (int f = 0; f < keys.length; f++) {
+            if (same(keys[f], from, to)) {
+                nextField = f + 1;
+                return f;
+            }
+        }
         return -1;
     }
 
@@ -361,6 +421,12 @@ public final class IotFileReader implements IotRowSource {
         for (IotTag tag : TAGS) {
             if (tagFrom[tag.ordinal()] < 0) nullTag = (byte) tag.ordinal();
         }
+        int nameFrom = tagFrom[IotTag.NAME.ordinal()];
+        if (!learn && nameFrom >= 0) {
+            // A reading pass over a validated file: a named line's tags agreed with its truck's then.
+            truck = truckNumber(nameFrom, tagTo[IotTag.NAME.ordinal()]);
+            return;
+        }
         for (int t = 1; t < TAGS.length; t++) {
             IotTag tag = TAGS[t];
             int from = tagFrom[t];
@@ -373,27 +439,22 @@ public final class IotFileReader implements IotRowSource {
             if (code < 0) throw error(tag.key + " '" + text(from, tagTo[t]) + "' was not in the file when it was validated");
             codes[t - 1] = code;
         }
-        int nameFrom = tagFrom[IotTag.NAME.ordinal()];
         if (nameFrom < 0) {
             truck = trucks.anonymous(codes, learn);
             if (truck < 0) throw error("a truck without a name whose tags were not in the file when it was validated");
             return;
         }
+        // The validating pass learns a named truck's tags; a reading pass returned above.
         truck = truckNumber(nameFrom, tagTo[IotTag.NAME.ordinal()]);
-        if (learn) trucks.named(truck); // a reading pass leaves the validated trucks alone (readers may share them)
+        trucks.named(truck);
         for (int t = 1; t < TAGS.length; t++) {
             if (codes[t - 1] < 0) continue;
-            int before = learn ? trucks.agree(truck, TAGS[t], codes[t - 1]) : check(truck, TAGS[t], codes[t - 1]);
+            int before = trucks.agree(truck, TAGS[t], codes[t - 1]);
             if (before >= 0) {
                 throw error(Trucks.name(truck) + " has " + TAGS[t].key + " " + trucks.text(TAGS[t], codes[t - 1]) + " here but "
                         + trucks.text(TAGS[t], before) + " on an earlier line");
             }
         }
-    }
-
-    private int check(int n, IotTag tag, int code) {
-        int known = trucks.code(n, tag);
-        return known == code || known < 0 ? -1 : known;
     }
 
     /** n of {@code truck_n}: digits without a leading zero, below {@link IotSpec#MAX_TRUCKS}. */

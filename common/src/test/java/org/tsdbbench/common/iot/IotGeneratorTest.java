@@ -28,12 +28,16 @@ class IotGeneratorTest {
     }
 
     /**
-     * Each truck's records with a name in the order a source gave them, and under -1 every record
-     * without one, in order (one source makes them all, in stream order).
+     * Each truck's records with a name in the order a source gave them, and the records without a
+     * name by table and time, each such group in the order given (one source makes them all, each
+     * group in stream order; between groups the order follows the batches).
      */
-    private static Map<Integer, List<Rec>> byTruck(List<Rec> records) {
-        Map<Integer, List<Rec>> m = new HashMap<>();
-        for (Rec r : records) m.computeIfAbsent(r.tag(IotTag.NAME) == null ? -1 : r.truck(), k -> new ArrayList<>()).add(r);
+    private static Map<Object, List<Rec>> byTruck(List<Rec> records) {
+        Map<Object, List<Rec>> m = new HashMap<>();
+        for (Rec r : records) {
+            Object key = r.tag(IotTag.NAME) == null ? List.of(r.table(), r.ts()) : r.truck();
+            m.computeIfAbsent(key, k -> new ArrayList<>()).add(r);
+        }
         return m;
     }
 
@@ -41,7 +45,7 @@ class IotGeneratorTest {
     void aTrucksRecordsAreTheSameWhateverTheSplit(@ForAll @IntRange(min = 1, max = 40) int trucks,
             @ForAll @IntRange(min = 1, max = 7) int clients, @ForAll @IntRange(min = 1, max = 9) int block, @ForAll long seed) throws Exception {
         IotSpec spec = spec(trucks, 1, seed);
-        Map<Integer, List<Rec>> whole = byTruck(Records.generate(spec));
+        Map<Object, List<Rec>> whole = byTruck(Records.generate(spec));
         IotGenerator blocks = new IotGenerator(spec, block);
         int n = Math.min(clients, trucks);
         List<Rec> split = new ArrayList<>();
@@ -57,7 +61,7 @@ class IotGeneratorTest {
     void threadsMakeTheSameRecordsAsOneThread() throws Exception {
         IotSpec spec = spec(24, 2, 7);
         IotGenerator generator = new IotGenerator(spec);
-        Map<Integer, List<Rec>> whole = byTruck(Records.generate(spec));
+        Map<Object, List<Rec>> whole = byTruck(Records.generate(spec));
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {
             List<Future<List<Rec>>> parts = new ArrayList<>();

@@ -15,7 +15,7 @@ public class InfluxIotRequestBuild extends IotRequestBuildBenchmarkBase {
 
     @Benchmark
     @OperationsPerInvocation(RECORDS)
-    public String buildLines() {
+    public int buildLines() {
         return body.build(batch);
     }
 }
