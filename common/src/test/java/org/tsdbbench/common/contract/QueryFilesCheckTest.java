@@ -41,8 +41,8 @@ class QueryFilesCheckTest {
     void noEnvironmentVariableMakesTheCheckWrite(@TempDir Path repo) throws Exception {
         Path q2 = staleFolder(repo);
         String stale = Files.readString(q2);
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), ModuleCheck.class.getName()).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(ChildJvm.command("-cp", System.getProperty("java.class.path"),
+                ModuleCheck.class.getName())).redirectErrorStream(true);
         pb.environment().putAll(Map.of("TSBENCH_REPO", repo.toString(), "TSBENCH_WRITE_SQL", "1"));
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes());

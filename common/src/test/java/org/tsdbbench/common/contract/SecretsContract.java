@@ -135,8 +135,7 @@ public abstract class SecretsContract {
     @SafeVarargs
     private String step(Path results, String step, List<String>... argLists) throws IOException, InterruptedException {
         Files.createDirectories(results);
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), BenchMain.class.getName(), step));
+        List<String> cmd = ChildJvm.command("-cp", System.getProperty("java.class.path"), BenchMain.class.getName(), step);
         for (List<String> l : argLists) cmd.addAll(l);
         cmd.addAll(connectionArgs());
         Path out = results.resolve(step + ".out");

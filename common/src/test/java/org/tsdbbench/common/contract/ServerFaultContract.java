@@ -301,8 +301,7 @@ public abstract class ServerFaultContract {
         try (Session s = db().open(connection())) {
             s.recreateSchema(DatabaseContract.SMALL);
         }
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), BenchMain.class.getName()));
+        List<String> cmd = ChildJvm.command("-cp", System.getProperty("java.class.path"), BenchMain.class.getName());
         cmd.addAll(List.of(args));
         cmd.addAll(cliConnectionArgs());
         cmd.addAll(List.of("-results", results.toString()));
