@@ -39,6 +39,7 @@ final class HtmlReport {
             dt{font-weight:bold}dd{margin:0}code{font-size:12px}
             table.published td,table.published th{text-align:left}summary h3{display:inline}td.differences{font-size:12px;color:#444;max-width:640px}td.differences ul{margin:0;padding-left:16px}
             td.verdict{font-weight:bold}td.verdict.reversed{color:#b00020}td.verdict.not-measured{color:#777;font-weight:normal}
+            td.verdict.indicative{font-weight:normal;color:#555}
             """;
 
     private HtmlReport() {
@@ -147,6 +148,7 @@ final class HtmlReport {
             h.append("<li>").append(esc(repeated + " is the column compared: the report holds its database more than once")).append("</li>");
         }
         h.append("</ul>\n");
+        pairs(h, PublishedComparison.pairs(dbs, figures));
         for (PublishedComparison.Group group : PublishedComparison.Group.values()) {
             List<PublishedComparison.Row> in = rows.stream().filter(r -> r.test().group() == group).toList();
             boolean headline = group == PublishedComparison.Group.HEADLINE;
@@ -175,19 +177,29 @@ final class HtmlReport {
         if (dbs.stream().anyMatch(Figures::iot)) iotPublished(h, dbs);
     }
 
+    /** What every row of a report and pair of databases shares (versions, cores, rows), said once as a list. */
+    private static void pairs(StringBuilder h, List<String> pairs) {
+        h.append("<p class=\"note\">").append(esc(MarkdownReport.PAIRS_NOTE)).append("</p>\n<ul class=\"note\">");
+        for (String pair : pairs) h.append("<li>").append(esc(pair)).append("</li>");
+        h.append("</ul>\n");
+    }
+
     /** Reports C's and D's figures beside this run's IoT databases: one table under its own heading. */
     private static void iotPublished(StringBuilder h, List<Database> dbs) {
         IotPublishedComparison iot = IotPublishedComparison.load();
         h.append("<h3>").append(esc(IotPublishedComparison.TITLE)).append("</h3>\n<p class=\"note\">").append(esc(IotPublishedComparison.EXPLANATION))
                 .append("</p>\n<ul class=\"note\">");
         for (String source : iot.sources()) h.append("<li>").append(esc(source)).append("</li>");
-        h.append("</ul>\n<table id=\"published-iot-table\" class=\"published\">\n<tr><th>test</th><th>vs</th><th>published</th><th>published ratio</th>")
-                .append("<th>measured</th><th>measured ratio</th><th>verdict</th><th>published setting and differences</th></tr>\n");
+        h.append("</ul>\n");
+        pairs(h, iot.pairs(dbs));
+        h.append("<table id=\"published-iot-table\" class=\"published\">\n<tr><th>test</th><th>vs</th>")
+                .append("<th>published</th><th>published ratio</th><th>measured</th><th>measured ratio</th>")
+                .append("<th>verdict</th><th>differences</th></tr>\n");
         for (IotPublishedComparison.Row r : iot.rows(dbs)) {
             h.append("<tr><td>").append(esc(r.label())).append("</td><td>").append(esc(r.vs())).append("</td><td>").append(esc(r.figure().publishedText()))
                     .append("</td><td>").append(esc(r.publishedRatioText())).append("</td><td>").append(esc(r.measured())).append("</td><td>")
                     .append(esc(r.measuredRatioText())).append("</td><td class=\"verdict ")
-                    .append(r.verdict() == null ? "no-verdict" : Charts.slug(r.verdict().name())).append("\">").append(esc(r.verdictText()))
+                    .append(Charts.slug(r.verdict().name())).append("\">").append(esc(r.verdictText()))
                     .append("</td><td class=\"differences\"><ul>");
             for (String d : r.differences()) h.append("<li>").append(esc(d)).append("</li>");
             h.append("</ul></td></tr>\n");

@@ -91,6 +91,7 @@ final class MarkdownReport {
         for (String repeated : PublishedComparison.repeated(dbs)) {
             md.append("- ").append(repeated).append(" is the column compared: the report holds its database more than once\n");
         }
+        pairs(md, PublishedComparison.pairs(dbs, figures));
         List<PublishedComparison.Row> rows = PublishedComparison.rows(dbs, figures);
         for (PublishedComparison.Group group : PublishedComparison.Group.values()) {
             // the headline tests first, as the section's first table; then each group of report A's further tables under its own heading
@@ -114,7 +115,9 @@ final class MarkdownReport {
         IotPublishedComparison iot = IotPublishedComparison.load();
         md.append("\n### ").append(IotPublishedComparison.TITLE).append("\n\n").append(IotPublishedComparison.EXPLANATION).append("\n\n");
         for (String source : iot.sources()) md.append("- ").append(source).append('\n');
-        md.append("\n| test | vs | published | published ratio | measured | measured ratio | verdict | published setting and differences |\n")
+        pairs(md, iot.pairs(dbs));
+        md.append("\n| test | vs | published | published ratio | measured | measured ratio | verdict | differences |")
+                .append('\n')
                 .append("|---|---|---|---|---|---|---|---|\n");
         for (IotPublishedComparison.Row r : iot.rows(dbs)) {
             md.append("| ").append(r.label()).append(" | ").append(r.vs()).append(" | ").append(r.figure().publishedText()).append(" | ")
@@ -123,6 +126,15 @@ final class MarkdownReport {
         }
         md.append('\n');
     }
+
+    /** What every row of a report and pair of databases shares (versions, cores, rows), said once as a list. */
+    private static void pairs(StringBuilder md, List<String> pairs) {
+        md.append('\n').append(PAIRS_NOTE).append("\n\n");
+        for (String pair : pairs) md.append("- ").append(pair).append('\n');
+    }
+
+    /** The words above the pairs' list, the same in report.md and report.html. */
+    static final String PAIRS_NOTE = "Each pair, said once for all its rows (a row's differences are only its own):";
 
     private static void row(StringBuilder md, String name, List<Database> dbs, Function<Database, Optional<String>> cell) {
         md.append("| ").append(name).append(" |");

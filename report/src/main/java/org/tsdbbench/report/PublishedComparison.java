@@ -189,25 +189,20 @@ final class PublishedComparison {
 
     /**
      * One line of the section: the test, the two published figures, what this run measured of the
-     * two databases (empty: not measured), both ratios, the verdict and the differences to read it by.
+     * two databases (empty: not measured), both ratios, the verdict, why the row is not like for
+     * like (empty when it is) and the differences particular to it.
      */
     record Row(Test test, Figure tdengine, Figure other, String otherName, Optional<Measured> tdengineMeasured,
-               Optional<Measured> otherMeasured, double publishedRatio, double measuredRatio, Verdict verdict, long scaleDown,
-               List<String> differences) {
+               Optional<Measured> otherMeasured, double publishedRatio, double measuredRatio, Verdict verdict,
+               List<String> reasons, List<String> differences) {
         Row {
+            reasons = List.copyOf(reasons);
             differences = List.copyOf(differences);
         }
 
-        /**
-         * The verdict as the section says it: whose lead it speaks of when the other database led in
-         * the report, and the scale when the run was too small for one ("indicative (scale 1/1000)").
-         */
+        /** The verdict as the section says it: indicative with its reasons; of whose lead, when the other led. */
         String verdictText() {
-            return switch (verdict) {
-                case INDICATIVE -> "indicative (scale 1/" + String.format(Locale.ROOT, "%,d", scaleDown) + ")";
-                case HOLDS, SMALLER, LARGER -> verdict + (publishedRatio < 1 ? " (" + other.product() + "'s lead)" : "");
-                default -> verdict.toString();
-            };
+            return verdict.text(reasons, publishedRatio < 1 ? other.product() : null);
         }
 
         String published() {
@@ -230,16 +225,20 @@ final class PublishedComparison {
     }
 
     /** What the section's figures are, the same in report.md and report.html. */
-    static final String EXPLANATION = "Ratios are TDengine's lead over the other database: its rows/s over the other's, or the other's latency "
-            + "or disk over TDengine's (above 1: TDengine ahead). The published ratio is the report's own, on its hardware, versions and scale; "
-            + "the measured one is this run's. Verdict: holds within 2x (the measured lead between half and twice the published one), "
-            + "smaller or larger (the same side ahead, by under half or over twice its published lead; where the other database led in the "
-            + "report, said of its lead), reversed (the other side ahead), indicative (a run more than 10x smaller than the published one: its "
-            + "ratio, no verdict), not measured (this run has no figure of TDengine or of the other database: never a guess). Where a report "
-            + "gave its own summary ratio, it stands beside the one its figures give. Writes compare the cells of the write path the published "
-            + "reports used (a faster path of the module, such as TDengine's stmt, is named beside them): the published cells (R/R and clients) "
-            + "when the run has them, else the best cells, named. Absolute figures do not carry across machines; ratios do, within the "
-            + "differences listed beside each row.";
+    static final String EXPLANATION = "Ratios are TDengine's lead over the other database: its rows/s over the "
+            + "other's, or the other's latency or disk over TDengine's (above 1: TDengine ahead). The published ratio "
+            + "is the report's own, on its hardware, versions and scale; the measured one is this run's. A verdict "
+            + "only like for like: the same cell (or each one's best at its published client count), each database "
+            + "holding no fewer than a tenth of the rows its published figure stood on, on a setting the report "
+            + "states; otherwise the row is indicative, its ratio with the reasons, no verdict. Verdict: holds within "
+            + "2x (the measured lead between half and twice the published one), smaller or larger (the same side "
+            + "ahead, by under half or over twice its published lead; where the other database led in the report, "
+            + "said of its lead), reversed (the other side ahead), not measured (this run has no figure of TDengine "
+            + "or of the other database: never a guess). Where a report gave its own summary ratio, it stands beside "
+            + "the one its figures give. Writes compare the cells of the write path the published reports used (a "
+            + "faster path of the module, such as TDengine's stmt, is named beside them). Absolute figures do not "
+            + "carry across machines; ratios do, within the differences: each pair's versions, cores and rows are "
+            + "said once below, each row's own beside it.";
 
     /** The published reports, one line each: "Report B: title; hardware; scale". */
     static List<String> sources(PublishedFigures published) {
@@ -266,8 +265,7 @@ final class PublishedComparison {
      * was of another workload (the IoT trucks) is "not measured" here, never set against them.
      */
     static List<Row> rows(List<Database> databases, PublishedFigures published) {
-        Map<String, Database> byName = new LinkedHashMap<>();
-        for (Database db : databases) if (ofDevices(db)) byName.putIfAbsent(db.name(), db);
+        Map<String, Database> byName = byName(databases);
         Database td = byName.get(TDENGINE);
         List<Row> rows = new ArrayList<>();
         for (Test test : Test.values()) {
@@ -276,27 +274,112 @@ final class PublishedComparison {
                 if (!other.test().equals(test.id()) || other.database().equals(TDENGINE)) continue;
                 Database otherDb = byName.get(other.database());
                 Integer cores = other.report().serverCores();
-                boolean matching = test.isWrite() && hasCell(td, tdFigure) && hasCell(otherDb, other);
-                Optional<Measured> tdMeasured = td == null ? Optional.empty()
-                        : (matching ? cell(td, tdFigure) : test.measure(td)).filter(m -> onCores(td, test, cores));
-                Optional<Measured> otherMeasured = otherDb == null ? Optional.empty()
-                        : (matching ? cell(otherDb, other) : test.measure(otherDb)).filter(m -> onCores(otherDb, test, cores));
+                Cells cells = test.isWrite() ? Cells.of(td, tdFigure, otherDb, other) : null;
+                Optional<Measured> tdMeasured = measured(test, td, cells == null ? null : cells.tdengine(), cores);
+                Optional<Measured> otherMeasured = measured(test, otherDb, cells == null ? null : cells.other(),
+                        cores);
                 double publishedRatio = test.lead(tdFigure.value(), other.value());
                 double measuredRatio = tdMeasured.isPresent() && otherMeasured.isPresent()
                         ? test.lead(tdMeasured.get().value(), otherMeasured.get().value()) : Double.NaN;
-                long scaleDown = scaleDown(test, tdFigure, other, td, otherDb);
-                // a database that left no manifest (failed before its first step) has only its file name: the report's name reads better
-                String otherName = otherDb != null && otherDb.hasManifest() ? otherDb.displayName() : other.product();
-                List<String> differences = differences(test, tdFigure, other, td, otherDb, tdMeasured, otherMeasured, matching);
-                if (scaleDown > Verdict.SCALE_LIMIT && !Double.isNaN(measuredRatio)) {
-                    differences.add(0, String.format(Locale.ROOT, "indicative: this run held 1/%,d of the published rows (no verdict past 1/%.0f)",
-                            scaleDown, Verdict.SCALE_LIMIT));
-                }
-                rows.add(new Row(test, tdFigure, other, otherName, tdMeasured, otherMeasured, publishedRatio, measuredRatio,
-                        Verdict.of(publishedRatio, measuredRatio, scaleDown), scaleDown, differences));
+                LikeForLike basis = basis(test, tdFigure, other, td, otherDb, cells);
+                Verdict verdict = basis.verdict(measuredRatio, m -> Verdict.of(publishedRatio, m));
+                rows.add(new Row(test, tdFigure, other, name(otherDb, other), tdMeasured, otherMeasured,
+                        publishedRatio, measuredRatio, verdict, basis.reasons(),
+                        differences(test, tdFigure, other, td, otherDb, tdMeasured, otherMeasured, cells)));
             }
         }
         return rows;
+    }
+
+    /**
+     * What every row of one report and database set against TDengine shares, said once per pair:
+     * the versions, the machine's cores and the servers' limits against the report's, and the rows
+     * each database held here against the report's scale (report A states rows per test only).
+     */
+    static List<String> pairs(List<Database> databases, PublishedFigures published) {
+        Map<String, Database> byName = byName(databases);
+        Database td = byName.get(TDENGINE);
+        Map<String, String> pairs = new LinkedHashMap<>();
+        for (Figure other : published.figures()) {
+            if (other.database().equals(TDENGINE)) continue;
+            PublishedFigures.Report report = other.report();
+            Database otherDb = byName.get(other.database());
+            Figure tdFigure = published.figure(other.test(), TDENGINE).orElseThrow();
+            String limit = report.serverCores() == null ? "servers on every core"
+                    : "each database on " + Figures.cores(report.serverCores());
+            pairs.putIfAbsent(report.id() + " " + other.database(), "TDengine vs " + name(otherDb, other) + " (report "
+                    + report.id() + "): versions: " + version(td, tdFigure) + ", " + version(otherDb, other)
+                    + "; cores: " + cores(td, otherDb) + " (published: " + report.machineCores() + "-core machine, "
+                    + limit + "); rows here: " + rowsHere(td, otherDb) + " (published: "
+                    + (report.scaleRows() == null ? "each test's own, where the report states them" : report.scale())
+                    + ")");
+        }
+        return List.copyOf(pairs.values());
+    }
+
+    /** The databases by module name, the first column of one given more than once, devices runs only. */
+    private static Map<String, Database> byName(List<Database> databases) {
+        Map<String, Database> byName = new LinkedHashMap<>();
+        for (Database db : databases) if (ofDevices(db)) byName.putIfAbsent(db.name(), db);
+        return byName;
+    }
+
+    /** A database's name as the section says it: the report's product where the run left no manifest. */
+    private static String name(Database db, Figure published) {
+        return db != null && db.hasManifest() ? db.displayName() : published.product();
+    }
+
+    /** This run's figure of a test for one database (a write's from the cells chosen), on the report's cores only. */
+    private static Optional<Measured> measured(Test test, Database db, Optional<Measured> cell, Integer cores) {
+        if (db == null) return Optional.empty();
+        return (cell != null ? cell : test.measure(db)).filter(m -> onCores(db, test, cores));
+    }
+
+    /**
+     * The write cells a row compares: the published cells when the run measured both, else each
+     * one's best at its published client count, else each one's best cell (not like for like).
+     */
+    private record Cells(Optional<Measured> tdengine, Optional<Measured> other, String kind, boolean likeForLike) {
+        static Cells of(Database td, Figure tdFigure, Database otherDb, Figure other) {
+            Optional<Measured> tdCell = cell(td, tdFigure);
+            Optional<Measured> otherCell = cell(otherDb, other);
+            if (tdCell.isPresent() && otherCell.isPresent()) {
+                return new Cells(tdCell, otherCell, "the published cells", true);
+            }
+            Optional<Measured> tdBest = bestAt(td, tdFigure.clients());
+            Optional<Measured> otherBest = bestAt(otherDb, other.clients());
+            if (tdBest.isPresent() && otherBest.isPresent()) {
+                return new Cells(tdBest, otherBest, "each one's best at its published clients", true);
+            }
+            return new Cells(bestAt(td, null), bestAt(otherDb, null), "best cells", false);
+        }
+    }
+
+    /**
+     * Why a row is not like for like with its published test ({@link LikeForLike}): the cells,
+     * the read test's clients and work, and each database's rows against its published figure's.
+     */
+    private static LikeForLike basis(Test test, Figure tdFigure, Figure other, Database td, Database otherDb,
+                                     Cells cells) {
+        LikeForLike basis = new LikeForLike();
+        if (cells != null && !cells.likeForLike()) {
+            basis.unless(String.format(Locale.ROOT, "the run has neither the published cells nor cells at their"
+                    + " clients (TDengine %d, %s %d)", tdFigure.clients(), other.product(), other.clients()));
+        }
+        if (test == Test.READ_ONECORE) {
+            basis.unless("published: every row read back, each one's best of 1..7 clients (TDengine "
+                    + tdFigure.clients() + ", " + other.product() + " " + other.clients()
+                    + "); here q1's groups, one client");
+        }
+        Long tdRows = publishedRows(tdFigure);
+        Long otherRows = publishedRows(other);
+        if (tdRows == null || otherRows == null) {
+            basis.unless("report " + other.report().id() + " states no rows for this test");
+        } else if (td != null && otherDb != null) {
+            basis.rows(td.displayName(), hereRows(test, td), tdRows)
+                    .rows(name(otherDb, other), hereRows(test, otherDb), otherRows);
+        }
+        return basis;
     }
 
     /** Whether the database's figures are of the devices workload (a database without a manifest has no other). */
@@ -327,15 +410,19 @@ final class PublishedComparison {
         return out;
     }
 
-    /** Whether the database's run has the published figure's write cell measured (on its published path, when it names one). */
-    private static boolean hasCell(Database db, Figure f) {
-        return db != null && cell(db, f).isPresent();
-    }
-
     /** The measured cell of the published figure's R/R and clients, on the published write path when the module declared which that is. */
     private static Optional<Measured> cell(Database db, Figure f) {
+        if (db == null) return Optional.empty();
         return publishedPathCells(db)
-                .filter(c -> f.rowsPerRequest() != null && c.rowsPerRequest() == f.rowsPerRequest() && f.clients() != null && c.clients() == f.clients())
+                .filter(c -> c.rowsPerRequest() == f.rowsPerRequest() && c.clients() == f.clients())
+                .max((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond()))
+                .map(c -> new Measured(c.rowsPerSecond(), c));
+    }
+
+    /** The best measured cell on the published write path at these clients (null: at any). */
+    private static Optional<Measured> bestAt(Database db, Integer clients) {
+        if (db == null) return Optional.empty();
+        return publishedPathCells(db).filter(c -> clients == null || c.clients() == clients)
                 .max((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond())).map(c -> new Measured(c.rowsPerSecond(), c));
     }
 
@@ -365,24 +452,9 @@ final class PublishedComparison {
         return Optional.ofNullable(db.manifest()).map(Manifest::machine).map(MachineRecord::memoryBytes).filter(b -> b > 0);
     }
 
-    /**
-     * How many times fewer rows this run held than the published test (1: as many or more; 0 when
-     * either scale is unknown): the rows the published test used (the smaller of the two figures'
-     * where they state them: read back, written, queried), else the report's scale, against the
-     * smaller of the two databases' rows here (one device's rows for the one-sensor functions).
-     */
-    static long scaleDown(Test test, Figure tdFigure, Figure other, Database td, Database otherDb) {
-        Long published = publishedRows(tdFigure, other);
-        if (published == null || td == null || otherDb == null) return 0;
-        long here = Math.min(hereRows(test, td), hereRows(test, otherDb));
-        if (here <= 0) return 0;
-        return Math.max(1, Math.round((double) published / here));
-    }
-
-    /** The rows of the published test: the smaller of the two figures' own, else the report's scale (null: not stated). */
-    private static Long publishedRows(Figure tdFigure, Figure other) {
-        if (tdFigure.rows() == null && other.rows() == null) return other.report().scaleRows();
-        return Math.min(tdFigure.rows() == null ? Long.MAX_VALUE : tdFigure.rows(), other.rows() == null ? Long.MAX_VALUE : other.rows());
+    /** The rows a published figure stood on: its own where the report states them, else its scale's (null: none). */
+    private static Long publishedRows(Figure f) {
+        return f.rows() != null ? f.rows() : f.report().scaleRows();
     }
 
     /** The rows the run's figure of this test stands on: device 1's rows for a one-sensor function, else the rows the database held. */
@@ -391,19 +463,14 @@ final class PublishedComparison {
         return rows(db);
     }
 
+    /** What is particular to one row: its cells, a faster path, absences, the servers' cores, the work, notes. */
     private static List<String> differences(Test test, Figure tdFigure, Figure other, Database td, Database otherDb,
-                                            Optional<Measured> tdMeasured, Optional<Measured> otherMeasured, boolean matching) {
+                                            Optional<Measured> tdMeasured, Optional<Measured> otherMeasured,
+                                            Cells cells) {
         List<String> d = new ArrayList<>();
-        d.add("versions: " + version(td, tdFigure) + ", " + version(otherDb, other));
         PublishedFigures.Report report = other.report();
-        boolean lifted = test.group() == Group.ONE_SENSOR || test.group() == Group.EIGHTY_PERCENT;
-        d.add("cores: " + cores(td, otherDb) + " (published: " + report.machineCores() + "-core machine, "
-                + (report.serverCores() == null ? "servers on every core" : lifted ? "servers on every core: the report lifted its one-core limit for 3.6"
-                : "each database on " + Figures.cores(report.serverCores())) + ")");
-        d.add("scale: " + scale(test, td, otherDb) + " (published: " + publishedScale(tdFigure, other) + ")");
-        if (test.isWrite()) {
-            d.add((matching ? "the published cells: " : "best cells (the run has not both published cells): ") + cellText(tdFigure, tdMeasured)
-                    + "; " + cellText(other, otherMeasured));
+        if (cells != null) {
+            d.add(cells.kind() + ": " + cellText(tdFigure, tdMeasured) + "; " + cellText(other, otherMeasured));
             for (Database db : new Database[] {td, otherDb}) {
                 // a one-core test's figure only from a server on the report's cores, the faster path's as much as the published one's
                 Optional<WriteCell> faster = db == null || !onCores(db, test, report.serverCores()) ? Optional.empty() : bestOnOtherPath(db);
@@ -433,11 +500,15 @@ final class PublishedComparison {
                         + ": the one-core test needs compare --server-cores " + report.serverCores());
             }
         }
+        boolean lifted = test.group() == Group.ONE_SENSOR || test.group() == Group.EIGHTY_PERCENT;
+        if (report.serverCores() != null && lifted) {
+            // the pair's line says the report's one-core limit; its 3.6 tables were measured without it
+            d.add("published: servers on every core (report " + report.id() + " lifted its one-core limit for 3.6)");
+        }
         if (test == Test.READ_ONECORE) {
-            d.add("read: here q1's rows/s, one client reading one group (1% of the rows) at a time, the groups' rows over the sum of their"
-                    + " median latencies (published: every row read back, best of 1..7 clients: " + tdFigure.product() + " " + tdFigure.clients()
-                    + " clients over " + millions(tdFigure.rows()) + ", " + other.product() + " " + other.clients() + " clients over "
-                    + millions(other.rows()) + ")");
+            d.add("read: here q1's rows/s, one group (1% of the rows) at a time, the groups' rows over the sum of"
+                    + " their median latencies (published: " + tdFigure.product() + " read "
+                    + millions(tdFigure.rows()) + ", " + other.product() + " " + millions(other.rows()) + ")");
         }
         if (test == Test.Q3 || test == Test.Q4) d.add("published: count, sum and avg in one query; here count alone");
         if (test == Test.DISK) {
@@ -479,27 +550,14 @@ final class PublishedComparison {
         return (machine == null ? "machine not recorded" : machine + "-core machine") + (limits.isEmpty() ? "" : ", " + String.join(", ", limits));
     }
 
-    private static String scale(Test test, Database td, Database other) {
+    /** The rows each database held here: "TDengine 100,000, MySQL 100,000". */
+    private static String rowsHere(Database td, Database other) {
         List<String> parts = new ArrayList<>();
         for (Database db : new Database[] {td, other}) {
-            if (db == null) continue;
-            long rows = hereRows(test, db);
-            if (rows > 0) parts.add(String.format(Locale.ROOT, "%s %,d rows%s", db.displayName(), rows, test.group() == Group.ONE_SENSOR ? " of device 1" : ""));
+            if (db == null || rows(db) <= 0) continue;
+            parts.add(String.format(Locale.ROOT, "%s %,d", db.displayName(), rows(db)));
         }
         return parts.isEmpty() ? "not measured" : String.join(", ", parts);
-    }
-
-    /** The published test's rows: each figure's own where the report states them, else the report's scale. */
-    private static String publishedScale(Figure tdFigure, Figure other) {
-        if (tdFigure.rows() == null && other.rows() == null) {
-            Long rows = other.report().scaleRows();
-            return rows == null ? other.report().scale() : String.format(Locale.ROOT, "%,d rows", rows);
-        }
-        return rowsOf(tdFigure) + ", " + rowsOf(other);
-    }
-
-    private static String rowsOf(Figure f) {
-        return f.product() + " " + (f.rows() == null ? "rows not stated" : String.format(Locale.ROOT, "%,d rows", f.rows()));
     }
 
     /** "TDengine R/R 1000 x 1 client (2,500,000 rows/s, server 512 MB peak RSS of 23.4 GiB)": the one-client cell a resource figure comes from. */

@@ -2,6 +2,7 @@ package org.tsdbbench.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -11,8 +12,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.tsdbbench.report.IotPublishedComparison.Figure;
@@ -104,7 +107,8 @@ class IotPublishedFiguresTest {
         assertEquals("1.1-1.5 M / 0.60-0.63 M rows/s", write.published());
         assertEquals(2, write.ratio());
         assertTrue(text.contains("CnosDB 2.4.1 vs TimescaleDB 2.10.1") && text.contains("CnosDB 450,721,871 rows"));
-        for (String id : List.of("d.write.timescaledb", "d.query.readings-count", "d.query.latitude-stats", "d.disk.timescaledb")) {
+        for (String id : List.of("d.write.timescaledb", "d.query.readings-count", "d.query.latitude-stats",
+                "d.disk.timescaledb", "d.diskbytes.timescaledb")) {
             Figure f = figure(id);
             assertEquals(450_721_871L, f.rows(), id);
             assertTrue(f.firstVersion().equals("2.4.1") && f.secondVersion().equals("2.10.1"), id);
@@ -123,6 +127,19 @@ class IotPublishedFiguresTest {
         assertEquals(7.73, disk.firstValue());
         assertEquals(7.45, disk.secondValue());
         assertTrue(disk.published().contains("201 GB of text to 26 GB (7.73x)") && disk.published().contains("164 GB of text to 22 GB (7.45x)"));
+        // both sides of the disk: the compression reads CnosDB ahead, the bytes TimescaleDB
+        Figure bytes = figure("d.diskbytes.timescaledb");
+        assertEquals(26, bytes.firstValue());
+        assertEquals(22, bytes.secondValue());
+        assertEquals(22.0 / 26, bytes.ratio(), 1e-12, "TimescaleDB's bytes over CnosDB's: below 1, TimescaleDB ahead");
+        assertEquals("CnosDB 26 GB / TimescaleDB 22 GB", bytes.publishedText());
+        assertTrue(bytes.note().contains("164 GB against CnosDB's 201 GB"));
+        // each side's rows, as the page gives them
+        assertTrue(text.contains("CnosDB 450,721,871 rows, 201 GB as text; TimescaleDB 450,729,188 rows, 164 GB"));
+        for (String id : List.of("d.write.timescaledb", "d.query.readings-count", "d.query.latitude-stats",
+                "d.disk.timescaledb", "d.diskbytes.timescaledb")) {
+            assertEquals(450_729_188L, figure(id).secondRows(), id);
+        }
     }
 
     @Test
@@ -130,8 +147,6 @@ class IotPublishedFiguresTest {
         assumeSpec();
         assertTrue(text.contains("at most 3.3x TimescaleDB and 16.2x InfluxDB"));
         assertTrue(text.contains("avg-load 426x and breakdown-frequency 53x InfluxDB; daily-activity 34x and avg-load 23x TimescaleDB"));
-        assertTrue(text.contains("Load: 12 workers, batch size 10,000"));
-        assertTrue(text.contains("Queries: on the 100-truck and 4,000-truck data sets over 4 days"));
         assertTrue(text.contains("TimescaleDB 2.10.1") && text.contains("InfluxDB 1.8.10 (TSBS supports no 2.x)") && text.contains("commit 1bea5a53 (3.0)"));
         assertTrue(text.contains("AWS r4.8xlarge (32 vCPU, 244 GiB) server and an identical client, 10 Gbps between them"));
         String[][] claims = {{"c.write.timescaledb", "3.3", "timescaledb", "TimescaleDB"}, {"c.write.influx", "16.2", "influx", "InfluxDB"},
@@ -143,17 +158,68 @@ class IotPublishedFiguresTest {
             assertEquals("tdengine", f.first());
             assertEquals(c[2], f.second());
             assertTrue(f.published().contains(c[1] + "x " + c[3]), f.published());
-            assertEquals(f.measure() == IotPublishedComparison.Measure.WRITE_CELL, f.atMost(), "the write claims are upper bounds, the queries' not");
-            if (f.measure() == IotPublishedComparison.Measure.QUERY) {
+            boolean write = f.measure() == IotPublishedComparison.Measure.WRITE_CELL;
+            assertEquals(write ? IotPublishedComparison.Bound.AT_MOST : IotPublishedComparison.Bound.EXACT, f.bound(),
+                    "the write claims are upper bounds");
+            if (!write) {
                 assertTrue(text.contains(f.query() + " " + c[1] + "x"), f.query());
                 assertEquals(List.of("iot-1", "iot-2"), f.scenarios(), "the 100-truck and 4,000-truck data sets");
+                // the qualifier report C put on its query leads, beside each of the four
+                assertEquals("report C: TDengine led \"for most query types\" (对于大多数查询类型), not all", f.qualifier());
+                assertTrue(text.contains("TDengine led \"for most query types\" (对于大多数查询类型), not all"));
             } else {
                 assertEquals(10_000, f.rowsPerRequest());
                 assertEquals(12, f.clients());
                 assertEquals(5, f.scenarios().size());
             }
         }
-        assertEquals(6 + 5 + 4, IotPublishedComparison.load().figures().size(), "report C's six claims, report D's five pairs and four against TimescaleDB");
+        assertEquals(6 + 4 + 5 + 5, IotPublishedComparison.load().figures().size(), "report C's six ratios and its "
+                + "CPU and disk I/O claim against two, report D's five pairs and five against TimescaleDB");
+    }
+
+    /**
+     * Report C's claim with no figure: TDengine used the least CPU and disk I/O while writing,
+     * against each of the two, at report C's cell.
+     */
+    @Test
+    void reportCsCpuAndDiskClaimIsTheSpecsText() {
+        assumeSpec();
+        assertTrue(text.contains("TDengine used the least CPU and disk I/O while writing"));
+        for (String id : List.of("c.cpu.timescaledb", "c.cpu.influx", "c.diskio.timescaledb", "c.diskio.influx")) {
+            Figure f = figure(id);
+            assertEquals("TDengine used the least CPU and disk I/O while writing", f.published(), id);
+            assertEquals(IotPublishedComparison.Bound.LEAD, f.bound(), id);
+            assertEquals(1, f.ratio(), id);
+            assertTrue(f.firstValue() == null && f.secondValue() == null, id + ": no figure published");
+            assertEquals(10_000, f.rowsPerRequest(), id);
+            assertEquals(12, f.clients(), id);
+        }
+    }
+
+    /**
+     * Report C's text states no load cell, data sets or query runs: every row of report C takes them
+     * from TDengine's public TSBS test scripts and says so, as iot.md does.
+     */
+    @Test
+    void reportCsSettingsSayWhereTheyComeFrom() {
+        assumeSpec();
+        assertTrue(text.contains("Its load cell (12 workers, batch 10,000), its query runs (100 and 4,000 trucks, 8 "
+                + "workers) and the scenarios' time spans are not in its text: they come from TDengine's public TSBS "
+                + "test scripts (a later version queries one day, not four)"));
+        assertTrue(text.contains("Load: 12 workers, batch size 10,000") && text.contains("Queries: on the 100-truck "
+                + "and 4,000-truck data sets over 4 days"));
+        assertTrue(text.contains("| 1 | 100 | 1 month (to 2016-02-01) | 62 h |"), "iot-1: 100 trucks over 1 month");
+        for (Figure f : IotPublishedComparison.load().figures()) {
+            if (!f.report().id().equals("C")) {
+                assertNull(f.settingFrom(), f.id() + ": report D states its settings");
+                continue;
+            }
+            assertTrue(f.settingFrom().contains("TDengine's public TSBS test scripts"), f.id());
+            assertTrue(f.settingFrom().contains(f.measure() == IotPublishedComparison.Measure.QUERY ? "queried over 4 "
+                    + "days by 8 workers" : "12 workers x batch 10,000"), f.id());
+        }
+        assertTrue(IotPublishedComparison.load().reports().get(0).scale().startsWith("not stated in report C's text; "
+                + "TDengine's public TSBS test scripts"));
     }
 
     @Test
@@ -168,16 +234,36 @@ class IotPublishedFiguresTest {
         assertTrue(iot.reports().get(1).scale().contains("100 devices, 2023-01-01..2023-05-01, 50 s, 8 GB") && text.contains("100 devices, 2023-01-01..2023-05-01, 50 s, 8 GB"));
     }
 
+    /**
+     * What a pair's rows share is said once for the pair: every figure of a report and pair has
+     * the same setting and versions.
+     */
+    @Test
+    void aPairsFiguresShareTheirSettingAndVersions() {
+        Map<String, Figure> first = new HashMap<>();
+        for (Figure f : IotPublishedComparison.load().figures()) {
+            Figure pair = first.computeIfAbsent(f.report().id() + " " + f.first() + " " + f.second(), k -> f);
+            assertEquals(pair.setting(), f.setting(), f.id());
+            assertEquals(pair.firstVersion() + " " + pair.secondVersion(), f.firstVersion() + " " + f.secondVersion(),
+                    f.id());
+        }
+        assertEquals(4, first.size(), "report C: TDengine vs TimescaleDB and InfluxDB; report D: CnosDB vs InfluxDB "
+                + "and TimescaleDB");
+    }
+
     /** A figure without its source, its cell or a positive figure is refused, never used. */
     @Test
     void aFigureWithoutWhatItNeedsIsRefused() throws Exception {
         String base = "{\"reports\":[{\"id\":\"D\",\"title\":\"t\",\"hardware\":\"h\",\"scale\":\"s\"}],\"figures\":[{\"id\":\"x\",\"report\":\"D\","
                 + "\"measure\":\"writeCell\",\"first\":\"cnosdb\",\"firstProduct\":\"CnosDB\",\"firstVersion\":\"1\",\"second\":\"influx\","
                 + "\"secondProduct\":\"InfluxDB\",\"secondVersion\":\"1\",\"firstValue\":2,\"secondValue\":1,\"source\":\"s\"%s}]}";
-        assertEquals(2.0, IotPublishedComparison.parse(RunResults.JSON.readTree(String.format(Locale.ROOT, base, ",\"rowsPerRequest\":1,\"clients\":1")))
-                .figures().get(0).ratio());
-        for (String[] bad : new String[][] {{"a cell's figure names its cell", ""}, {"no source", ",\"rowsPerRequest\":1,\"clients\":1,\"source\":\"\""},
-            {"firstValue must be a positive number", ",\"rowsPerRequest\":1,\"clients\":1,\"firstValue\":-1"}}) {
+        String cell = ",\"rowsPerRequest\":1,\"clients\":1";
+        String good = String.format(Locale.ROOT, base, cell + ",\"rows\":1");
+        assertEquals(2.0, IotPublishedComparison.parse(RunResults.JSON.readTree(good)).figures().get(0).ratio());
+        for (String[] bad : new String[][] {{"a cell's figure names its cell", ",\"rows\":1"},
+                {"no source", cell + ",\"rows\":1,\"source\":\"\""},
+                {"firstValue must be a positive number", cell + ",\"rows\":1,\"firstValue\":-1"},
+                {"neither its rows nor its scenarios", cell}}) {
             ObjectNode tree = (ObjectNode) RunResults.JSON.readTree(String.format(Locale.ROOT, base, bad[1]));
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> IotPublishedComparison.parse(tree));
             assertTrue(e.getMessage().contains(bad[0]), e.getMessage());

@@ -9,7 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -34,6 +36,17 @@ class PublishedFiguresTest {
             assertTrue(f.value() > 0, what);
             if (f.test().startsWith("write.")) assertTrue(f.rowsPerRequest() != null && f.clients() != null, what + ": write cell");
         }
+    }
+
+    /** The versions are said once per report and pair: each database has one version in each report. */
+    @Test
+    void aDatabaseHasOneVersionInEachReport() {
+        Map<String, String> versions = new HashMap<>();
+        for (Figure f : published.figures()) {
+            String was = versions.putIfAbsent(f.report().id() + " " + f.database(), f.version());
+            if (was != null) assertEquals(was, f.version(), f.test() + " " + f.database());
+        }
+        assertEquals(8, versions.size(), "report A's six databases, report B's two");
     }
 
     @Test
