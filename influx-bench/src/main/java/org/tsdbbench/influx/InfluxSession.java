@@ -19,6 +19,7 @@ import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotQueryType;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.IotWorkload;
@@ -292,6 +293,10 @@ final class InfluxSession implements Session {
         settings.put("gzip", String.valueOf(gzip));
         settings.put("precision", trucks ? "ns" : "ms");
         settings.put("consistency", "one");
+        if (trucks) {
+            // What the dialect's shaper computes from InfluxDB's rows, per query (InfluxIotQueries.clientPart).
+            for (IotQueryType t : IotQueryType.values()) settings.put("iotClient." + t.id(), InfluxIotQueries.clientPart(t));
+        }
         return new ServerFacts(version, driver(), settings, trucks ? IOT_SCHEMA : SCHEMA);
     }
 

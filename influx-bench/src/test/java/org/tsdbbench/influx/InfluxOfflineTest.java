@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.EnumSet;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -22,6 +23,7 @@ import org.tsdbbench.common.iot.IotRowSource;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.LogicalQuery;
+import org.tsdbbench.common.query.ResultSink;
 
 /** What the InfluxDB module does without a server: line protocol and InfluxQL. */
 class InfluxOfflineTest {
@@ -94,17 +96,117 @@ class InfluxOfflineTest {
         }
     }
 
-    /** Every IoT query type is rendered but the two InfluxQL cannot say (the README says why). */
+    /** Every IoT query type is rendered (avg-load and avg-daily-driving-session with the client's part; the README says how). */
     @Test
-    void iotQueriesAbsentAreExactlyTheTwoInfluxQlCannotSay() {
+    void everyIotQueryTypeIsRendered() {
         InfluxDialect d = new InfluxDialect();
         IotSpec spec = IotSpec.defaults();
         Set<IotQueryType> absent = IotQueryCatalog.draw(spec, IotQueryCatalog.generatedFleets(), 1, 1).stream()
                 .filter(q -> d.render(q, spec).isEmpty()).map(IotQuery::type).collect(Collectors.toSet());
-        assertEquals(EnumSet.of(IotQueryType.AVG_LOAD, IotQueryType.AVG_DAILY_DRIVING_SESSION), absent);
-        assertEquals("SELECT \"fuel_state\" FROM (SELECT \"fuel_state\", \"current_load\", \"status\", \"load_capacity\", \"fuel_capacity\", "
-                + "\"nominal_fuel_consumption\" FROM \"diagnostics\" WHERE \"fleet\" = 'South' AND \"name\" != '' GROUP BY \"name\", \"driver\" "
-                + "ORDER BY time DESC LIMIT 1) WHERE \"fuel_state\" < 0.1 GROUP BY \"name\", \"driver\" ORDER BY time DESC",
+        assertEquals(Set.of(), absent);
+        assertEquals("SELECT \"fuel_state\" FROM (SELECT \"fuel_state\", \"current_load\" FROM \"diagnostics\" WHERE \"fleet\" = 'South'"
+                + " AND \"name\" != '' GROUP BY \"name\", \"driver\" ORDER BY time DESC LIMIT 1) WHERE \"fuel_state\" < 0.1"
+                + " GROUP BY \"name\", \"driver\" ORDER BY time DESC",
                 d.render(IotQuery.ofFleet(IotQueryType.LOW_FUEL, "South"), spec).orElseThrow());
+    }
+
+    /**
+     * The session's row for a series: {@link InfluxSession#SERIES_TAGS} texts (devgroup, name, fleet,
+     * driver, model), then InfluxDB's time and columns.
+     */
+    private static void row(ResultSink sink, String name, String fleet, String model, double... columns) {
+        String[] texts = new String[InfluxSession.SERIES_TAGS.size() + columns.length];
+        double[] values = new double[texts.length];
+        texts[1] = name;
+        texts[2] = fleet;
+        texts[4] = model;
+        java.util.Arrays.fill(values, 0, InfluxSession.SERIES_TAGS.size(), Double.NaN);
+        System.arraycopy(columns, 0, values, InfluxSession.SERIES_TAGS.size(), columns.length);
+        sink.row(values, texts);
+    }
+
+    /** The catalog's rows a shaper passes on, as "texts | values" lines. */
+    private static List<String> shaped(IotQueryType type, java.util.function.Consumer<ResultSink> rows) {
+        List<String> out = new ArrayList<>();
+        ResultSink sink = InfluxIotQueries.shaper(IotQuery.of(type)).shape(new ResultSink() {
+            @Override
+            public void row(double[] values) {
+                throw new AssertionError("a row without texts");
+            }
+
+            @Override
+            public void row(double[] values, String[] texts) {
+                out.add(String.join(",", texts) + " | " + java.util.Arrays.toString(values));
+            }
+        });
+        rows.accept(sink);
+        sink.end();
+        return out;
+    }
+
+    private static final long DAY = 86_400_000L;
+    private static final long BUCKET = 600_000L;
+
+    /**
+     * Sessions from a name's changes: each +1 to the next change (of either sign), per day of the
+     * start; a start left open makes its day's row without a length (NaN); a -1 starts nothing.
+     */
+    @Test
+    void drivingSessionsRunFromEachChangeToDrivingToTheNextChange() {
+        List<String> rows = shaped(IotQueryType.AVG_DAILY_DRIVING_SESSION, sink -> {
+            row(sink, "truck_1", null, null, DAY - 2 * BUCKET, 1); // starts on day 0, ends on day 1: day 0's
+            row(sink, "truck_1", null, null, DAY + 3 * BUCKET, -1);
+            row(sink, "truck_1", null, null, DAY + 5 * BUCKET, 1); // ended by the next +1 (a bucket without velocity between)
+            row(sink, "truck_1", null, null, DAY + 6 * BUCKET, 1); // left open: no length, day 1 averages the one above
+            row(sink, "truck_2", null, null, 2 * DAY + BUCKET, -1);
+            row(sink, "truck_2", null, null, 2 * DAY + 4 * BUCKET, 1); // open, alone on its day: NaN
+        });
+        assertEquals(List.of("truck_1 | [0.0, 3000000.0]", "truck_1 | [8.64E7, 600000.0]", "truck_2 | [1.728E8, NaN]"), rows);
+    }
+
+    /**
+     * avg-load: per (fleet, model, load_capacity) the average over names of mean / capacity; a
+     * (fleet, model, NULL) group where a name's records without a load_capacity exist (more
+     * fuel_capacity values of all than of those with one); a capacity group whose names have no
+     * current_load average NaN.
+     */
+    @Test
+    void averageLoadIsAveragedOverTheNamesOfACapacity() {
+        List<String> rows = shaped(IotQueryType.AVG_LOAD, sink -> {
+            row(sink, "truck_1", "East", "F-150", 0, 1000, 2000, 10); // (time, mean, capacity, fuel_capacity count there)
+            row(sink, "truck_2", "East", "F-150", 0, 1500, 2000, 5);
+            row(sink, "truck_3", "West", "", 0, Double.NaN, 5000, 4); // a null model, no current_load
+            row(sink, "truck_1", "East", "F-150", 0, 11); // (time, fuel_capacity count of all): one without a capacity
+            row(sink, "truck_2", "East", "F-150", 0, 5);
+            row(sink, "truck_3", "West", "", 0, 4);
+            row(sink, "truck_4", "West", "H-2", 0, 2); // only records without a capacity
+        });
+        assertEquals(List.of("East,F-150 | [2000.0, 0.625]", "East,F-150 | [NaN, NaN]", "West, | [5000.0, NaN]", "West,H-2 | [NaN, NaN]"), rows);
+    }
+
+    /** Per-truck counts added per (fleet, model, day) and per model; a model with no breakdown has no row. */
+    @Test
+    void perTruckCountsAreAddedPerGroup() {
+        assertEquals(List.of("East,F-150 | [0.0, 0.5]", "East,F-150 | [8.64E7, 0.006944444444444444]"),
+                shaped(IotQueryType.DAILY_ACTIVITY, sink -> {
+                    row(sink, "truck_1", "East", "F-150", 0, 50);
+                    row(sink, "truck_1", "East", "F-150", DAY, 1);
+                    row(sink, "truck_2", "East", "F-150", 0, 22);
+                }));
+        assertEquals(List.of("F-150 | [5.0]"), shaped(IotQueryType.BREAKDOWN_FREQUENCY, sink -> {
+            row(sink, "truck_1", null, "F-150", 0, 2);
+            row(sink, "truck_2", null, "F-150", 0, 3);
+            row(sink, "truck_3", null, "H-2", 0, 0);
+        }));
+    }
+
+    /** The fuel averages (first statement: time, mean) and the nominal ones (second: time, mean, mean) joined per fleet. */
+    @Test
+    void fuelAveragesAreJoinedPerFleet() {
+        assertEquals(List.of("East | [20.0, 15.0]", "West | [NaN, 19.0]"), shaped(IotQueryType.AVG_VS_PROJECTED_FUEL_CONSUMPTION, sink -> {
+            row(sink, null, "East", null, 0, 20);
+            row(sink, null, "East", null, 0, 15, 15);
+            row(sink, null, "West", null, 0, 19, 19);
+        }));
     }
 }
