@@ -105,7 +105,7 @@ class InfluxOfflineTest {
                 .filter(q -> d.render(q, spec).isEmpty()).map(IotQuery::type).collect(Collectors.toSet());
         assertEquals(Set.of(), absent);
         assertEquals("SELECT \"fuel_state\" FROM (SELECT \"fuel_state\", \"current_load\" FROM \"diagnostics\" WHERE \"fleet\" = 'South'"
-                + " AND \"name\" != '' GROUP BY \"name\", \"driver\" ORDER BY time DESC LIMIT 1) WHERE \"fuel_state\" < 0.1"
+                + " GROUP BY \"name\", \"driver\" ORDER BY time DESC LIMIT 1) WHERE \"fuel_state\" < 0.1"
                 + " GROUP BY \"name\", \"driver\" ORDER BY time DESC",
                 d.render(IotQuery.ofFleet(IotQueryType.LOW_FUEL, "South"), spec).orElseThrow());
     }
@@ -128,7 +128,7 @@ class InfluxOfflineTest {
     /** The catalog's rows a shaper passes on, as "texts | values" lines. */
     private static List<String> shaped(IotQueryType type, java.util.function.Consumer<ResultSink> rows) {
         List<String> out = new ArrayList<>();
-        ResultSink sink = InfluxIotQueries.shaper(IotQuery.of(type)).shape(new ResultSink() {
+        ResultSink sink = InfluxIotQueries.shaper(type.hasFleet() ? IotQuery.ofFleet(type, "East") : IotQuery.of(type)).shape(new ResultSink() {
             @Override
             public void row(double[] values) {
                 throw new AssertionError("a row without texts");
@@ -207,6 +207,19 @@ class InfluxOfflineTest {
             row(sink, null, "East", null, 0, 20);
             row(sink, null, "East", null, 0, 15, 15);
             row(sink, null, "West", null, 0, 19, 19);
+        }));
+    }
+
+    /** A fleet's queries leave the null name's group to the shaper, which drops it; avg-daily-driving-duration keeps it (its meaning has no name filter). */
+    @Test
+    void theNullNamesGroupIsDroppedWhereTheMeaningAsksForANameOnly() {
+        assertEquals(List.of("truck_1,null | [12.0, 34.0]"), shaped(IotQueryType.LAST_LOC, sink -> {
+            row(sink, "truck_1", "East", null, 0, 12, 34);
+            row(sink, "", "East", null, 0, 56, 78);
+        }));
+        assertEquals(List.of("East,truck_1,null | [2.0]", "East,,null | [3.0]"), shaped(IotQueryType.AVG_DAILY_DRIVING_DURATION, sink -> {
+            row(sink, "truck_1", "East", null, 0, 2);
+            row(sink, "", "East", null, 0, 3);
         }));
     }
 }
