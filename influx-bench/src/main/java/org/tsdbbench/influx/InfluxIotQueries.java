@@ -25,10 +25,10 @@ import org.tsdbbench.common.query.RowShaper;
  * <li>A comparison with a missing field is false (InfluxQL evaluates it to nothing), so
  * {@code "f" = "f"} is "f is not null": line protocol stores no NaN. (It reads as
  * {@code ("f" > 0 OR "f" <= 0)} does, one comparison cheaper: 29 against 37 ms of server CPU for
- * avg-vs-projected-fuel-consumption's first statement.) TSBS's imperfection leaves at most one of a table's fields and at most one of the eight
- * tags out of a record (the suite's readers refuse more), so a raw SELECT of two of a table's
- * fields returns every point, and {@code count(A) + count(B) - count(A where B is not null)} counts
- * the records.</li>
+ * avg-vs-projected-fuel-consumption's first statement.) TSBS's imperfection leaves at most one of
+ * a table's fields and at most one of the eight tags out of a record (the suite's readers refuse
+ * more), so a raw SELECT of two of a table's fields returns every point, and
+ * {@code count(A) + count(B) - count(A where B is not null)} counts the records.</li>
  * <li>Every call of a statement is an iterator of its own over the data (or over its subquery, run
  * again for it); the same call written twice is one. So one aggregate per field is the cost to
  * beat: {@code mean(f)}, not {@code sum(f) / count(f)}.</li>
@@ -59,13 +59,16 @@ final class InfluxIotQueries {
     private static final long DAY_NS = 86_400_000_000_000L;
     private static final long DAY_MS = 86_400_000L;
     private static final int TAGS = InfluxSession.SERIES_TAGS.size();
-    /** The condition "name is not null"; a fleet goes into the text as it is (a query id's characters, which need no escape). */
+    /**
+     * The condition "name is not null"; a fleet goes into the text as it is (a query id's
+     * characters, which need no escape).
+     */
     private static final String NAMED = "\"name\" != ''";
-    /** 2^-20: how far from a whole-number threshold mean() must be to decide as the exact average does (class comment). */
+    /** 2^-20: how far from a whole-number threshold mean() must be to decide as the exact average does. */
     private static final double MARGIN = 0x1p-20;
-    /** 2^20, which turns a mean at least 2^-19 above a threshold into at least 1, and one within the error into less. */
+    /** 2^20: turns a mean at least 2^-19 above a threshold into at least 1, one within the error into less. */
     private static final String SCALE = "1048576";
-    /** -2^21: a fill below any mean of values within 2^20 (and any count), so that it marks a bucket without the value. */
+    /** -2^21: a fill below any mean of values within 2^20 (and any count): it marks a bucket without the value. */
     private static final long NONE = -2_097_152L;
 
     private InfluxIotQueries() {
@@ -84,41 +87,54 @@ final class InfluxIotQueries {
             // of its selected fields is there, and a record misses at most one).
             case LAST_LOC -> Optional.of("SELECT \"longitude\", \"latitude\"" + from
                     + " WHERE " + fleet + " GROUP BY \"name\", \"driver\" ORDER BY time DESC LIMIT 1");
-            case LOW_FUEL -> Optional.of("SELECT \"fuel_state\" FROM (" + latest(from, fleet, "\"fuel_state\", \"current_load\"")
+            case LOW_FUEL -> Optional.of("SELECT \"fuel_state\" FROM ("
+                    + latest(from, fleet, "\"fuel_state\", \"current_load\"")
                     + ") WHERE \"fuel_state\" < 0.1 GROUP BY \"name\", \"driver\" ORDER BY time DESC");
-            case HIGH_LOAD -> Optional.of("SELECT \"current_load\" FROM (" + latest(from, fleet, "\"fuel_state\", \"current_load\", \"load_capacity\"")
-                    + ") WHERE \"current_load\" / \"load_capacity\" > 0.9 GROUP BY \"name\", \"driver\" ORDER BY time DESC");
+            case HIGH_LOAD -> Optional.of("SELECT \"current_load\" FROM ("
+                    + latest(from, fleet, "\"fuel_state\", \"current_load\", \"load_capacity\"")
+                    + ") WHERE \"current_load\" / \"load_capacity\" > 0.9 GROUP BY \"name\", \"driver\""
+                    + " ORDER BY time DESC");
             case STATIONARY_TRUCKS -> Optional.of("SELECT \"mv\" FROM (SELECT mean(\"velocity\") AS \"mv\"" + from
-                    + " WHERE " + fleet + " AND " + window + " GROUP BY \"name\", \"driver\") WHERE \"mv\" < " + below(1)
-                    + " GROUP BY \"name\", \"driver\"");
-            case LONG_DRIVING_SESSIONS, LONG_DAILY_SESSIONS -> Optional.of("SELECT \"driving\" FROM (SELECT count(\"mv\") AS \"driving\" FROM ("
+                    + " WHERE " + fleet + " AND " + window + " GROUP BY \"name\", \"driver\")"
+                    + " WHERE \"mv\" < " + below(1) + " GROUP BY \"name\", \"driver\"");
+            case LONG_DRIVING_SESSIONS, LONG_DAILY_SESSIONS -> Optional.of("SELECT \"driving\" FROM ("
+                    + "SELECT count(\"mv\") AS \"driving\" FROM ("
                     + "SELECT mean(\"velocity\") AS \"mv\"" + from + " WHERE " + fleet + " AND " + window
-                    + " GROUP BY time(10m), \"name\", \"driver\" fill(none)) WHERE \"mv\" > " + above(1) + " GROUP BY \"name\", \"driver\")"
+                    + " GROUP BY time(10m), \"name\", \"driver\" fill(none))"
+                    + " WHERE \"mv\" > " + above(1) + " GROUP BY \"name\", \"driver\")"
                     + " WHERE \"driving\" > " + type.threshold() + " GROUP BY \"name\", \"driver\"");
-            // Two statements: only the fuel_consumption average needs the nominal_fuel_consumption condition
-            // (a condition field is one more column read per point); the shaper joins them per fleet. The
-            // second says its average twice (one iterator: a call written twice is one) so that its rows are
-            // one column wider than the first's.
+            // Two statements: only the fuel_consumption average needs the nominal_fuel_consumption
+            // condition (a condition field is one more column read per point); the shaper joins them per
+            // fleet. The second says its average twice (one iterator: a call written twice is one) so that
+            // its rows are one column wider than the first's.
             case AVG_VS_PROJECTED_FUEL_CONSUMPTION -> {
                 String where = " WHERE \"velocity\" > 1 AND " + NAMED + " AND \"fleet\" != ''";
-                yield Optional.of("SELECT mean(\"fuel_consumption\")" + from + where + " AND " + present("nominal_fuel_consumption")
-                        + " GROUP BY \"fleet\"; SELECT mean(\"nominal_fuel_consumption\"), mean(\"nominal_fuel_consumption\")" + from + where
-                        + " GROUP BY \"fleet\"");
+                String nominal = "mean(\"nominal_fuel_consumption\")";
+                yield Optional.of("SELECT mean(\"fuel_consumption\")" + from + where
+                        + " AND " + present("nominal_fuel_consumption") + " GROUP BY \"fleet\"; "
+                        + "SELECT " + nominal + ", " + nominal + from + where + " GROUP BY \"fleet\"");
             }
-            // Days without a driving bucket are no row (fill(none)), so the mean is over the days with one, as the meaning says.
-            case AVG_DAILY_DRIVING_DURATION -> Optional.of("SELECT mean(\"driving\") / 6.0 FROM (SELECT count(\"mv\") AS \"driving\" FROM ("
+            // Days without a driving bucket are no row (fill(none)), so the mean is over the days with
+            // one, as the meaning says.
+            case AVG_DAILY_DRIVING_DURATION -> Optional.of("SELECT mean(\"driving\") / 6.0 FROM ("
+                    + "SELECT count(\"mv\") AS \"driving\" FROM ("
                     + "SELECT mean(\"velocity\") AS \"mv\"" + from + " WHERE " + all
-                    + " GROUP BY time(10m), \"fleet\", \"name\", \"driver\" fill(none)) WHERE \"mv\" > " + above(1) + " AND " + days
-                    + " GROUP BY time(1d), \"fleet\", \"name\", \"driver\" fill(none)) GROUP BY \"fleet\", \"name\", \"driver\"");
+                    + " GROUP BY time(10m), \"fleet\", \"name\", \"driver\" fill(none))"
+                    + " WHERE \"mv\" > " + above(1) + " AND " + days
+                    + " GROUP BY time(1d), \"fleet\", \"name\", \"driver\" fill(none))"
+                    + " GROUP BY \"fleet\", \"name\", \"driver\"");
             // Active buckets per (fleet, model, name, day); the shaper adds a (fleet, model, day)'s trucks.
             case DAILY_ACTIVITY -> Optional.of("SELECT count(\"ms\") FROM (SELECT mean(\"status\") AS \"ms\"" + from
-                    + " WHERE " + NAMED + " AND " + all + " GROUP BY time(10m), \"fleet\", \"model\", \"name\" fill(none))"
-                    + " WHERE \"ms\" < " + below(1) + " AND " + days + " GROUP BY time(1d), \"fleet\", \"model\", \"name\" fill(none)");
+                    + " WHERE " + NAMED + " AND " + all
+                    + " GROUP BY time(10m), \"fleet\", \"model\", \"name\" fill(none))"
+                    + " WHERE \"ms\" < " + below(1) + " AND " + days
+                    + " GROUP BY time(1d), \"fleet\", \"model\", \"name\" fill(none)");
             case BREAKDOWN_FREQUENCY -> Optional.of(breakdowns(from, all));
             case AVG_LOAD -> Optional.of(averageLoad(from));
             case AVG_DAILY_DRIVING_SESSION -> Optional.of(drivingChanges(from, all));
             case READINGS_COUNT -> Optional.of(recordCount(IotTable.READINGS, ""));
-            case LATITUDE_STATS -> Optional.of(recordCount(IotTable.READINGS, ", max(\"latitude\"), min(\"latitude\"), sum(\"latitude\") / count(\"latitude\")",
+            case LATITUDE_STATS -> Optional.of(recordCount(IotTable.READINGS,
+                    ", max(\"latitude\"), min(\"latitude\"), sum(\"latitude\") / count(\"latitude\")",
                     "time >= " + spec.startNs() + " AND time <= " + spec.endNs()));
         };
     }
@@ -126,17 +142,22 @@ final class InfluxIotQueries {
     /** What the shaper computes from InfluxDB's rows, per query type (the manifest's {@code iotClient.<query>}). */
     static String clientPart(IotQueryType type) {
         return switch (type) {
-            case DAILY_ACTIVITY -> "InfluxDB counts the active buckets per (fleet, model, name, day); the client adds a (fleet, model, day)'s"
-                    + " trucks and divides by 144";
-            case BREAKDOWN_FREQUENCY -> "InfluxDB counts the breakdowns per (model, name); the client adds a model's trucks";
-            case AVG_LOAD -> "InfluxDB gives per (fleet, model, name) the average current_load and the load_capacity of the records with one,"
-                    + " and whether records without one exist; the client averages average / load_capacity over the names per (fleet, model,"
-                    + " load_capacity), a group without a load_capacity NULL";
-            case AVG_DAILY_DRIVING_SESSION -> "InfluxDB gives per name the buckets where the driving state changes (+1 to driving, -1 from it);"
-                    + " the client takes each change to driving to the next change and averages the lengths per (name, day of the start)";
+            case DAILY_ACTIVITY -> "InfluxDB counts the active buckets per (fleet, model, name, day); the client adds"
+                    + " a (fleet, model, day)'s trucks and divides by 144";
+            case BREAKDOWN_FREQUENCY ->
+                    "InfluxDB counts the breakdowns per (model, name); the client adds a model's trucks";
+            case AVG_LOAD -> "InfluxDB gives per (fleet, model, name) the average current_load and the load_capacity"
+                    + " of the records with one, and whether records without one exist; the client averages"
+                    + " average / load_capacity over the names per (fleet, model, load_capacity),"
+                    + " a group without a load_capacity NULL";
+            case AVG_DAILY_DRIVING_SESSION -> "InfluxDB gives per name the buckets where the driving state changes"
+                    + " (+1 to driving, -1 from it); the client takes each change to driving to the next change"
+                    + " and averages the lengths per (name, day of the start)";
             case AVG_VS_PROJECTED_FUEL_CONSUMPTION -> "the two averages, one statement each, joined per fleet";
-            case LAST_LOC, LOW_FUEL, HIGH_LOAD, STATIONARY_TRUCKS, LONG_DRIVING_SESSIONS, LONG_DAILY_SESSIONS -> "the group of a null name dropped";
-            case READINGS_COUNT, LATITUDE_STATS -> "the records: count(latitude) + count(longitude) - count(latitude where longitude is not null)";
+            case LAST_LOC, LOW_FUEL, HIGH_LOAD, STATIONARY_TRUCKS, LONG_DRIVING_SESSIONS, LONG_DAILY_SESSIONS ->
+                    "the group of a null name dropped";
+            case READINGS_COUNT, LATITUDE_STATS ->
+                    "the records: count(latitude) + count(longitude) - count(latitude where longitude is not null)";
             default -> "nothing";
         };
     }
@@ -149,10 +170,13 @@ final class InfluxIotQueries {
      */
     private static String breakdowns(String from, String all) {
         String buckets = " GROUP BY time(10m), \"model\", \"name\" fill(none)";
-        String zeros = "SELECT 2 * count(\"status\") AS \"x\"" + from + " WHERE " + NAMED + " AND \"status\" = 0 AND " + all + buckets;
+        String zeros = "SELECT 2 * count(\"status\") AS \"x\"" + from
+                + " WHERE " + NAMED + " AND \"status\" = 0 AND " + all + buckets;
         String statuses = "SELECT 1 - count(\"status\") AS \"x\"" + from + " WHERE " + NAMED + " AND " + all + buckets;
-        String broken = "SELECT " + yesNo("sum(\"x\")") + " AS \"broken\" FROM (" + zeros + "), (" + statuses + ") WHERE " + all + buckets;
-        String changes = "SELECT difference(\"broken\") AS \"change\" FROM (" + broken + ") GROUP BY \"model\", \"name\"";
+        String broken = "SELECT " + yesNo("sum(\"x\")") + " AS \"broken\""
+                + " FROM (" + zeros + "), (" + statuses + ") WHERE " + all + buckets;
+        String changes = "SELECT difference(\"broken\") AS \"change\" FROM (" + broken + ")"
+                + " GROUP BY \"model\", \"name\"";
         return "SELECT count(\"change\") FROM (" + changes + ") WHERE \"change\" = 1 GROUP BY \"model\", \"name\"";
     }
 
@@ -164,8 +188,9 @@ final class InfluxIotQueries {
      */
     private static String averageLoad(String from) {
         String group = " GROUP BY \"fleet\", \"model\", \"name\"";
-        return "SELECT mean(\"current_load\"), max(\"load_capacity\"), count(\"fuel_capacity\")" + from + " WHERE " + NAMED + " AND "
-                + present("load_capacity") + group + "; SELECT count(\"fuel_capacity\")" + from + " WHERE " + NAMED + group;
+        return "SELECT mean(\"current_load\"), max(\"load_capacity\"), count(\"fuel_capacity\")" + from
+                + " WHERE " + NAMED + " AND " + present("load_capacity") + group
+                + "; SELECT count(\"fuel_capacity\")" + from + " WHERE " + NAMED + group;
     }
 
     /**
@@ -179,12 +204,12 @@ final class InfluxIotQueries {
      */
     private static String drivingChanges(String from, String all) {
         String none = Long.toString(NONE);
-        String buckets = "SELECT mean(\"velocity\") AS \"mv\", count(\"latitude\") AS \"nl\"" + from + " WHERE " + NAMED + " AND " + all
-                + " GROUP BY time(10m), \"name\" fill(" + none + ")";
+        String buckets = "SELECT mean(\"velocity\") AS \"mv\", count(\"latitude\") AS \"nl\"" + from
+                + " WHERE " + NAMED + " AND " + all + " GROUP BY time(10m), \"name\" fill(" + none + ")";
         String driving = yesNo("floor((\"mv\" - 5) * " + SCALE + ")");
         String noVelocity = "(1 - " + yesNo("(\"mv\" + " + -NONE + ")") + ")";
-        String states = "SELECT " + driving + " - 10 * " + noVelocity + " AS \"state\" FROM (" + buckets + ") WHERE \"mv\" > " + none
-                + " OR \"nl\" >= 1 GROUP BY \"name\"";
+        String states = "SELECT " + driving + " - 10 * " + noVelocity + " AS \"state\" FROM (" + buckets + ")"
+                + " WHERE \"mv\" > " + none + " OR \"nl\" >= 1 GROUP BY \"name\"";
         String changes = "SELECT difference(\"state\") AS \"change\" FROM (" + states + ") GROUP BY \"name\"";
         return "SELECT \"change\" FROM (" + changes + ") WHERE \"change\" = 1 OR \"change\" = -1 GROUP BY \"name\"";
     }
@@ -210,7 +235,8 @@ final class InfluxIotQueries {
      * too, InfluxDB's rule).
      */
     private static String latest(String from, String fleet, String fields) {
-        return "SELECT " + fields + from + " WHERE " + fleet + " GROUP BY \"name\", \"driver\" ORDER BY time DESC LIMIT 1";
+        return "SELECT " + fields + from + " WHERE " + fleet
+                + " GROUP BY \"name\", \"driver\" ORDER BY time DESC LIMIT 1";
     }
 
     /** The records of a table: see the class comment. {@code select} adds columns to the first statement. */
@@ -222,8 +248,10 @@ final class InfluxIotQueries {
         String a = quote(table.fields().get(0));
         String b = table.fields().get(1);
         String from = " FROM " + quote(table.measurement);
-        return "SELECT count(" + a + ") + count(" + quote(b) + ")" + select + from + (condition.isEmpty() ? "" : " WHERE " + condition)
-                + "; SELECT count(" + a + ")" + from + " WHERE " + present(b) + (condition.isEmpty() ? "" : " AND " + condition);
+        return "SELECT count(" + a + ") + count(" + quote(b) + ")" + select + from
+                + (condition.isEmpty() ? "" : " WHERE " + condition)
+                + "; SELECT count(" + a + ")" + from + " WHERE " + present(b)
+                + (condition.isEmpty() ? "" : " AND " + condition);
     }
 
     /** True for a point that has the field (class comment). */
@@ -269,7 +297,9 @@ final class InfluxIotQueries {
         }
         int[] textAt = type.textColumns().stream().mapToInt(InfluxSession.SERIES_TAGS::indexOf).toArray();
         for (int i = 0; i < textAt.length; i++) {
-            if (textAt[i] < 0) throw new IllegalStateException(q.id() + ": the session passes no tag " + type.textColumns().get(i));
+            if (textAt[i] < 0) {
+                throw new IllegalStateException(q.id() + ": the session passes no tag " + type.textColumns().get(i));
+            }
         }
         boolean day = type.keyValues() > 0 && type.valueColumns().get(0).equals("day");
         // The queries of a fleet group by name and leave the null name's group to the shaper (class comment).
@@ -326,7 +356,10 @@ final class InfluxIotQueries {
         };
     }
 
-    /** A series tag of a row as a group key: '' for NULL (a series without the tag, or a query not grouped by it). */
+    /**
+     * A series tag of a row as a group key: '' for NULL (a series without the tag, or a query not
+     * grouped by it).
+     */
     private static String tag(String[] rawTexts, String tag) {
         String t = rawTexts[InfluxSession.SERIES_TAGS.indexOf(tag)];
         return t == null ? "" : t;
@@ -337,7 +370,7 @@ final class InfluxIotQueries {
         return Double.isNaN(v) ? 0 : (long) v;
     }
 
-    /** A shaper that keeps InfluxDB's rows (at most one per truck and group) and passes the catalog's rows at the end. */
+    /** A shaper that keeps InfluxDB's rows (at most one per truck and group), passing the catalog's rows at the end. */
     private abstract static class Combining implements ResultSink {
         final ResultSink canonical;
 
@@ -405,7 +438,8 @@ final class InfluxIotQueries {
 
         @Override
         void emit() {
-            days.forEach((k, n) -> canonical.row(new double[] {(Long) k.get(2), n[0] / 144.0}, new String[] {(String) k.get(0), (String) k.get(1)}));
+            days.forEach((k, n) -> canonical.row(new double[] {(Long) k.get(2), n[0] / 144.0},
+                    new String[] {(String) k.get(0), (String) k.get(1)}));
         }
     }
 
@@ -438,7 +472,10 @@ final class InfluxIotQueries {
      * without a load_capacity exist (its average NULL: a division by NULL).
      */
     private static final class LoadPerCapacity extends Combining {
-        /** Per (fleet, model, name): {mean, load_capacity, fuel_capacity count with a load_capacity, fuel_capacity count of all}. */
+        /**
+         * Per (fleet, model, name): {mean, load_capacity, fuel_capacity count with a load_capacity,
+         * fuel_capacity count of all}.
+         */
         private final Map<List<String>, double[]> names = new LinkedHashMap<>();
 
         LoadPerCapacity(ResultSink canonical) {
@@ -471,7 +508,8 @@ final class InfluxIotQueries {
                 }
                 if (v[3] > v[2]) groups.computeIfAbsent(List.of(k.get(0), k.get(1), Double.NaN), x -> new double[2]);
             });
-            groups.forEach((k, g) -> canonical.row(new double[] {(Double) k.get(2), g[1] == 0 ? Double.NaN : g[0] / g[1]},
+            groups.forEach((k, g) -> canonical.row(
+                    new double[] {(Double) k.get(2), g[1] == 0 ? Double.NaN : g[0] / g[1]},
                     new String[] {(String) k.get(0), (String) k.get(1)}));
         }
     }
@@ -490,7 +528,8 @@ final class InfluxIotQueries {
 
         @Override
         public void row(double[] raw, String[] rawTexts) {
-            names.computeIfAbsent(tag(rawTexts, "name"), k -> new ArrayList<>()).add(new long[] {(long) raw[TAGS], (long) raw[TAGS + 1]});
+            names.computeIfAbsent(tag(rawTexts, "name"), k -> new ArrayList<>())
+                    .add(new long[] {(long) raw[TAGS], (long) raw[TAGS + 1]});
         }
 
         @Override
@@ -500,13 +539,15 @@ final class InfluxIotQueries {
                 Map<Long, double[]> days = new LinkedHashMap<>(); // day -> {sum of lengths, sessions ended}
                 for (int i = 0; i < changes.size(); i++) {
                     if (changes.get(i)[1] != 1) continue;
-                    double[] day = days.computeIfAbsent(Math.floorDiv(changes.get(i)[0], DAY_MS) * DAY_MS, d -> new double[2]);
+                    long start = Math.floorDiv(changes.get(i)[0], DAY_MS) * DAY_MS;
+                    double[] day = days.computeIfAbsent(start, d -> new double[2]);
                     if (i + 1 < changes.size()) {
                         day[0] += changes.get(i + 1)[0] - changes.get(i)[0];
                         day[1]++;
                     }
                 }
-                days.forEach((day, s) -> canonical.row(new double[] {day, s[1] == 0 ? Double.NaN : s[0] / s[1]}, new String[] {name}));
+                days.forEach((day, s) -> canonical.row(new double[] {day, s[1] == 0 ? Double.NaN : s[0] / s[1]},
+                        new String[] {name}));
             });
         }
     }

@@ -295,7 +295,9 @@ final class InfluxSession implements Session {
         settings.put("consistency", "one");
         if (trucks) {
             // What the dialect's shaper computes from InfluxDB's rows, per query (InfluxIotQueries.clientPart).
-            for (IotQueryType t : IotQueryType.values()) settings.put("iotClient." + t.id(), InfluxIotQueries.clientPart(t));
+            for (IotQueryType t : IotQueryType.values()) {
+                settings.put("iotClient." + t.id(), InfluxIotQueries.clientPart(t));
+            }
         }
         return new ServerFacts(version, driver(), settings, trucks ? IOT_SCHEMA : SCHEMA);
     }

@@ -38,7 +38,10 @@ class InfluxIotTest extends IotQueriesContract {
         return new InfluxDatabase();
     }
 
-    /** None: every query type has an InfluxQL text (avg-load and avg-daily-driving-session with the client's part, README "IoT queries"). */
+    /**
+     * None: every query type has an InfluxQL text (avg-load and avg-daily-driving-session with the
+     * client's part, README "IoT queries").
+     */
     @Override
     protected Set<IotQueryType> absent() {
         return EnumSet.noneOf(IotQueryType.class);
@@ -55,7 +58,8 @@ class InfluxIotTest extends IotQueriesContract {
     void theManifestSaysWhatTheClientComputes() throws Exception {
         try (Session s = db().open(connection())) {
             ServerFacts facts = s.facts(IotWorkload.INSTANCE);
-            assertEquals(InfluxIotQueries.clientPart(IotQueryType.AVG_DAILY_DRIVING_SESSION), facts.settings().get("iotClient.avg-daily-driving-session"));
+            assertEquals(InfluxIotQueries.clientPart(IotQueryType.AVG_DAILY_DRIVING_SESSION),
+                    facts.settings().get("iotClient.avg-daily-driving-session"));
             assertEquals("the group of a null name dropped", facts.settings().get("iotClient.last-loc"));
             assertEquals("nothing", facts.settings().get("iotClient.avg-daily-driving-duration"));
             assertEquals(null, s.facts(DevicesWorkload.INSTANCE).settings().get("iotClient.last-loc"));
@@ -83,9 +87,12 @@ class InfluxIotTest extends IotQueriesContract {
                 "readings,name=truck_x velocity=0,latitude=1 " + (t0 + 2400),
                 "readings,name=truck_x velocity=10,latitude=1 " + (t0 + 3000),
                 "readings,name=truck_x velocity=0 " + (t0 + 3600));
-        InfluxDB client = c.password().reveal().isEmpty() ? InfluxDBFactory.connect("http://" + c.host() + ":" + c.port())
-                : InfluxDBFactory.connect("http://" + c.host() + ":" + c.port(), c.user(), c.password().reveal());
-        try (Session s = db().open(new ConnectionOptions(c.host(), c.port(), c.user(), scratch, c.password(), Map.of()))) {
+        String url = "http://" + c.host() + ":" + c.port();
+        InfluxDB client = c.password().reveal().isEmpty() ? InfluxDBFactory.connect(url)
+                : InfluxDBFactory.connect(url, c.user(), c.password().reveal());
+        ConnectionOptions onScratch = new ConnectionOptions(c.host(), c.port(), c.user(), scratch, c.password(),
+                Map.of());
+        try (Session s = db().open(onScratch)) {
             s.query("CREATE DATABASE \"" + scratch + "\"", values -> { });
             client.write(scratch, "", InfluxDB.ConsistencyLevel.ONE, TimeUnit.SECONDS, lines);
             IotQuery q = IotQuery.of(IotQueryType.AVG_DAILY_DRIVING_SESSION);

@@ -96,7 +96,10 @@ class InfluxOfflineTest {
         }
     }
 
-    /** Every IoT query type is rendered (avg-load and avg-daily-driving-session with the client's part; the README says how). */
+    /**
+     * Every IoT query type is rendered (avg-load and avg-daily-driving-session with the client's part;
+     * the README, "IoT queries", says how).
+     */
     @Test
     void everyIotQueryTypeIsRendered() {
         InfluxDialect d = new InfluxDialect();
@@ -104,9 +107,9 @@ class InfluxOfflineTest {
         Set<IotQueryType> absent = IotQueryCatalog.draw(spec, IotQueryCatalog.generatedFleets(), 1, 1).stream()
                 .filter(q -> d.render(q, spec).isEmpty()).map(IotQuery::type).collect(Collectors.toSet());
         assertEquals(Set.of(), absent);
-        assertEquals("SELECT \"fuel_state\" FROM (SELECT \"fuel_state\", \"current_load\" FROM \"diagnostics\" WHERE \"fleet\" = 'South'"
-                + " GROUP BY \"name\", \"driver\" ORDER BY time DESC LIMIT 1) WHERE \"fuel_state\" < 0.1"
-                + " GROUP BY \"name\", \"driver\" ORDER BY time DESC",
+        assertEquals("SELECT \"fuel_state\" FROM (SELECT \"fuel_state\", \"current_load\" FROM \"diagnostics\""
+                + " WHERE \"fleet\" = 'South' GROUP BY \"name\", \"driver\" ORDER BY time DESC LIMIT 1)"
+                + " WHERE \"fuel_state\" < 0.1 GROUP BY \"name\", \"driver\" ORDER BY time DESC",
                 d.render(IotQuery.ofFleet(IotQueryType.LOW_FUEL, "South"), spec).orElseThrow());
     }
 
@@ -128,7 +131,8 @@ class InfluxOfflineTest {
     /** The catalog's rows a shaper passes on, as "texts | values" lines. */
     private static List<String> shaped(IotQueryType type, java.util.function.Consumer<ResultSink> rows) {
         List<String> out = new ArrayList<>();
-        ResultSink sink = InfluxIotQueries.shaper(type.hasFleet() ? IotQuery.ofFleet(type, "East") : IotQuery.of(type)).shape(new ResultSink() {
+        IotQuery q = type.hasFleet() ? IotQuery.ofFleet(type, "East") : IotQuery.of(type);
+        ResultSink sink = InfluxIotQueries.shaper(q).shape(new ResultSink() {
             @Override
             public void row(double[] values) {
                 throw new AssertionError("a row without texts");
@@ -156,12 +160,14 @@ class InfluxOfflineTest {
         List<String> rows = shaped(IotQueryType.AVG_DAILY_DRIVING_SESSION, sink -> {
             row(sink, "truck_1", null, null, DAY - 2 * BUCKET, 1); // starts on day 0, ends on day 1: day 0's
             row(sink, "truck_1", null, null, DAY + 3 * BUCKET, -1);
-            row(sink, "truck_1", null, null, DAY + 5 * BUCKET, 1); // ended by the next +1 (a bucket without velocity between)
+            // ended by the next +1 (a bucket without velocity between)
+            row(sink, "truck_1", null, null, DAY + 5 * BUCKET, 1);
             row(sink, "truck_1", null, null, DAY + 6 * BUCKET, 1); // left open: no length, day 1 averages the one above
             row(sink, "truck_2", null, null, 2 * DAY + BUCKET, -1);
             row(sink, "truck_2", null, null, 2 * DAY + 4 * BUCKET, 1); // open, alone on its day: NaN
         });
-        assertEquals(List.of("truck_1 | [0.0, 3000000.0]", "truck_1 | [8.64E7, 600000.0]", "truck_2 | [1.728E8, NaN]"), rows);
+        assertEquals(List.of("truck_1 | [0.0, 3000000.0]", "truck_1 | [8.64E7, 600000.0]", "truck_2 | [1.728E8, NaN]"),
+                rows);
     }
 
     /**
@@ -173,7 +179,8 @@ class InfluxOfflineTest {
     @Test
     void averageLoadIsAveragedOverTheNamesOfACapacity() {
         List<String> rows = shaped(IotQueryType.AVG_LOAD, sink -> {
-            row(sink, "truck_1", "East", "F-150", 0, 1000, 2000, 10); // (time, mean, capacity, fuel_capacity count there)
+            // (time, mean, capacity, fuel_capacity count there)
+            row(sink, "truck_1", "East", "F-150", 0, 1000, 2000, 10);
             row(sink, "truck_2", "East", "F-150", 0, 1500, 2000, 5);
             row(sink, "truck_3", "West", "", 0, Double.NaN, 5000, 4); // a null model, no current_load
             row(sink, "truck_1", "East", "F-150", 0, 11); // (time, fuel_capacity count of all): one without a capacity
@@ -181,7 +188,8 @@ class InfluxOfflineTest {
             row(sink, "truck_3", "West", "", 0, 4);
             row(sink, "truck_4", "West", "H-2", 0, 2); // only records without a capacity
         });
-        assertEquals(List.of("East,F-150 | [2000.0, 0.625]", "East,F-150 | [NaN, NaN]", "West, | [5000.0, NaN]", "West,H-2 | [NaN, NaN]"), rows);
+        assertEquals(List.of("East,F-150 | [2000.0, 0.625]", "East,F-150 | [NaN, NaN]", "West, | [5000.0, NaN]",
+                "West,H-2 | [NaN, NaN]"), rows);
     }
 
     /** Per-truck counts added per (fleet, model, day) and per model; a model with no breakdown has no row. */
@@ -200,26 +208,34 @@ class InfluxOfflineTest {
         }));
     }
 
-    /** The fuel averages (first statement: time, mean) and the nominal ones (second: time, mean, mean) joined per fleet. */
+    /**
+     * The fuel averages (first statement: time, mean) and the nominal ones (second: time, mean, mean)
+     * joined per fleet.
+     */
     @Test
     void fuelAveragesAreJoinedPerFleet() {
-        assertEquals(List.of("East | [20.0, 15.0]", "West | [NaN, 19.0]"), shaped(IotQueryType.AVG_VS_PROJECTED_FUEL_CONSUMPTION, sink -> {
-            row(sink, null, "East", null, 0, 20);
-            row(sink, null, "East", null, 0, 15, 15);
-            row(sink, null, "West", null, 0, 19, 19);
-        }));
+        assertEquals(List.of("East | [20.0, 15.0]", "West | [NaN, 19.0]"),
+                shaped(IotQueryType.AVG_VS_PROJECTED_FUEL_CONSUMPTION, sink -> {
+                    row(sink, null, "East", null, 0, 20);
+                    row(sink, null, "East", null, 0, 15, 15);
+                    row(sink, null, "West", null, 0, 19, 19);
+                }));
     }
 
-    /** A fleet's queries leave the null name's group to the shaper, which drops it; avg-daily-driving-duration keeps it (its meaning has no name filter). */
+    /**
+     * A fleet's queries leave the null name's group to the shaper, which drops it;
+     * avg-daily-driving-duration keeps it (its meaning has no name filter).
+     */
     @Test
     void theNullNamesGroupIsDroppedWhereTheMeaningAsksForANameOnly() {
         assertEquals(List.of("truck_1,null | [12.0, 34.0]"), shaped(IotQueryType.LAST_LOC, sink -> {
             row(sink, "truck_1", "East", null, 0, 12, 34);
             row(sink, "", "East", null, 0, 56, 78);
         }));
-        assertEquals(List.of("East,truck_1,null | [2.0]", "East,,null | [3.0]"), shaped(IotQueryType.AVG_DAILY_DRIVING_DURATION, sink -> {
-            row(sink, "truck_1", "East", null, 0, 2);
-            row(sink, "", "East", null, 0, 3);
-        }));
+        assertEquals(List.of("East,truck_1,null | [2.0]", "East,,null | [3.0]"),
+                shaped(IotQueryType.AVG_DAILY_DRIVING_DURATION, sink -> {
+                    row(sink, "truck_1", "East", null, 0, 2);
+                    row(sink, "", "East", null, 0, 3);
+                }));
     }
 }
