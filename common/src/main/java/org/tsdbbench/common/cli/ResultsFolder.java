@@ -89,6 +89,15 @@ public final class ResultsFolder {
         Files.deleteIfExists(cellJson);
     }
 
+    /** Removes the last {@code count} results from the step's JSON file (a cell just measured, to be measured again). */
+    public void dropLastJmhResults(String step, int count) throws IOException {
+        Path all = file(step, "json");
+        if (!Files.exists(all)) return;
+        ArrayNode kept = (ArrayNode) JMH_JSON.readTree(all.toFile());
+        for (int i = 0; i < count && !kept.isEmpty(); i++) kept.remove(kept.size() - 1);
+        write(all, kept);
+    }
+
     /** Removes from the step's JSON file the results whose JMH parameter {@code param} is {@code value} (a query that answered wrong). */
     public void dropJmhResults(String step, String param, String value) throws IOException {
         Path all = file(step, "json");
