@@ -191,7 +191,9 @@ public final class IotFileReader implements IotRowSource {
         }
         while (readLine()) {
             if (lineLen == 0) throw error("empty line");
-            if (part != null && !part.owns(quickTruck(line, 0, lineLen))) continue;
+            int quick = part == null ? -1 : quickTruck(line, 0, lineLen);
+            // -1: the line is not of TSBS's form, its truck known only once it is parsed.
+            if (quick >= 0 && !part.owns(quick)) continue;
             parse();
             if (part == null || part.owns(truck)) return true;
             while (skipOthersLine()) {
@@ -216,11 +218,6 @@ public final class IotFileReader implements IotRowSource {
         return true;
     }
 
-    /**
-     * The truck number of a line named first ({@code measurement,name=truck_<n>,...}) without
-     * parsing the rest; {@link FileTrucks#ANONYMOUS} for a line without a name tag; -1 when the
-     * line is not of that form (it is parsed in full, which says what is wrong or finds the name).
-     */
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long ONES = 0x0101_0101_0101_0101L;
     private static final long HIGHS = 0x8080_8080_8080_8080L;
@@ -238,13 +235,19 @@ public final class IotFileReader implements IotRowSource {
         return i;
     }
 
+    /**
+     * The truck number of a line named first ({@code measurement,name=truck_<n>,...}) without
+     * parsing the rest; {@link FileTrucks#ANONYMOUS} for a line without a name tag; -1 when the
+     * line is not of that form (it is parsed in full, which says what is wrong or finds the name).
+     */
     private static int quickTruck(byte[] text, int from, int to) {
         int i = from;
         while (i < to && text[i] != ',' && text[i] != ' ') i++;
         if (i == to || text[i] == ' ') return -1;
         if (!java.util.Arrays.equals(NAME_TAG, 0, NAME_TAG.length, text, i, Math.min(to, i + NAME_TAG.length))) {
             // TSBS leaves the name out of a line whose name is null: the other tags follow the measurement.
-            return java.util.Arrays.equals(NAME_TAG, 1, NAME_TAG.length, text, i + 1, Math.min(to, i + NAME_TAG.length)) ? -1 : FileTrucks.ANONYMOUS;
+            // A name elsewhere among the tags (not TSBS's order) is found by parsing the line.
+            return nameLater(text, i + 1, to) ? -1 : FileTrucks.ANONYMOUS;
         }
         i += NAME_TAG.length;
         int p = TRUCK_PREFIX.length;
@@ -253,6 +256,14 @@ public final class IotFileReader implements IotRowSource {
         int digits = 0;
         for (i += p; i < to && text[i] >= '0' && text[i] <= '9' && digits < 9; i++, digits++) n = n * 10 + (text[i] - '0');
         return digits == 0 || i == to || (text[i] != ',' && text[i] != ' ') ? -1 : n;
+    }
+
+    /** Whether a tag after the first, among the tags from {@code from} to the first space, is the name. */
+    private static boolean nameLater(byte[] text, int from, int to) {
+        for (int i = from; i < to && text[i] != ' '; i++) {
+            if (text[i] == ',' && java.util.Arrays.equals(NAME_TAG, 0, NAME_TAG.length, text, i, Math.min(to, i + NAME_TAG.length))) return true;
+        }
+        return false;
     }
 
     private boolean readLine() throws IOException {
