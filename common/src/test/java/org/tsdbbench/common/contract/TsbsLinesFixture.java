@@ -21,7 +21,8 @@ import org.tsdbbench.common.iot.TruckBatch;
  * are: as values (what its request is built from) and as lines (what a load hands it), batch by
  * batch, by one to three clients, in batches of 7 and 10,000 records. The files: common's
  * {@link SharedKeysFixture} (records without a name sharing keys), a generated one (TSBS's nulls,
- * late records, records without a name), and TSBS's own when {@code -Diot.tsbsFile=PATH} names one.
+ * late records, records without a name), and TSBS's own when {@code -Diot.tsbsFile=PATH} names one
+ * (in batches of 10,000 only: its records are many).
  */
 public final class TsbsLinesFixture {
 
@@ -37,7 +38,9 @@ public final class TsbsLinesFixture {
     /** Calls {@code check} with every pair of batches of the files; the records checked. */
     public static long eachBatch(Path dir, Check check) throws Exception {
         List<IotDataSet> files = new ArrayList<>();
+        List<int[]> sizes = new ArrayList<>();
         files.add(SharedKeysFixture.dataSet(dir));
+        sizes.add(new int[] {7, 10_000});
         long start = IotSpec.DEFAULT_START_NS;
         IotSpec spec = new IotSpec(17, start, start + Duration.ofHours(3).toNanos(), IotSpec.DEFAULT_INTERVAL_NS, 7);
         Path generated = dir.resolve("generated.influx");
@@ -45,15 +48,18 @@ public final class TsbsLinesFixture {
             IotLineWriter.write(all, generated);
         }
         files.add(IotDataSet.file(generated, 1));
+        sizes.add(new int[] {7, 10_000});
         String tsbs = System.getProperty("iot.tsbsFile");
         if (tsbs != null && !tsbs.isEmpty() && Files.exists(Path.of(tsbs))) {
             files.add(IotDataSet.file(Path.of(tsbs), 1));
+            sizes.add(new int[] {10_000});
         }
         long records = 0;
-        for (IotDataSet data : files) {
+        for (int f = 0; f < files.size(); f++) {
+            IotDataSet data = files.get(f);
             data.checkFiles();
             for (int clients = 1; clients <= 3; clients++) {
-                for (int size : new int[] {7, 10_000}) {
+                for (int size : sizes.get(f)) {
                     for (int c = 0; c < clients; c++) {
                         try (IotRowSource values = data.client(c, clients, false);
                                 IotRowSource lines = data.client(c, clients, false, true)) {
