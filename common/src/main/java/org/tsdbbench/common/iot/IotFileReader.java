@@ -352,7 +352,8 @@ public final class IotFileReader implements IotRowSource {
     /** Whether a tag after the first, among the tags from {@code from} to the first space, is the name. */
     private static boolean nameLater(byte[] text, int from, int to) {
         for (int i = from; i < to && text[i] != ' '; i++) {
-            if (text[i] == ',' && java.util.Arrays.equals(NAME_TAG, 0, NAME_TAG.length, text, i, Math.min(to, i + NAME_TAG.length))) return true;
+            int end = Math.min(to, i + NAME_TAG.length);
+            if (text[i] == ',' && java.util.Arrays.equals(NAME_TAG, 0, NAME_TAG.length, text, i, end)) return true;
         }
         return false;
     }
@@ -442,7 +443,7 @@ public final class IotFileReader implements IotRowSource {
                 String key = table.fields().get(f);
                 if (!Double.isNaN(values[f])) throw error("field " + key + " appears twice");
                 values[f] = table.isInteger(f) ? parseInteger(v0, i, key) : parseDouble(v0, i, key);
-                if (learn && tsbsForm) tsbsForm = table.isInteger(f) ? goForm(v0, i - 1, false) : goForm(v0, i, true);
+                if (learn && tsbsForm) tsbsForm = goForm(v0, table.isInteger(f) ? i - 1 : i, !table.isInteger(f));
                 presentFields++;
             }
         } while (i < len && line[i] == ',');

@@ -42,7 +42,7 @@ public final class TsbsLinesFixture {
         files.add(SharedKeysFixture.dataSet(dir));
         sizes.add(new int[] {7, 10_000});
         long start = IotSpec.DEFAULT_START_NS;
-        IotSpec spec = new IotSpec(17, start, start + Duration.ofHours(3).toNanos(), IotSpec.DEFAULT_INTERVAL_NS, 7);
+        IotSpec spec = new IotSpec(9, start, start + Duration.ofHours(2).toNanos(), IotSpec.DEFAULT_INTERVAL_NS, 7);
         Path generated = dir.resolve("generated.influx");
         try (IotRowSource all = new IotGenerator(spec).all()) {
             IotLineWriter.write(all, generated);
