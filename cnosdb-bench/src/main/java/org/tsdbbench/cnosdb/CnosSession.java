@@ -18,6 +18,7 @@ import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.iot.TruckBatch;
+import org.tsdbbench.common.iot.TruckLines;
 import org.tsdbbench.common.query.ResultSink;
 import org.tsdbbench.common.workload.Workload;
 
@@ -85,15 +86,42 @@ final class CnosSession implements Session {
         for (String table : createTables) http.sqlJson(database, table);
     }
 
-    /** One request of line protocol holding the batch's readings and diagnostics: both tables' records are acknowledged together. */
+    /**
+     * The trucks' request is TSBS's influx lines in nanoseconds ({@link IotLayout}): a TSBS file's lines
+     * go as they are, as tsdb-comparisons' {@code load_cnosdb} sends them.
+     */
+    @Override
+    public boolean takesTsbsLines() {
+        return true;
+    }
+
+    /**
+     * One request of line protocol holding the batch's readings and diagnostics: both tables' records
+     * are acknowledged together. A batch of a TSBS file's lines is sent as those lines.
+     */
     @Override
     public long write(TruckBatch batch) throws DatabaseException {
-        iot.lines(batch, lines);
-        return send(iotWriteUri, batch.size());
+        TruckLines fileLines = batch.lines();
+        if (fileLines == null) {
+            iot.lines(batch, lines);
+            return send(iotWriteUri, batch.size());
+        }
+        try {
+            http.write(iotWriteUri, fileLines.bytes(), fileLines.length());
+        } catch (DatabaseException e) {
+            // As send(): the HTTP client may still read the bytes of a request it gave up on.
+            fileLines.abandon();
+            throw new DatabaseException("CnosDB write of " + batch.size() + " rows failed: " + e.getMessage(), e);
+        }
+        return batch.size();
     }
 
     @Override
     public PreparedWrite prepare(TruckBatch batch) {
+        TruckLines fileLines = batch.lines();
+        if (fileLines != null) {
+            return prepared(iotWriteUri, java.util.Arrays.copyOf(fileLines.bytes(), fileLines.length()), batch.size());
+        }
         iot.lines(batch, lines);
         return prepared(iotWriteUri, batch.size());
     }
@@ -127,7 +155,11 @@ final class CnosSession implements Session {
 
     /** The request body built in {@link #lines}, copied, to be sent later. */
     private PreparedWrite prepared(URI uri, int rows) {
-        byte[] body = lines.copy();
+        return prepared(uri, lines.copy(), rows);
+    }
+
+    /** A request body of {@code rows} rows, to be sent later. */
+    private PreparedWrite prepared(URI uri, byte[] body, int rows) {
         return PreparedWrite.of(rows, body.length, () -> {
             try {
                 http.write(uri, body, body.length);

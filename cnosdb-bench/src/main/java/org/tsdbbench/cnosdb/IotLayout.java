@@ -7,6 +7,7 @@ import org.tsdbbench.common.iot.IotTag;
 import org.tsdbbench.common.iot.TableRows;
 import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.iot.TruckEncodings;
+import org.tsdbbench.common.iot.TruckLines;
 import org.tsdbbench.common.iot.Trucks;
 
 /**
@@ -62,10 +63,16 @@ public final class IotLayout {
     /**
      * The batch as line protocol into {@code lines} (cleared first), the readings then the
      * diagnostics, one line per record: {@code readings,name=truck_3,fleet=South,...
-     * load_capacity=1500,...,latitude=52.31,... 1451606400000000000}.
+     * load_capacity=1500,...,latitude=52.31,... 1451606400000000000}; a batch carrying a TSBS
+     * file's lines ({@link TruckBatch#lines()}), which are those lines already, as its lines are.
      */
     public void lines(TruckBatch batch, LineProtocol lines) {
         lines.clear();
+        TruckLines fileLines = batch.lines();
+        if (fileLines != null) {
+            lines.append(fileLines.bytes(), fileLines.length());
+            return;
+        }
         if (textsOf != batch.trucks) {
             Arrays.fill(texts, null);
             textsOf = batch.trucks;

@@ -122,6 +122,14 @@ public final class LineProtocol {
         return this;
     }
 
+    /** Appends whole lines of line protocol, {@code bytes[0, n)}, each ending in a newline. */
+    public LineProtocol append(byte[] bytes, int n) {
+        ensure(n);
+        System.arraycopy(bytes, 0, buf, len, n);
+        len += n;
+        return this;
+    }
+
     /** Ends the line with its timestamp, in the precision the request names. */
     public LineProtocol end(long timestamp) {
         ensure(22);

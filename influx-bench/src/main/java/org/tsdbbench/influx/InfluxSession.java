@@ -93,7 +93,16 @@ final class InfluxSession implements Session {
         return send(lines.build(batch), batch.size());
     }
 
-    /** One request of TSBS's influx lines for both measurements, nanosecond precision, as TSBS's loader sends them: its bytes as built. */
+    /** The request of a batch is TSBS's influx lines ({@link #IOT_SCHEMA}): a TSBS file's lines go as they are. */
+    @Override
+    public boolean takesTsbsLines() {
+        return true;
+    }
+
+    /**
+     * One request of TSBS's influx lines for both measurements, nanosecond precision, as TSBS's loader
+     * sends them: its bytes as built, or a TSBS file's lines as the batch carries them.
+     */
     @Override
     public long write(TruckBatch batch) throws DatabaseException {
         int length = iotLines.build(batch);

@@ -7,39 +7,54 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.tsdbbench.common.iot.IotLineWriter;
 import org.tsdbbench.common.iot.TruckBatch;
+import org.tsdbbench.common.iot.TruckLines;
 
 /**
  * Builds one write request of IoT records: the lines {@code tsbs_generate_data --format=influx}
  * writes (common's {@link IotLineWriter}, straight from the batch's columns into bytes), so that
  * InfluxDB stores exactly what TSBS's loader sends. The bytes collect in a buffer the session
  * reuses for every request and are sent as they are ({@link LineWrites}). Nanosecond timestamps, as
- * in TSBS's files.
+ * in TSBS's files. A batch read from a TSBS file that carries its lines ({@link TruckBatch#lines()})
+ * is those lines already: its body is the batch's bytes, neither parsed nor copied, as TSBS's loader
+ * forwards the file's lines.
  */
 public final class IotRequestBody extends OutputStream {
 
     private byte[] buf = new byte[1 << 16];
     private int len;
+    /** The last body: {@link #buf}, or the lines of the batch it was built of. */
+    private byte[] body = buf;
 
-    /** Builds the request body of a batch into this buffer; its length ({@link #bytes()} holds it until the next build). */
+    /**
+     * The request body of a batch: its lines when it carries them, else built into this buffer; its
+     * length ({@link #bytes()} holds it until the next build, or until a batch of lines is refilled).
+     */
     public int build(TruckBatch batch) {
+        TruckLines lines = batch.lines();
+        if (lines != null) {
+            body = lines.bytes();
+            len = lines.length();
+            return len;
+        }
         len = 0;
         // A writer per request: close() hands over its last bytes (and closes this stream, which keeps it open).
-        try (IotLineWriter lines = new IotLineWriter(this)) {
-            lines.write(batch);
+        try (IotLineWriter writer = new IotLineWriter(this)) {
+            writer.write(batch);
         } catch (IOException e) {
             throw new UncheckedIOException("a request body in memory cannot fail to be written", e);
         }
+        body = buf;
         return len;
     }
 
-    /** The buffer the last build wrote into, its first {@link #build} bytes the body. */
+    /** The last body built, its first {@link #build} bytes: this buffer, or the batch's lines. */
     public byte[] bytes() {
-        return buf;
+        return body;
     }
 
     /** The body as text (UTF-8; ASCII for TSBS's data). */
     public String text() {
-        return new String(buf, 0, len, StandardCharsets.UTF_8);
+        return new String(body, 0, len, StandardCharsets.UTF_8);
     }
 
     @Override

@@ -30,8 +30,9 @@ import org.tsdbbench.common.iot.TruckBatch;
  * into the module's request, which is all the loader does per record but send. The file is the
  * first {@value #RECORDS} records of report C's iot-2 (4,000 trucks, TSBS's nulls and disorder
  * included) written as {@code tsbs_generate_data --format=influx} writes them, once per trial.
- * A module's subclass says how it builds a request ({@link #build}); the score is records/s per
- * thread, beside the peers' CPU per record in docs/client-cost.md.
+ * A module's subclass says how it builds a request ({@link #build}) and whether its session takes
+ * the file's lines as they are ({@link #tsbsLines}, as the load asks the session); the score is
+ * records/s per thread, beside the peers' CPU per record in docs/client-cost.md.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -66,6 +67,14 @@ public abstract class IotFileLoadBenchmarkBase {
         Files.deleteIfExists(file);
     }
 
+    /**
+     * Whether the module's session takes a TSBS file's lines as they are ({@code Session.takesTsbsLines}):
+     * then the batches carry them, as a load's do. False by default.
+     */
+    protected boolean tsbsLines() {
+        return false;
+    }
+
     /** Builds the module's request of a batch; something of it (its size) so that nothing is left unused. */
     protected abstract long build(TruckBatch batch) throws Exception;
 
@@ -73,7 +82,7 @@ public abstract class IotFileLoadBenchmarkBase {
     @OperationsPerInvocation(RECORDS)
     public long readAndBuild() throws Exception {
         long made = 0;
-        try (IotRowSource source = data.client(0, 1, false)) {
+        try (IotRowSource source = data.client(0, 1, false, tsbsLines())) {
             TruckBatch batch = new TruckBatch(source.trucks(), REQUEST);
             while (source.fill(batch, REQUEST) > 0) made += build(batch);
         }

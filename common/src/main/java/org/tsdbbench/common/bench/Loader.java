@@ -99,7 +99,9 @@ public final class Loader {
                         // A client that cannot connect fails the load; the others must not wait for it.
                         opened.countDown();
                     }
-                    try (writer; BatchSource rows = data.client(client, clients, false)) {
+                    // A TSBS file's lines go as they are to a database whose request they are.
+                    boolean tsbsLines = writer.session().takesTsbsLines();
+                    try (writer; BatchSource rows = data.client(client, clients, false, tsbsLines)) {
                         go.await();
                         writer.sendAll(rows, rowsPerRequest, progress);
                     }

@@ -154,7 +154,8 @@ public class WriteBenchmark {
                 trial.schemaReady = true;
             }
         }
-        rows = settings.dataSet().client(thread.getThreadIndex(), thread.getThreadCount(), true);
+        boolean tsbsLines = client.session().takesTsbsLines();
+        rows = settings.dataSet().client(thread.getThreadIndex(), thread.getThreadCount(), true, tsbsLines);
         if (settings.connection().get(ModuleOption.PREBUILD)) prebuilt = new ArrayDeque<>();
         latency = new Histogram(3_600_000_000_000L, 3);
         if (targetRowsPerSecond > 0) {

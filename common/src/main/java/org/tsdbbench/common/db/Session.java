@@ -46,6 +46,18 @@ public interface Session extends AutoCloseable {
         throw notTaken("iot");
     }
 
+    /**
+     * Whether this session's IoT request is, record for record, the line a TSBS file of
+     * {@code tsbs_generate_data --format=influx} holds: InfluxDB's line protocol in nanoseconds, the
+     * file's measurements, tag keys and field keys, the numeric tags as fields, a null tag or field
+     * left out, in any order within a request. Then a data set read from such a file may hand it
+     * batches carrying those lines instead of values ({@link TruckBatch#lines()}), which
+     * {@link #write(TruckBatch)} and {@link #prepare(TruckBatch)} must send as they are. False by default.
+     */
+    default boolean takesTsbsLines() {
+        return false;
+    }
+
     /** Builds the request for these IoT records now, to be sent later, as {@link #prepare(RowBatch)}. */
     default PreparedWrite prepare(TruckBatch batch) throws DatabaseException {
         TruckBatch copy = batch.copy();

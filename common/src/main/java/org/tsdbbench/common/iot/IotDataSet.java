@@ -152,6 +152,16 @@ public final class IotDataSet implements DataSet {
 
     @Override
     public IotRowSource client(int index, int clients, boolean unbounded) {
+        return client(index, clients, unbounded, false);
+    }
+
+    /**
+     * A file's batches carry their records' lines ({@link TruckBatch#lines()}) when {@code tsbsLines}
+     * and the file's lines are in TSBS's form ({@link IotFileSummary#tsbsForm()}); generated
+     * records are values.
+     */
+    @Override
+    public IotRowSource client(int index, int clients, boolean unbounded, boolean tsbsLines) {
         if (clients < 1 || index < 0 || index >= clients) throw new IllegalArgumentException("client " + index + " of " + clients);
         if (!fromFiles()) {
             int[] mine = shardTrucks();
@@ -161,7 +171,8 @@ public final class IotDataSet implements DataSet {
         try {
             IotFileSummary found = summary();
             TruckPart part = new TruckPart(shard, index, clients);
-            return unbounded ? new RepeatedFile(file, found, part) : new IotFileReader(file, found, part.all() ? null : part, 0);
+            return unbounded ? new RepeatedFile(file, found, part, tsbsLines)
+                    : new IotFileReader(file, found, part.all() ? null : part, 0, tsbsLines);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -186,19 +197,21 @@ public final class IotDataSet implements DataSet {
         private final Path file;
         private final IotFileSummary found;
         private final TruckPart part;
+        private final boolean lines;
         private final long periodNs;
         private IotFileReader reader;
         private long pass;
         private boolean passEmpty = true;
         private TruckBatch own;
 
-        RepeatedFile(Path file, IotFileSummary found, TruckPart part) throws IOException {
+        RepeatedFile(Path file, IotFileSummary found, TruckPart part, boolean lines) throws IOException {
             this.file = file;
             this.found = found;
             this.part = part;
+            this.lines = lines;
             IotSpec spec = found.spec();
             this.periodNs = spec.endNs() - spec.startNs();
-            this.reader = new IotFileReader(file, found, part, 0);
+            this.reader = new IotFileReader(file, found, part, 0, lines);
         }
 
         @Override
@@ -218,7 +231,7 @@ public final class IotDataSet implements DataSet {
                 if (passEmpty) return 0;
                 passEmpty = true;
                 pass++;
-                reader = new IotFileReader(file, found, part, Math.multiplyExact(pass, periodNs));
+                reader = new IotFileReader(file, found, part, Math.multiplyExact(pass, periodNs), lines);
             }
         }
 

@@ -21,6 +21,12 @@ import java.util.zip.GZIPInputStream;
  * malformed line, an unknown measurement, tag or field, a value of the wrong type, a name not of
  * TSBS's form {@code truck_<n>}, more than one tag or field missing (TSBS leaves at most one of
  * each out of a line), or a truck whose tags differ between its lines.
+ *
+ * <p>A reader asked for lines (for a module whose request is the file's lines, {@link TruckLines})
+ * fills its batches with each record's line as the file holds it, when the validating pass found
+ * every line in TSBS's form ({@link IotFileSummary#tsbsForm()}): a line naming its truck and leaving
+ * nothing null, TSBS's common line, is then taken from its shape alone (its measurement, name,
+ * comma count and timestamp), its values not parsed; other lines are parsed as always.
  */
 public final class IotFileReader implements IotRowSource {
 
@@ -46,6 +52,10 @@ public final class IotFileReader implements IotRowSource {
     private final InputStream in;
     private final FileTrucks trucks;
     private final boolean learn;
+    /** Whether batches carry the records' lines rather than their values. */
+    private final boolean asLines;
+    /** The validating pass: whether every line so far is in TSBS's form (see {@link IotFileSummary#tsbsForm()}). */
+    private boolean tsbsForm = true;
     /** The trucks whose records this reader yields (null: all), and what it adds to every timestamp. */
     private final TruckPart part;
     private final long shiftNs;
@@ -65,6 +75,9 @@ public final class IotFileReader implements IotRowSource {
     private int nextTag;
     private int nextField;
     private long ts;
+    /** Where the line's timestamp starts, and its metrics (numeric tags and fields present). */
+    private int timeAt;
+    private int lineMetrics;
     private int truck;
     private byte nullTag;
     private final double[] values = new double[IotTable.MAX_FIELDS];
@@ -75,7 +88,7 @@ public final class IotFileReader implements IotRowSource {
 
     /** A reader of the records of a file already validated; its lines must be as they were then. */
     public IotFileReader(Path file, IotFileSummary summary) throws IOException {
-        this(file, (FileTrucks) summary.trucks(), false, null, 0);
+        this(file, (FileTrucks) summary.trucks(), false, false, null, 0);
     }
 
     /**
@@ -83,13 +96,23 @@ public final class IotFileReader implements IotRowSource {
      * {@code shiftNs} later than in the file (a later pass of an unbounded source).
      */
     IotFileReader(Path file, IotFileSummary summary, TruckPart part, long shiftNs) throws IOException {
-        this(file, (FileTrucks) summary.trucks(), false, part, shiftNs);
+        this(file, summary, part, shiftNs, false);
     }
 
-    private IotFileReader(Path file, FileTrucks trucks, boolean learn, TruckPart part, long shiftNs) throws IOException {
+    /**
+     * As {@link #IotFileReader(Path, IotFileSummary, TruckPart, long)}, its batches carrying the
+     * records' lines when {@code lines} and the file's lines are in TSBS's form (else values).
+     */
+    IotFileReader(Path file, IotFileSummary summary, TruckPart part, long shiftNs, boolean lines) throws IOException {
+        this(file, (FileTrucks) summary.trucks(), false, lines && summary.tsbsForm(), part, shiftNs);
+    }
+
+    private IotFileReader(Path file, FileTrucks trucks, boolean learn, boolean asLines, TruckPart part, long shiftNs)
+            throws IOException {
         this.file = file;
         this.trucks = trucks;
         this.learn = learn;
+        this.asLines = asLines;
         this.part = part;
         this.shiftNs = shiftNs;
         if (Files.isDirectory(file)) throw new IotFileException(file, "is a directory, not a TSBS data file");
@@ -118,7 +141,8 @@ public final class IotFileReader implements IotRowSource {
         long max = Long.MIN_VALUE;
         long first = 0;
         long gcd = 0;
-        try (IotFileReader reader = new IotFileReader(file, trucks, true, null, 0)) {
+        boolean tsbsForm;
+        try (IotFileReader reader = new IotFileReader(file, trucks, true, false, null, 0)) {
             while (reader.nextLine()) {
                 perTable[reader.table.ordinal()]++;
                 long t = reader.ts;
@@ -127,11 +151,13 @@ public final class IotFileReader implements IotRowSource {
                 max = Math.max(max, t);
                 gcd = gcd(gcd, Math.abs(t - first));
             }
+            tsbsForm = reader.tsbsForm;
         } catch (java.util.zip.ZipException e) {
             throw new IotFileException(file, "is not a readable gzip file: " + e.getMessage());
         }
         if (min == Long.MAX_VALUE) throw new IotFileException(file, "holds no records");
-        return new IotFileSummary(file, trucks, perTable[0], perTable[1], min, max, gcd, trucks.maxNumber(), trucks.anonymousCount());
+        return new IotFileSummary(file, trucks, perTable[0], perTable[1], min, max, gcd, trucks.maxNumber(),
+                trucks.anonymousCount(), tsbsForm);
     }
 
     private static long gcd(long a, long b) {
@@ -158,10 +184,15 @@ public final class IotFileReader implements IotRowSource {
     @Override
     public int fill(TruckBatch batch, int records) throws IOException {
         batch.clear();
+        if (asLines) batch.startLines();
         int want = Math.min(records, batch.capacity());
         nameless.drainInto(batch, want);
         while (batch.size() < want && nextOwnLine()) {
             long time = ts + shiftNs;
+            if (asLines) {
+                addLine(batch, time);
+                continue;
+            }
             if (nullTag == IotTag.NAME.ordinal()) {
                 nameless.offer(batch, table, time, truck, values);
                 continue;
@@ -173,10 +204,22 @@ public final class IotFileReader implements IotRowSource {
         return batch.size();
     }
 
+    /** The line just read into the batch as its line, the record at {@code time} (the file's unless shifted). */
+    private void addLine(TruckBatch batch, long time) {
+        if (nullTag == IotTag.NAME.ordinal()) {
+            nameless.offerLine(batch, table, time, truck, line, timeAt, lineMetrics);
+            return;
+        }
+        batch.add(table, time, truck, nullTag);
+        if (shiftNs == 0) batch.lines().append(line, 0, lineLen, lineMetrics);
+        else batch.lines().appendRetimed(line, 0, timeAt, time, lineMetrics);
+    }
+
     /** Reads and parses the next line; false at the end of the file. */
     private boolean nextLine() throws IOException {
         if (!readLine()) return false;
         if (lineLen == 0) throw error("empty line");
+        if (tsbsForm && !ascii(line, 0, lineLen)) tsbsForm = false;
         parse();
         return true;
     }
@@ -191,8 +234,10 @@ public final class IotFileReader implements IotRowSource {
         }
         while (readLine()) {
             if (lineLen == 0) throw error("empty line");
-            if (part != null && !part.owns(quickTruck(line, 0, lineLen))) continue;
-            parse();
+            int quick = part == null && !asLines ? -1 : quickTruck(line, 0, lineLen);
+            // -1: the line is not of TSBS's form, its truck known only once it is parsed.
+            if (part != null && quick >= 0 && !part.owns(quick)) continue;
+            if (!asLines || !takeWhole(quick)) parse();
             if (part == null || part.owns(truck)) return true;
             while (skipOthersLine()) {
                 // as above
@@ -216,15 +261,12 @@ public final class IotFileReader implements IotRowSource {
         return true;
     }
 
-    /**
-     * The truck number of a line named first ({@code measurement,name=truck_<n>,...}) without
-     * parsing the rest; {@link FileTrucks#ANONYMOUS} for a line without a name tag; -1 when the
-     * line is not of that form (it is parsed in full, which says what is wrong or finds the name).
-     */
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long ONES = 0x0101_0101_0101_0101L;
     private static final long HIGHS = 0x8080_8080_8080_8080L;
     private static final long NEWLINES = ONES * '\n';
+    private static final long COMMAS = ONES * ',';
+    private static final long LOWS = 0x7F7F_7F7F_7F7F_7F7FL;
 
     /** The index of the first '\n' in {@code text[from, to)}, or {@code to}: eight bytes a step (SWAR), the line's bytes scanned once per reader. */
     static int newline(byte[] text, int from, int to) {
@@ -238,13 +280,65 @@ public final class IotFileReader implements IotRowSource {
         return i;
     }
 
+    /** The commas in {@code text[from, to)}: eight bytes a step, each zero byte of x ^ COMMAS counted. */
+    static int commas(byte[] text, int from, int to) {
+        int n = 0;
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long x = (long) LONG.get(text, i) ^ COMMAS;
+            n += Long.bitCount(~(((x & LOWS) + LOWS) | x | LOWS));
+        }
+        for (; i < to; i++) if (text[i] == ',') n++;
+        return n;
+    }
+
+    /** Whether {@code text[from, to)} is ASCII: eight bytes a step. */
+    static boolean ascii(byte[] text, int from, int to) {
+        int i = from;
+        long high = 0;
+        for (; i + 8 <= to; i += 8) high |= (long) LONG.get(text, i);
+        for (; i < to; i++) high |= text[i];
+        return (high & HIGHS) == 0;
+    }
+
+    /**
+     * For batches of lines: takes the line just read, of truck {@code quick} ({@link #quickTruck}),
+     * without parsing its values when it names its truck first and leaves nothing null, as most of
+     * TSBS's lines do; false for any other line, which is then parsed. A line the validating pass
+     * checked leaves nothing null exactly when it has all its commas: five tags after the
+     * measurement, then the three numbers and every field of its table (a value holds no comma).
+     */
+    private boolean takeWhole(int quick) throws IotFileException {
+        if (quick < 0 || quick >= FileTrucks.ANONYMOUS) return false;
+        int len = lineLen;
+        int i = 0;
+        while (i < len && line[i] != ',' && line[i] != ' ') i++;
+        IotTable t = measurement(i);
+        if (commas(line, i, len) != 7 + t.fieldCount()) return false;
+        int at = len;
+        while (at > i && line[at - 1] != ' ') at--;
+        table = t;
+        truck = quick;
+        nullTag = TableRows.NO_NULL;
+        timeAt = at;
+        ts = parseTimestamp(at, len);
+        lineMetrics = 3 + t.fieldCount();
+        return true;
+    }
+
+    /**
+     * The truck number of a line named first ({@code measurement,name=truck_<n>,...}) without
+     * parsing the rest; {@link FileTrucks#ANONYMOUS} for a line without a name tag; -1 when the
+     * line is not of that form (it is parsed in full, which says what is wrong or finds the name).
+     */
     private static int quickTruck(byte[] text, int from, int to) {
         int i = from;
         while (i < to && text[i] != ',' && text[i] != ' ') i++;
         if (i == to || text[i] == ' ') return -1;
         if (!java.util.Arrays.equals(NAME_TAG, 0, NAME_TAG.length, text, i, Math.min(to, i + NAME_TAG.length))) {
             // TSBS leaves the name out of a line whose name is null: the other tags follow the measurement.
-            return java.util.Arrays.equals(NAME_TAG, 1, NAME_TAG.length, text, i + 1, Math.min(to, i + NAME_TAG.length)) ? -1 : FileTrucks.ANONYMOUS;
+            // A name elsewhere among the tags (not TSBS's order) is found by parsing the line.
+            return nameLater(text, i + 1, to) ? -1 : FileTrucks.ANONYMOUS;
         }
         i += NAME_TAG.length;
         int p = TRUCK_PREFIX.length;
@@ -253,6 +347,15 @@ public final class IotFileReader implements IotRowSource {
         int digits = 0;
         for (i += p; i < to && text[i] >= '0' && text[i] <= '9' && digits < 9; i++, digits++) n = n * 10 + (text[i] - '0');
         return digits == 0 || i == to || (text[i] != ',' && text[i] != ' ') ? -1 : n;
+    }
+
+    /** Whether a tag after the first, among the tags from {@code from} to the first space, is the name. */
+    private static boolean nameLater(byte[] text, int from, int to) {
+        for (int i = from; i < to && text[i] != ' '; i++) {
+            int end = Math.min(to, i + NAME_TAG.length);
+            if (text[i] == ',' && java.util.Arrays.equals(NAME_TAG, 0, NAME_TAG.length, text, i, end)) return true;
+        }
+        return false;
     }
 
     private boolean readLine() throws IOException {
@@ -331,6 +434,7 @@ public final class IotFileReader implements IotRowSource {
                 if (tagFrom[tag.ordinal()] >= 0) throw error("field " + tag.key + " appears twice");
                 // Only the validating pass and a line without a name need the number (it finds the truck).
                 if (learn || tagFrom[IotTag.NAME.ordinal()] < 0) tagNumber[tag.ordinal()] = parseDouble(v0, i, tag.key);
+                if (learn && tsbsForm) tsbsForm = goForm(v0, i, true);
                 tagFrom[tag.ordinal()] = v0;
                 tagTo[tag.ordinal()] = i;
             } else {
@@ -339,13 +443,35 @@ public final class IotFileReader implements IotRowSource {
                 String key = table.fields().get(f);
                 if (!Double.isNaN(values[f])) throw error("field " + key + " appears twice");
                 values[f] = table.isInteger(f) ? parseInteger(v0, i, key) : parseDouble(v0, i, key);
+                if (learn && tsbsForm) tsbsForm = goForm(v0, table.isInteger(f) ? i - 1 : i, !table.isInteger(f));
                 presentFields++;
             }
         } while (i < len && line[i] == ',');
         if (i == len || line[i] != ' ') throw error("expected a space and the timestamp after the fields");
-        ts = parseTimestamp(i + 1, len);
+        timeAt = i + 1;
+        ts = parseTimestamp(timeAt, len);
+        if (learn && tsbsForm) tsbsForm = goForm(timeAt, len, false);
         checkMissing(presentFields);
         resolveTruck();
+        lineMetrics = presentFields;
+        for (IotTag tag : TAGS) if (tag.numeric && tagFrom[tag.ordinal()] >= 0) lineMetrics++;
+    }
+
+    /**
+     * Whether bytes {@code [from, to)} of the line are a number as Go's strconv writes it: an
+     * optional minus, digits without a leading zero, and when {@code fraction} a point and digits
+     * not ending in zero (a float's 'f' format, shortest); what every database reads as the reader does.
+     */
+    private boolean goForm(int from, int to, boolean fraction) {
+        int i = from;
+        if (i < to && line[i] == '-') i++;
+        int digits = i;
+        while (i < to && line[i] >= '0' && line[i] <= '9') i++;
+        if (i == digits || (line[digits] == '0' && i - digits > 1)) return false;
+        if (i == to) return true;
+        if (!fraction || line[i] != '.' || i + 1 == to || line[to - 1] == '0') return false;
+        for (i++; i < to; i++) if (line[i] < '0' || line[i] > '9') return false;
+        return true;
     }
 
     /** The tag whose key is bytes {@code [from, to)} of the line, or null; the one after the last found is tried first (TSBS's order). */

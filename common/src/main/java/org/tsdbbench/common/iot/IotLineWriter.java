@@ -76,8 +76,15 @@ public final class IotLineWriter implements AutoCloseable {
         return records;
     }
 
-    /** Writes the batch's records as lines, in the order the batch holds them. */
+    /** Writes the batch's records as lines, in the batch's order (its lines as they are, when it carries them). */
     public void write(TruckBatch batch) throws IOException {
+        TruckLines lines = batch.lines();
+        if (lines != null) {
+            flush();
+            out.write(lines.bytes(), 0, lines.length());
+            records += batch.size();
+            return;
+        }
         if (encodedFor != batch.trucks) {
             java.util.Arrays.fill(tagBytes, null);
             encodedFor = batch.trucks;

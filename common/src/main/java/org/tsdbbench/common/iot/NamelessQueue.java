@@ -13,14 +13,16 @@ import java.util.Map;
  * waiting, waits behind them; each batch begins with the first waiting record of every key. So
  * what a database keeps does not depend on the requests' size, and a batch stays full: when many
  * trucks lose their name at one tick (TSBS at 100,000 trucks), their records spread over the
- * batches that follow, one of each time a batch, instead of each cutting a batch short.
+ * batches that follow, one of each time a batch, instead of each cutting a batch short. A record
+ * waits as its values or, for a batch carrying lines ({@link TruckBatch#lines()}), as its line.
  */
 final class NamelessQueue {
 
     private record Key(int table, long ts) {
     }
 
-    private record Waiting(IotTable table, long ts, int truck, double[] fields) {
+    /** A record waiting: its fields, or (null fields) its line with the newline and its metrics. */
+    private record Waiting(IotTable table, long ts, int truck, double[] fields, byte[] line, int metrics) {
     }
 
     private final Map<Key, ArrayDeque<Waiting>> waiting = new LinkedHashMap<>();
@@ -31,14 +33,39 @@ final class NamelessQueue {
      * table and time; else it waits. {@code fields} are copied.
      */
     void offer(TruckBatch batch, IotTable table, long ts, int truck, double[] fields) {
-        Key key = new Key(table.ordinal(), ts);
-        ArrayDeque<Waiting> line = waiting.get(key);
-        if (line == null && batch.fitsNameless(table, ts)) {
+        ArrayDeque<Waiting> queue = queueFor(batch, table, ts);
+        if (queue == null) {
             add(batch, table, ts, truck, fields);
-            return;
+        } else {
+            queue.add(new Waiting(table, ts, truck, java.util.Arrays.copyOf(fields, table.fieldCount()), null, 0));
         }
-        if (line == null) waiting.put(key, line = new ArrayDeque<>());
-        line.add(new Waiting(table, ts, truck, java.util.Arrays.copyOf(fields, table.fieldCount())));
+    }
+
+    /**
+     * As {@link #offer}, for a batch carrying lines: the record is its line, {@code line[0, timeAt)}
+     * (up to its timestamp) followed by {@code ts}, of {@code metrics} metrics.
+     */
+    void offerLine(TruckBatch batch, IotTable table, long ts, int truck, byte[] line, int timeAt, int metrics) {
+        ArrayDeque<Waiting> queue = queueFor(batch, table, ts);
+        if (queue == null) {
+            batch.add(table, ts, truck, (byte) IotTag.NAME.ordinal());
+            batch.lines().appendRetimed(line, 0, timeAt, ts, metrics);
+            keys.admit(batch, table, ts, truck);
+        } else {
+            TruckLines one = new TruckLines();
+            one.appendRetimed(line, 0, timeAt, ts, metrics);
+            byte[] copy = java.util.Arrays.copyOf(one.bytes(), one.length());
+            queue.add(new Waiting(table, ts, truck, null, copy, metrics));
+        }
+    }
+
+    /** The queue a record of this table and time waits in (made for the first), or null: it joins the batch. */
+    private ArrayDeque<Waiting> queueFor(TruckBatch batch, IotTable table, long ts) {
+        Key key = new Key(table.ordinal(), ts);
+        ArrayDeque<Waiting> queue = waiting.get(key);
+        if (queue == null && batch.fitsNameless(table, ts)) return null;
+        if (queue == null) waiting.put(key, queue = new ArrayDeque<>());
+        return queue;
     }
 
     /** At the start of a batch: the first waiting record of each time, in the order their times first waited, while there is room. */
@@ -47,7 +74,13 @@ final class NamelessQueue {
         while (batch.size() < want && lines.hasNext()) {
             ArrayDeque<Waiting> line = lines.next();
             Waiting w = line.poll();
-            add(batch, w.table, w.ts, w.truck, w.fields);
+            if (w.fields != null) {
+                add(batch, w.table, w.ts, w.truck, w.fields);
+            } else {
+                batch.add(w.table, w.ts, w.truck, (byte) IotTag.NAME.ordinal());
+                batch.lines().append(w.line, 0, w.line.length - 1, w.metrics);
+                keys.admit(batch, w.table, w.ts, w.truck);
+            }
             if (line.isEmpty()) lines.remove();
         }
     }

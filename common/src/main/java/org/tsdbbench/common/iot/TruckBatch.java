@@ -17,6 +17,11 @@ import org.tsdbbench.common.workload.Batch;
  * second back for a later batch), so what a database keeps of them does not depend on where
  * requests begin, and counts per {@link TagModel} the records that take the place of one an earlier
  * batch of the source wrote ({@link #superseded}).
+ *
+ * <p>A batch of a TSBS file read for a module that sends the file's lines as they are may carry its
+ * records as those lines instead of values ({@link #lines()}): then each record's table, time,
+ * truck and null tag are in the columns as always, its fields are not (not parsed:
+ * {@link #hasValues()} is false), and {@link #metrics()} is counted from the lines.
  */
 public final class TruckBatch implements Batch {
 
@@ -31,6 +36,9 @@ public final class TruckBatch implements Batch {
     private long[] namelessTs = new long[4];
     private int nameless;
     private final int[] superseded = new int[TagModel.values().length];
+    /** The records' lines, made on first use; {@link #carriesLines}: this fill's records are lines, not values. */
+    private TruckLines lines;
+    private boolean carriesLines;
 
     /** A batch of up to {@code capacity} records (in either table) of the given trucks. */
     public TruckBatch(Trucks trucks, int capacity) {
@@ -50,7 +58,24 @@ public final class TruckBatch implements Batch {
     /** Per record: its numeric tags and its fields that are not null, as {@link IotLineWriter} writes them after the space. */
     @Override
     public long metrics() {
+        if (carriesLines) return lines.metrics();
         return readings.metrics(trucks) + diagnostics.metrics(trucks);
+    }
+
+    /**
+     * The records as the lines of the TSBS file they were read from, in this batch's order; null
+     * when the batch holds values (generated records, or a source not asked for lines).
+     */
+    public TruckLines lines() {
+        return carriesLines ? lines : null;
+    }
+
+    /**
+     * Whether the columns hold the records' fields: false when the batch carries lines
+     * ({@link #lines()}), whose fields were not parsed. A writer of values must not be given such a batch.
+     */
+    public boolean hasValues() {
+        return !carriesLines;
     }
 
     public int capacity() {
@@ -79,12 +104,22 @@ public final class TruckBatch implements Batch {
         return batch != null && batch.trucks == trucks && batch.capacity() >= records ? batch : new TruckBatch(trucks, Math.max(1, records));
     }
 
+    /** Empties the batch; it holds values until a source fills it with lines ({@link #startLines}). */
     public void clear() {
+        carriesLines = false;
         size = 0;
         nameless = 0;
         java.util.Arrays.fill(superseded, 0);
         readings.clear();
         diagnostics.clear();
+    }
+
+    /** Makes the emptied batch one that carries its records as lines (each {@link #add} followed by its line). */
+    void startLines() {
+        if (size > 0) throw new IllegalStateException("a batch carries lines or values from its first record on");
+        if (lines == null) lines = new TruckLines();
+        lines.clear();
+        carriesLines = true;
     }
 
     /** Whether a record without a name of this table and time may join: none of the batch's shares them. */
@@ -137,15 +172,20 @@ public final class TruckBatch implements Batch {
 
     private static final byte NAME = (byte) IotTag.NAME.ordinal();
 
-    /** A batch of the same records that later refills of this one leave alone. */
+    /** A batch of the same records (values or lines) that later refills of this one leave alone. */
     public TruckBatch copy() {
         TruckBatch c = new TruckBatch(trucks, Math.max(1, size));
+        if (carriesLines) {
+            c.startLines();
+            c.lines.appendAll(lines);
+        }
         int[] next = new int[2];
         for (int i = 0; i < size; i++) {
             IotTable t = tableOf(i);
             TableRows from = rows(t);
             int r = next[t.ordinal()]++;
             int to = c.add(t, from.ts[r], from.truck[r], from.nullTag[r]);
+            if (carriesLines) continue;
             for (int f = 0; f < t.fieldCount(); f++) c.rows(t).field[f][to] = from.field[f][r];
         }
         System.arraycopy(superseded, 0, c.superseded, 0, superseded.length);

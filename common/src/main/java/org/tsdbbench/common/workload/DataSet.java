@@ -61,6 +61,16 @@ public interface DataSet {
     /** Client {@code index} of {@code clients}: its own part of this shard, once or without end (past the data set in time). */
     BatchSource client(int index, int clients, boolean unbounded);
 
+    /**
+     * {@link #client}, for a writer whose request of a TSBS IoT file's records is the file's lines
+     * as they are when {@code tsbsLines} ({@link org.tsdbbench.common.db.Session#takesTsbsLines()}):
+     * a data set read from such a file then hands out batches carrying those lines instead of
+     * values, where it can; every other data set ignores it (by default).
+     */
+    default BatchSource client(int index, int clients, boolean unbounded, boolean tsbsLines) {
+        return client(index, clients, unbounded);
+    }
+
     /** Every row of this shard once. */
     default BatchSource all() {
         return client(0, 1, false);

@@ -26,8 +26,8 @@ import org.tsdbbench.common.query.Dialect;
  * point); two of one series and time, the later without grade (SERIES: the later's values with the
  * earlier grade; TABLE: the later, grade null); the same in diagnostics without current_load; and
  * three at one time, two of one series, the second without velocity. Loaded through the data set by
- * two clients as a comparison loads it, every record is acknowledged, and the count and every
- * answer are what the dialect's model keeps.
+ * two clients as a comparison loads it (as the file's lines where the session takes them), every
+ * record is acknowledged, and the count and every answer are what the dialect's model keeps.
  */
 public final class SharedKeysFixture {
 
@@ -75,7 +75,8 @@ public final class SharedKeysFixture {
         recreate.tables(s, spec);
         long acked = 0;
         for (int client = 0; client < 2; client++) {
-            try (IotRowSource source = data.client(client, 2, false)) {
+            // In the form the load hands the session: the file's lines where it takes them.
+            try (IotRowSource source = data.client(client, 2, false, s.takesTsbsLines())) {
                 TruckBatch batch = new TruckBatch(source.trucks(), 5_000);
                 while (source.fill(batch, batch.capacity()) > 0) acked += s.write(batch);
             }
