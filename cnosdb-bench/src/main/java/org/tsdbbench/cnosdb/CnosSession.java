@@ -106,14 +106,7 @@ final class CnosSession implements Session {
             iot.lines(batch, lines);
             return send(iotWriteUri, batch.size());
         }
-        try {
-            http.write(iotWriteUri, fileLines.bytes(), fileLines.length());
-        } catch (DatabaseException e) {
-            // As send(): the HTTP client may still read the bytes of a request it gave up on.
-            fileLines.abandon();
-            throw new DatabaseException("CnosDB write of " + batch.size() + " rows failed: " + e.getMessage(), e);
-        }
-        return batch.size();
+        return send(iotWriteUri, fileLines.bytes(), fileLines.length(), fileLines::abandon, batch.size());
     }
 
     @Override
@@ -144,10 +137,19 @@ final class CnosSession implements Session {
 
     /** Sends the request body built in {@link #lines}; all its rows are acknowledged when CnosDB answers 200. */
     private long send(URI uri, int rows) throws DatabaseException {
+        return send(uri, lines.bytes(), lines.length(), lines::abandon, rows);
+    }
+
+    /**
+     * Sends {@code body[0, length)}; all its rows are acknowledged when CnosDB answers 200. After a
+     * failure the body's owner gives its bytes up ({@code abandon}): the HTTP client may still read a
+     * request it gave up on.
+     */
+    private long send(URI uri, byte[] body, int length, Runnable abandon, int rows) throws DatabaseException {
         try {
-            http.write(uri, lines.bytes(), lines.length());
+            http.write(uri, body, length);
         } catch (DatabaseException e) {
-            lines.abandon();
+            abandon.run();
             throw new DatabaseException("CnosDB write of " + rows + " rows failed: " + e.getMessage(), e);
         }
         return rows;

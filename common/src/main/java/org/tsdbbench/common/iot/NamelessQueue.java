@@ -21,7 +21,7 @@ final class NamelessQueue {
     private record Key(int table, long ts) {
     }
 
-    /** A record waiting: its fields, or (null fields) its line with the newline and its metrics. */
+    /** A record waiting: its fields, or (null fields) its line up to its timestamp and its metrics. */
     private record Waiting(IotTable table, long ts, int truck, double[] fields, byte[] line, int metrics) {
     }
 
@@ -43,19 +43,15 @@ final class NamelessQueue {
 
     /**
      * As {@link #offer}, for a batch carrying lines: the record is its line, {@code line[0, timeAt)}
-     * (up to its timestamp) followed by {@code ts}, of {@code metrics} metrics.
+     * (up to its timestamp) followed by {@code ts}, of {@code metrics} metrics; a waiting one keeps
+     * that part of its line, copied.
      */
     void offerLine(TruckBatch batch, IotTable table, long ts, int truck, byte[] line, int timeAt, int metrics) {
         ArrayDeque<Waiting> queue = queueFor(batch, table, ts);
         if (queue == null) {
-            batch.add(table, ts, truck, (byte) IotTag.NAME.ordinal());
-            batch.lines().appendRetimed(line, 0, timeAt, ts, metrics);
-            keys.admit(batch, table, ts, truck);
+            addLine(batch, table, ts, truck, line, timeAt, metrics);
         } else {
-            TruckLines one = new TruckLines();
-            one.appendRetimed(line, 0, timeAt, ts, metrics);
-            byte[] copy = java.util.Arrays.copyOf(one.bytes(), one.length());
-            queue.add(new Waiting(table, ts, truck, null, copy, metrics));
+            queue.add(new Waiting(table, ts, truck, null, java.util.Arrays.copyOf(line, timeAt), metrics));
         }
     }
 
@@ -77,9 +73,7 @@ final class NamelessQueue {
             if (w.fields != null) {
                 add(batch, w.table, w.ts, w.truck, w.fields);
             } else {
-                batch.add(w.table, w.ts, w.truck, (byte) IotTag.NAME.ordinal());
-                batch.lines().append(w.line, 0, w.line.length - 1, w.metrics);
-                keys.admit(batch, w.table, w.ts, w.truck);
+                addLine(batch, w.table, w.ts, w.truck, w.line, w.line.length, w.metrics);
             }
             if (line.isEmpty()) lines.remove();
         }
@@ -93,6 +87,12 @@ final class NamelessQueue {
         int row = batch.add(table, ts, truck, (byte) IotTag.NAME.ordinal());
         double[][] field = batch.rows(table).field;
         for (int f = 0; f < table.fieldCount(); f++) field[f][row] = fields[f];
+        keys.admit(batch, table, ts, truck);
+    }
+
+    private void addLine(TruckBatch batch, IotTable table, long ts, int truck, byte[] line, int timeAt, int metrics) {
+        batch.add(table, ts, truck, (byte) IotTag.NAME.ordinal());
+        batch.lines().appendRetimed(line, 0, timeAt, ts, metrics);
         keys.admit(batch, table, ts, truck);
     }
 }
