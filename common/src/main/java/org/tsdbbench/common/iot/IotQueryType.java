@@ -139,7 +139,7 @@ public enum IotQueryType {
         this.keyValues = keyValues;
     }
 
-    /** TSBS's name of the query (report D's two named here). */
+    /** TSBS's name of the query (report D's four named here). */
     public String id() {
         return id;
     }
