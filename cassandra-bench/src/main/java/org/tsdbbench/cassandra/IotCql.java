@@ -113,6 +113,10 @@ final class IotCql {
             case READINGS_COUNT -> "SELECT COUNT(*)" + from;
             case LATITUDE_STATS -> "SELECT COUNT(*), MAX(latitude), MIN(latitude), AVG(latitude), COUNT(latitude)" + from + " WHERE ts >= "
                     + Math.floorDiv(spec.startNs() + 999_999, 1_000_000L) + " AND ts <= " + Math.floorDiv(spec.endNs(), 1_000_000L) + " ALLOW FILTERING";
+            case LATITUDE_EQUALS -> "SELECT COUNT(*)" + from + " WHERE latitude = " + IotQueryType.LATITUDE_EQUALS_VALUE + " ALLOW FILTERING";
+            // Per series; the shaper merges a driver's series.
+            case LATITUDE_STATS_BY_DRIVER -> "SELECT driver, COUNT(*), MAX(latitude), MIN(latitude), SUM(latitude), COUNT(latitude)" + from
+                    + perSeries;
         });
     }
 }

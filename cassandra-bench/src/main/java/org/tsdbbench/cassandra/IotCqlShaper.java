@@ -55,6 +55,9 @@ final class IotCqlShaper implements ResultSink {
                     + " 2 x zeros >= COUNT, each (model, name)'s buckets in time order, breakdowns counted per model, models with one kept";
             case READINGS_COUNT -> "nothing";
             case LATITUDE_STATS -> "AVG(latitude) as NULL when COUNT(latitude) is 0 (Cassandra's AVG over no value is 0)";
+            case LATITUDE_EQUALS -> "nothing";
+            case LATITUDE_STATS_BY_DRIVER -> "per driver the series' COUNT(*), SUM and COUNT of latitude added and their MAX and MIN taken,"
+                    + " averages SUM / COUNT (NULL without a latitude)";
         };
     }
 
@@ -119,6 +122,18 @@ final class IotCqlShaper implements ResultSink {
             case READINGS_COUNT -> single = new double[] {v[0]};
             // Cassandra's AVG over no value is 0, not NULL: NULL when it counted no latitude.
             case LATITUDE_STATS -> single = new double[] {v[0], v[1], v[2], v[4] == 0 ? Double.NaN : v[3]};
+            case LATITUDE_EQUALS -> single = new double[] {v[0]};
+            case LATITUDE_STATS_BY_DRIVER -> {
+                // {records, max, min, sum, count} of latitude; a series without a latitude adds its records only.
+                double[] g = groups.computeIfAbsent(List.of(key(t[0])), k -> new double[] {0, Double.NaN, Double.NaN, 0, 0});
+                g[0] += v[1];
+                if (v[5] > 0) {
+                    g[1] = Double.isNaN(g[1]) ? v[2] : Math.max(g[1], v[2]);
+                    g[2] = Double.isNaN(g[2]) ? v[3] : Math.min(g[2], v[3]);
+                    g[3] += v[4];
+                    g[4] += v[5];
+                }
+            }
         }
     }
 
@@ -208,9 +223,10 @@ final class IotCqlShaper implements ResultSink {
                 perDay.forEach((k, n) -> out.row(new double[] {(Long) k.get(2), n[0] / 144.0}, texts(k, 2)));
             }
             case BREAKDOWN_FREQUENCY -> breakdowns();
-            case READINGS_COUNT, LATITUDE_STATS -> {
+            case READINGS_COUNT, LATITUDE_STATS, LATITUDE_EQUALS -> {
                 if (single != null) out.row(single, new String[0]);
             }
+            case LATITUDE_STATS_BY_DRIVER -> groups.forEach((k, g) -> out.row(new double[] {g[0], g[1], g[2], avg(g[3], g[4])}, texts(k, 1)));
         }
         out.end();
     }

@@ -68,6 +68,8 @@ final class IotSql {
             case READINGS_COUNT -> "SELECT count()" + from;
             case LATITUDE_STATS -> "SELECT count(), max(latitude), min(latitude), avg(latitude)" + from + " WHERE ts >= " + spec.startNs()
                     + " AND ts <= " + spec.endNs();
+            case LATITUDE_EQUALS -> "SELECT count()" + from + " WHERE latitude = " + IotQueryType.LATITUDE_EQUALS_VALUE;
+            case LATITUDE_STATS_BY_DRIVER -> "SELECT driver, count(), max(latitude), min(latitude), avg(latitude)" + from + " GROUP BY driver";
         };
     }
 

@@ -69,6 +69,10 @@ final class IotSql {
             case READINGS_COUNT -> "SELECT COUNT(*) FROM readings WHERE time >= " + spec.startNs() + " AND time < " + spec.endNs();
             case LATITUDE_STATS -> "SELECT COUNT(*), MAX(latitude), MIN(latitude), AVG(latitude) FROM readings"
                     + " WHERE time >= " + spec.startNs() + " AND time < " + spec.endNs();
+            case LATITUDE_EQUALS -> "SELECT COUNT(*) FROM readings WHERE time >= " + spec.startNs() + " AND time < " + spec.endNs()
+                    + " AND latitude = " + IotQueryType.LATITUDE_EQUALS_VALUE;
+            case LATITUDE_STATS_BY_DRIVER -> "SELECT driver, COUNT(*), MAX(latitude), MIN(latitude), AVG(latitude) FROM readings"
+                    + " WHERE time >= " + spec.startNs() + " AND time < " + spec.endNs() + " GROUP BY driver";
         };
     }
 

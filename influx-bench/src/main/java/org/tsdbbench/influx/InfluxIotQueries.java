@@ -2,6 +2,7 @@ package org.tsdbbench.influx;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,6 +60,7 @@ final class InfluxIotQueries {
     private static final long DAY_NS = 86_400_000_000_000L;
     private static final long DAY_MS = 86_400_000L;
     private static final int TAGS = InfluxSession.SERIES_TAGS.size();
+    private static final String LATITUDE_STATS_COLUMNS = ", max(\"latitude\"), min(\"latitude\"), sum(\"latitude\") / count(\"latitude\")";
     /**
      * The condition "name is not null"; a fleet goes into the text as it is (a query id's
      * characters, which need no escape).
@@ -133,9 +135,12 @@ final class InfluxIotQueries {
             case AVG_LOAD -> Optional.of(averageLoad(from));
             case AVG_DAILY_DRIVING_SESSION -> Optional.of(drivingChanges(from, all));
             case READINGS_COUNT -> Optional.of(recordCount(IotTable.READINGS, ""));
-            case LATITUDE_STATS -> Optional.of(recordCount(IotTable.READINGS,
-                    ", max(\"latitude\"), min(\"latitude\"), sum(\"latitude\") / count(\"latitude\")",
+            case LATITUDE_STATS -> Optional.of(recordCount(IotTable.READINGS, LATITUDE_STATS_COLUMNS,
                     "time >= " + spec.startNs() + " AND time <= " + spec.endNs()));
+            // A point with latitude = 100 is a record that has a latitude: count(latitude) counts them.
+            case LATITUDE_EQUALS -> Optional.of("SELECT count(\"latitude\") FROM \"readings\" WHERE \"latitude\" = "
+                    + IotQueryType.LATITUDE_EQUALS_VALUE);
+            case LATITUDE_STATS_BY_DRIVER -> Optional.of(recordCount(IotTable.READINGS, LATITUDE_STATS_COLUMNS, "", " GROUP BY \"driver\""));
         };
     }
 
@@ -158,6 +163,9 @@ final class InfluxIotQueries {
                     "the group of a null name dropped";
             case READINGS_COUNT, LATITUDE_STATS ->
                     "the records: count(latitude) + count(longitude) - count(latitude where longitude is not null)";
+            case LATITUDE_STATS_BY_DRIVER -> "per driver the records: count(latitude) + count(longitude) - count(latitude where"
+                    + " longitude is not null)";
+            case LATITUDE_EQUALS -> "a count of 0 when InfluxDB returns no series (no point matched)";
             default -> "nothing";
         };
     }
@@ -245,13 +253,18 @@ final class InfluxIotQueries {
     }
 
     private static String recordCount(IotTable table, String select, String condition) {
+        return recordCount(table, select, condition, "");
+    }
+
+    /** As {@link #recordCount(IotTable, String)}, {@code select} added to the first statement, both statements {@code groupBy}. */
+    private static String recordCount(IotTable table, String select, String condition, String groupBy) {
         String a = quote(table.fields().get(0));
         String b = table.fields().get(1);
         String from = " FROM " + quote(table.measurement);
         return "SELECT count(" + a + ") + count(" + quote(b) + ")" + select + from
-                + (condition.isEmpty() ? "" : " WHERE " + condition)
+                + (condition.isEmpty() ? "" : " WHERE " + condition) + groupBy
                 + "; SELECT count(" + a + ")" + from + " WHERE " + present(b)
-                + (condition.isEmpty() ? "" : " AND " + condition);
+                + (condition.isEmpty() ? "" : " AND " + condition) + groupBy;
     }
 
     /** True for a point that has the field (class comment). */
@@ -277,6 +290,12 @@ final class InfluxIotQueries {
         switch (type) {
             case READINGS_COUNT, LATITUDE_STATS -> {
                 return InfluxIotQueries::recordsRow;
+            }
+            case LATITUDE_STATS_BY_DRIVER -> {
+                return InfluxIotQueries::recordsPerDriver;
+            }
+            case LATITUDE_EQUALS -> {
+                return InfluxIotQueries::countOrZero;
             }
             case AVG_VS_PROJECTED_FUEL_CONSUMPTION -> {
                 return FuelPerFleet::new;
@@ -351,6 +370,62 @@ final class InfluxIotQueries {
                     first[0] -= both;
                     canonical.row(first, new String[0]);
                 }
+                canonical.end();
+            }
+        };
+    }
+
+    /**
+     * Per driver, as {@link #recordsRow}: the first statement's rows (count(a) + count(b) and the
+     * latitude's statistics, {@code TAGS + 5} columns) less the second's (count(a) where b is
+     * present, {@code TAGS + 2}) of the same driver.
+     */
+    private static ResultSink recordsPerDriver(ResultSink canonical) {
+        return new ResultSink() {
+            private final Map<String, double[]> first = new HashMap<>();
+            private final Map<String, Double> both = new HashMap<>();
+
+            @Override
+            public void row(double[] raw) {
+                row(raw, new String[raw.length]);
+            }
+
+            @Override
+            public void row(double[] raw, String[] rawTexts) {
+                String driver = tag(rawTexts, "driver");
+                if (raw.length == TAGS + 2) both.put(driver, raw[TAGS + 1]);
+                else first.put(driver, java.util.Arrays.copyOfRange(raw, TAGS + 1, raw.length));
+            }
+
+            @Override
+            public void end() {
+                first.forEach((driver, v) -> {
+                    v[0] -= count(both.getOrDefault(driver, Double.NaN));
+                    canonical.row(v, new String[] {driver.isEmpty() ? null : driver});
+                });
+                canonical.end();
+            }
+        };
+    }
+
+    /** One count: InfluxDB's, or 0 when it returned no series (no point matched). */
+    private static ResultSink countOrZero(ResultSink canonical) {
+        return new ResultSink() {
+            private double count;
+
+            @Override
+            public void row(double[] raw) {
+                count += count(raw[TAGS + 1]);
+            }
+
+            @Override
+            public void row(double[] raw, String[] rawTexts) {
+                row(raw);
+            }
+
+            @Override
+            public void end() {
+                canonical.row(new double[] {count}, new String[0]);
                 canonical.end();
             }
         };

@@ -73,6 +73,9 @@ final class IotSql {
             case READINGS_COUNT -> "SELECT COUNT(*) FROM readings";
             case LATITUDE_STATS -> "SELECT COUNT(*), MAX(latitude), MIN(latitude), AVG(latitude) FROM readings WHERE ts >= " + spec.startNs()
                     + " AND ts <= " + spec.endNs();
+            case LATITUDE_EQUALS -> "SELECT COUNT(*) FROM readings WHERE latitude = " + IotQueryType.LATITUDE_EQUALS_VALUE;
+            case LATITUDE_STATS_BY_DRIVER -> "SELECT t.driver, COUNT(*), MAX(r.latitude), MIN(r.latitude), AVG(r.latitude)" + FROM_READINGS
+                    + " GROUP BY t.driver";
         };
     }
 

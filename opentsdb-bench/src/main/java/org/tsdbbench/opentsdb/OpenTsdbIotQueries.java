@@ -107,6 +107,11 @@ final class OpenTsdbIotQueries {
             case AVG_VS_PROJECTED_FUEL_CONSUMPTION -> Optional.empty();
             // A bucket is broken down when at least half its statuses are 0: no downsampler counts zeros (percentiles interpolate).
             case BREAKDOWN_FREQUENCY -> Optional.empty();
+            // OpenTSDB filters series by tags, never points by their value.
+            case LATITUDE_EQUALS -> Optional.empty();
+            // A group by driver leaves out the points without one (a tag filter matches present tags only): their group
+            // would need a second query over every series less the first's, which no aggregator gives exactly.
+            case LATITUDE_STATS_BY_DRIVER -> Optional.empty();
         };
     }
 

@@ -22,10 +22,14 @@ class OpenTsdbIotTest extends IotQueriesContract {
         return new OpenTsdbDatabase();
     }
 
-    /** README, The IoT trucks: a record's fuel_consumption filtered by its own velocity; a bucket's zero statuses counted. */
+    /**
+     * README, The IoT trucks: a record's fuel_consumption filtered by its own velocity; a bucket's zero statuses counted;
+     * points filtered by their value; a group of the points without a driver tag.
+     */
     @Override
     protected Set<IotQueryType> absent() {
-        return EnumSet.of(IotQueryType.AVG_VS_PROJECTED_FUEL_CONSUMPTION, IotQueryType.BREAKDOWN_FREQUENCY);
+        return EnumSet.of(IotQueryType.AVG_VS_PROJECTED_FUEL_CONSUMPTION, IotQueryType.BREAKDOWN_FREQUENCY, IotQueryType.LATITUDE_EQUALS,
+                IotQueryType.LATITUDE_STATS_BY_DRIVER);
     }
 
     /** A null field is no point: each field's metric holds a point per record that has the field, counted by OpenTSDB. */

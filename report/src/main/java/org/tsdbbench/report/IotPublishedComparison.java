@@ -58,7 +58,9 @@ final class IotPublishedComparison {
         /** Raw text bytes over disk bytes after the load. */
         COMPRESSION("x"),
         /** The disk's bytes after the load (published in GB), lower is better. */
-        DISK(" GB");
+        DISK(" GB"),
+        /** The load step's rows/s: the data set written once, every row acknowledged and the stored count checked. */
+        LOAD(" rows/s");
 
         private final String publishedUnit;
 
@@ -184,6 +186,7 @@ final class IotPublishedComparison {
                 case QUERY -> "query " + f.query();
                 case COMPRESSION -> "disk: compression";
                 case DISK -> "disk: bytes";
+                case LOAD -> "load of the data set";
             };
         }
 
@@ -398,6 +401,8 @@ final class IotPublishedComparison {
                     .map(IotPublishedComparison::compression);
             case DISK -> db.disk().filter(d -> d.bytes() > 0)
                     .map(d -> new Measured(d.bytes(), Figures.bytes(d.bytes())));
+            case LOAD -> db.load().filter(l -> l.verified() && l.rowsPerSecond() > 0)
+                    .map(l -> new Measured(l.rowsPerSecond(), Figures.number(l.rowsPerSecond()) + " rows/s"));
         };
     }
 
@@ -522,6 +527,8 @@ final class IotPublishedComparison {
                     ? name + "'s disk not measured in this run" : null;
             case WRITE_CPU_PER_ROW -> unsampled(f, db, CPU_PER_ROW, "server CPU");
             case WRITE_DISK_PER_ROW -> unsampled(f, db, DISK_WRITE, "server disk writes");
+            case LOAD -> db.load().filter(l -> l.verified() && l.rowsPerSecond() > 0).isEmpty()
+                    ? name + "'s load not verified in this run" : null;
             case WRITE_CELL, WRITE_BEST -> null;
         };
     }

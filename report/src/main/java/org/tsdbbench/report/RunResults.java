@@ -22,6 +22,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.tsdbbench.results.DiskRecord;
+import org.tsdbbench.results.LoadRecord;
 import org.tsdbbench.results.ResourcesRecord;
 import org.tsdbbench.results.SpreadRecord;
 import org.tsdbbench.results.TrialRecord;
@@ -178,6 +179,11 @@ final class RunResults {
 
         Database withDisplayName(String name) {
             return new Database(this.name, name, writes, queries, manifest, status, reason, further);
+        }
+
+        /** The load step's record, as the manifest states it; empty when the run loaded nothing. */
+        Optional<LoadRecord> load() {
+            return Optional.ofNullable(manifest == null ? null : manifest.load());
         }
 
         Optional<Disk> disk() {

@@ -32,6 +32,10 @@ class IotPublishedComparisonTest {
     private static final String C_WRITES = "report C's text states no load cell or data sets: 12 workers x batch "
             + "10,000 and the scenarios iot-1 .. iot-5 are TDengine's public TSBS test scripts'";
 
+    /** Report D's load of MySQL and CnosDB: a bulk load of a CSV file, not the modules' write paths. */
+    private static final String D_MYSQL_LOAD = "report D loaded one CSV file (CnosDB COPY INTO, MySQL load data local infile):"
+            + " here each module's load step over its own write path";
+
     /**
      * A database's IoT manifest: its scenario (null: none), rows loaded, write cells {R/R, clients,
      * rows/s[, metrics/s (0: not counted)[, server CPU us/row, server disk writes MiB/s]]}, query
@@ -118,7 +122,9 @@ class IotPublishedComparisonTest {
                 + "here: CnosDB 518,400, InfluxDB 518,400 (published: 37,342,964)", "CnosDB vs TimescaleDB (report "
                 + "D): published setting: 64-core Xeon Gold 5218, 256 GB, NVMe SSD; versions: CnosDB 2.4.3.4 "
                 + "(published 2.4.1), TimescaleDB not in this run (published 2.10.1); rows here: CnosDB 518,400 "
-                + "(published: CnosDB 450,721,871, TimescaleDB 450,729,188)"), pairs);
+                + "(published: CnosDB 450,721,871, TimescaleDB 450,729,188)", "CnosDB vs MySQL (report D): published setting: "
+                + "one 32-core Xeon Gold 5218, 256 GB, SSD, each; readings only; versions: CnosDB 2.4.3.4 (published 2.4), MySQL "
+                + "not in this run (published 5.6); rows here: CnosDB 518,400 (published: 410,522,759)"), pairs);
     }
 
     @Test
@@ -276,6 +282,45 @@ class IotPublishedComparisonTest {
                 new Object[][] {{"iot.readings-count", 400.0}}, 900_000_000L, 6_300_000_000L);
         assertEquals("indicative: under a tenth of the published rows: TimescaleDB 45,072,000 of 450,729,188",
                 row(rows(), "d.query.readings-count").verdictText());
+    }
+
+    @Test
+    void reportDsCnosDbVsMySqlRowsTakeTheLoadsTheQueriesAndTheDisk() throws Exception {
+        manifest("cnosdb", "CnosDB", "2.4.3.4", "iot-1", 50_000_000, NO_CELLS, new Object[][] {{"iot.readings-count", 100.0},
+                {"iot.latitude-stats", 300.0}, {"iot.latitude-equals", 50.0}}, 1_000_000_000L, 8_000_000_000L);
+        manifest("mysql", "MySQL", "10.11.14", "iot-1", 50_000_000, NO_CELLS, new Object[][] {{"iot.readings-count", 400.0},
+                {"iot.latitude-stats", 600.0}, {"iot.latitude-equals", 2_500.0}, {"iot.latitude-stats-by-driver", 900.0}},
+                4_000_000_000L, 8_000_000_000L);
+        loaded("cnosdb", 150_000);
+        loaded("mysql", 15_000);
+        List<Row> rows = rows();
+        Row load = row(rows, "d.mysql.load");
+        assertEquals("load of the data set", load.label());
+        assertEquals("150,000 rows/s / 15,000 rows/s", load.measured(), "each one's load step, as its manifest says");
+        assertEquals(10.0, load.measuredRatio(), 1e-9);
+        assertEquals("indicative: " + D_MYSQL_LOAD, load.verdictText(), "50 M rows are a tenth of report D's 410.5 M, but not its write path");
+        assertEquals(4.0, row(rows, "d.mysql.query.readings-count").measuredRatio(), 1e-9);
+        assertEquals(2.0, row(rows, "d.mysql.query.latitude-stats").measuredRatio(), 1e-9);
+        Row equals = row(rows, "d.mysql.query.latitude-equals");
+        assertEquals(50.0, equals.measuredRatio(), 1e-9);
+        assertEquals("3.7 s / 3 min 55.75 s", equals.figure().publishedText(), "as published");
+        // a query one side did not run is not measured, never another query in its place
+        assertEquals("not measured", row(rows, "d.mysql.query.latitude-stats-by-driver").verdictText());
+        assertEquals(4.0, row(rows, "d.disk.mysql").measuredRatio(), 1e-9, "CnosDB's 8x against MySQL's 2x");
+        assertEquals(4.0, row(rows, "d.diskbytes.mysql").measuredRatio(), 1e-9, "MySQL's 4 GB over CnosDB's 1 GB");
+        // a load that was not verified is no figure
+        Files.writeString(dir.resolve("mysql-manifest.json"), Files.readString(dir.resolve("mysql-manifest.json"))
+                .replace("\"verified\":true", "\"verified\":false"));
+        Row unverified = row(rows(), "d.mysql.load");
+        assertEquals("not measured", unverified.verdictText());
+        assertTrue(unverified.differences().contains("MySQL's load not verified in this run"), unverified.differences().toString());
+    }
+
+    /** Gives the database's manifest a load of {@code rowsPerSecond}. */
+    private void loaded(String name, double rowsPerSecond) throws Exception {
+        Path m = dir.resolve(name + "-manifest.json");
+        Files.writeString(m, Files.readString(m).replace("\"verified\":true}",
+                String.format(Locale.ROOT, "\"verified\":true,\"rowsPerSecond\":%.1f}", rowsPerSecond)));
     }
 
     @Test

@@ -32,6 +32,7 @@ class IotPublishedFiguresTest {
     private static String text;
     private static List<List<String>> writeTable;
     private static List<List<String>> queryTable;
+    private static List<List<String>> mysqlTable;
 
     @BeforeAll
     static void read() throws IOException {
@@ -48,6 +49,7 @@ class IotPublishedFiguresTest {
         text = String.join("\n", lines).replaceAll("\\s+", " ");
         writeTable = table(lines, "| batch size | workers |");
         queryTable = table(lines, "| query | CnosDB 2.4.1 |");
+        mysqlTable = table(lines, "| test | CnosDB 2.4 | MySQL 5.6 |");
     }
 
     private static void assumeSpec() {
@@ -143,6 +145,63 @@ class IotPublishedFiguresTest {
     }
 
     @Test
+    void reportDsCnosDbVsMySqlFiguresAreTheSpecs() {
+        assumeSpec();
+        assertTrue(text.contains("CnosDB 2.4 vs MySQL 5.6") && text.contains("410,522,759 rows, 39 GB of CSV"));
+        String[][] rows = {{"write (load the CSV)", "d.mysql.load"}, {"`select count(*) from readings`", "d.mysql.query.readings-count"},
+            {"`select count(*) from readings where latitude = 100`", "d.mysql.query.latitude-equals"},
+            {"`select count(*), max(latitude), min(latitude), avg(latitude) from readings`", "d.mysql.query.latitude-stats"},
+            {"the same `group by driver`", "d.mysql.query.latitude-stats-by-driver"}, {"disk (compression)", "d.disk.mysql"}};
+        assertEquals(rows.length, mysqlTable.size());
+        for (int i = 0; i < rows.length; i++) {
+            List<String> cells = mysqlTable.get(i);
+            assertEquals(rows[i][0], cells.get(0));
+            Figure f = figure(rows[i][1]);
+            assertEquals(410_522_759L, f.rows(), f.id());
+            assertTrue(f.first().equals("cnosdb") && f.second().equals("mysql"), f.id());
+            assertTrue(f.firstVersion().equals("2.4") && f.secondVersion().equals("5.6"), f.id());
+            switch (f.measure()) {
+                case LOAD -> {
+                    // published as times: rows/s here, each the rows over its time
+                    assertEquals(Math.round(410_522_759.0 / seconds(cells.get(1))), f.firstValue(), 0, f.id());
+                    assertEquals(Math.round(410_522_759.0 / seconds(cells.get(2))), f.secondValue(), 0, f.id());
+                    assertEquals(seconds(cells.get(2)) / seconds(cells.get(1)), f.ratio(), 1e-3, "the load's times, MySQL's over CnosDB's");
+                }
+                case QUERY -> {
+                    assertEquals(seconds(cells.get(1)), f.firstValue(), 1e-9, f.id());
+                    assertEquals(seconds(cells.get(2)), f.secondValue(), 1e-9, f.id());
+                }
+                case COMPRESSION -> {
+                    assertEquals("15 GB (2.6)", cells.get(1));
+                    assertEquals("62 GB (0.6)", cells.get(2));
+                    assertEquals(2.6, f.firstValue());
+                    assertEquals(0.6, f.secondValue());
+                    Figure bytes = figure("d.diskbytes.mysql");
+                    assertEquals(15, bytes.firstValue());
+                    assertEquals(62, bytes.secondValue());
+                }
+                default -> throw new AssertionError(f.id() + ": " + f.measure());
+            }
+        }
+    }
+
+    /** A published time ("1 h 55 min 20 s", "3 min 55.75 s", "3.7 s") in seconds. */
+    private static double seconds(String cell) {
+        double s = 0;
+        String[] parts = cell.strip().split(" ");
+        for (int i = 0; i + 1 < parts.length; i += 2) {
+            double v = Double.parseDouble(parts[i]);
+            s += switch (parts[i + 1]) {
+                case "h" -> v * 3600;
+                case "min" -> v * 60;
+                case "s" -> v;
+                default -> throw new AssertionError("a time, not " + cell);
+            };
+        }
+        return s;
+    }
+
+    @Test
     void reportCsClaimsAreTheSpecsText() {
         assumeSpec();
         assertTrue(text.contains("at most 3.3x TimescaleDB and 16.2x InfluxDB"));
@@ -173,8 +232,8 @@ class IotPublishedFiguresTest {
                 assertEquals(5, f.scenarios().size());
             }
         }
-        assertEquals(6 + 4 + 5 + 5, IotPublishedComparison.load().figures().size(), "report C's six ratios and its "
-                + "CPU and disk I/O claim against two, report D's five pairs and five against TimescaleDB");
+        assertEquals(6 + 4 + 5 + 5 + 7, IotPublishedComparison.load().figures().size(), "report C's six ratios and its "
+                + "CPU and disk I/O claim against two, report D's five pairs, five against TimescaleDB and seven against MySQL");
     }
 
     /**
@@ -211,7 +270,9 @@ class IotPublishedFiguresTest {
         assertTrue(text.contains("| 1 | 100 | 1 month (to 2016-02-01) | 62 h |"), "iot-1: 100 trucks over 1 month");
         for (Figure f : IotPublishedComparison.load().figures()) {
             if (!f.report().id().equals("C")) {
-                assertNull(f.settingFrom(), f.id() + ": report D states its settings");
+                // report D states its settings; its MySQL load was a bulk load of a CSV file, which no module's load step is
+                if (f.id().equals("d.mysql.load")) assertTrue(f.settingFrom().contains("load data local infile"), f.id());
+                else assertNull(f.settingFrom(), f.id() + ": report D states its settings");
                 continue;
             }
             assertTrue(f.settingFrom().contains("TDengine's public TSBS test scripts"), f.id());
@@ -247,8 +308,8 @@ class IotPublishedFiguresTest {
             assertEquals(pair.firstVersion() + " " + pair.secondVersion(), f.firstVersion() + " " + f.secondVersion(),
                     f.id());
         }
-        assertEquals(4, first.size(), "report C: TDengine vs TimescaleDB and InfluxDB; report D: CnosDB vs InfluxDB "
-                + "and TimescaleDB");
+        assertEquals(5, first.size(), "report C: TDengine vs TimescaleDB and InfluxDB; report D: CnosDB vs InfluxDB, "
+                + "TimescaleDB and MySQL");
     }
 
     /** A figure without its source, its cell or a positive figure is refused, never used. */

@@ -1,6 +1,7 @@
 package org.tsdbbench.tdengine;
 
 import org.tsdbbench.common.iot.IotQuery;
+import org.tsdbbench.common.iot.IotQueryType;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
 
@@ -69,6 +70,9 @@ final class IotSql {
             case READINGS_COUNT -> "SELECT COUNT(*) FROM " + readings;
             case LATITUDE_STATS -> "SELECT COUNT(*), MAX(latitude), MIN(latitude), AVG(latitude) FROM " + readings
                     + " WHERE ts >= " + Math.floorDiv(spec.startNs(), 1_000_000L) + " AND ts <= " + Math.floorDiv(spec.endNs(), 1_000_000L);
+            case LATITUDE_EQUALS -> "SELECT COUNT(*) FROM " + readings + " WHERE latitude = " + IotQueryType.LATITUDE_EQUALS_VALUE;
+            case LATITUDE_STATS_BY_DRIVER -> "SELECT driver, COUNT(*), MAX(latitude), MIN(latitude), AVG(latitude) FROM " + readings
+                    + " PARTITION BY driver";
         };
     }
 

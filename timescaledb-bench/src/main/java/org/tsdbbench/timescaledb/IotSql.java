@@ -66,6 +66,9 @@ final class IotSql {
             case READINGS_COUNT -> "SELECT count(*) FROM readings";
             case LATITUDE_STATS -> "SELECT count(*), max(latitude), min(latitude), avg(latitude) FROM readings WHERE time >= '"
                     + Instant.ofEpochSecond(0, spec.startNs()) + "' AND time <= '" + Instant.ofEpochSecond(0, spec.endNs()) + "'";
+            case LATITUDE_EQUALS -> "SELECT count(*) FROM readings WHERE latitude = " + IotQueryType.LATITUDE_EQUALS_VALUE;
+            case LATITUDE_STATS_BY_DRIVER -> "SELECT t.driver, count(*), max(r.latitude), min(r.latitude), avg(r.latitude)" + FROM_READINGS
+                    + " GROUP BY t.driver";
         };
     }
 

@@ -33,7 +33,7 @@ public final class IotAnswers {
     static final double ROUNDING = 1e-12;
     private static final double UNIT = 0x1.0p-53;
     private static final long DAY_NS = 86_400_000_000_000L;
-    private static final int FORMAT = 2;
+    private static final int FORMAT = 3;
 
     private final TagModel model;
     private final long readings;
@@ -228,6 +228,12 @@ public final class IotAnswers {
         final Sum latitude = new Sum();
         double latMin = Double.NaN;
         double latMax = Double.NaN;
+        long latitudeEquals;
+        // Per driver code + 1 (0: a null driver): readings, and latitude's sum, min and max.
+        long[] drReadings = new long[16];
+        Sum[] drLatitude = new Sum[16];
+        double[] drMin = new double[16];
+        double[] drMax = new double[16];
         final Sum[] fuelConsumption = new Sum[256];
         final Sum[] nominal = new Sum[256];
         // Latest readings per (name, driver, fleet).
@@ -291,6 +297,27 @@ public final class IotAnswers {
             for (int i = 0; i < d.size(); i++) if (nameless || d.nullTag[i] != NAME) addDiagnostic(d, i);
         }
 
+        /** A reading of driver slot {@code d} (its code + 1, 0 for a null driver) and its latitude (NaN: none). */
+        private void addDriverLatitude(int d, double lat) {
+            if (d >= drReadings.length) {
+                int n = Math.max(drReadings.length * 2, d + 1);
+                drReadings = java.util.Arrays.copyOf(drReadings, n);
+                drLatitude = java.util.Arrays.copyOf(drLatitude, n);
+                drMin = java.util.Arrays.copyOf(drMin, n);
+                drMax = java.util.Arrays.copyOf(drMax, n);
+            }
+            if (drLatitude[d] == null) {
+                drLatitude[d] = new Sum();
+                drMin[d] = Double.NaN;
+                drMax[d] = Double.NaN;
+            }
+            drReadings[d]++;
+            if (Double.isNaN(lat)) return;
+            drLatitude[d].add(lat);
+            drMin[d] = Double.isNaN(drMin[d]) ? lat : Math.min(drMin[d], lat);
+            drMax[d] = Double.isNaN(drMax[d]) ? lat : Math.max(drMax[d], lat);
+        }
+
         private void addReading(TableRows rows, int i) {
             readings++;
             int truck = rows.truck[i];
@@ -305,7 +332,9 @@ public final class IotAnswers {
                 latitude.add(lat);
                 latMin = Double.isNaN(latMin) ? lat : Math.min(latMin, lat);
                 latMax = Double.isNaN(latMax) ? lat : Math.max(latMax, lat);
+                if (lat == IotQueryType.LATITUDE_EQUALS_VALUE) latitudeEquals++;
             }
+            addDriverLatitude(driver + 1, lat);
             int nominalCode = code(truck, nt, IotTag.NOMINAL_FUEL_CONSUMPTION);
             if (name >= 0 && fleet >= 0 && nominalCode >= 0 && velocity > 1) {
                 if (nominal[fleet] == null) {
@@ -482,6 +511,16 @@ public final class IotAnswers {
                     double avg = latitude.mean();
                     out.add(new IotAnswer.Row(new String[0], new double[] {readings, latMax, latMin, avg},
                             new double[] {0, 0, 0, slack(latitude.n, latitude.meanAbs(), avg)}));
+                }
+                case LATITUDE_EQUALS -> out.add(exact(new String[0], latitudeEquals));
+                case LATITUDE_STATS_BY_DRIVER -> {
+                    for (int d = 0; d < drReadings.length; d++) {
+                        if (drReadings[d] == 0) continue;
+                        Sum lat = drLatitude[d];
+                        double avg = lat.mean();
+                        out.add(new IotAnswer.Row(texts(d == 0 ? null : text(IotTag.DRIVER, d - 1)),
+                                new double[] {drReadings[d], drMax[d], drMin[d], avg}, new double[] {0, 0, 0, slack(lat.n, lat.meanAbs(), avg)}));
+                    }
                 }
             }
             return out;

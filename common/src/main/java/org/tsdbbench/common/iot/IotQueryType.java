@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * The twelve queries of TSBS's IoT use case and report D's two, each with one meaning every
+ * The twelve queries of TSBS's IoT use case and report D's four, each with one meaning every
  * database's dialect must give it. The meaning is that of TSBS's SQL (its TimescaleDB queries), with
  * groups taken by the columns the query returns (TSBS groups by its tags table's row, which splits a
  * truck whose records differ in a null tag; InfluxQL and TDengine's SQL group by the columns, as
@@ -103,7 +103,21 @@ public enum IotQueryType {
      * Report D: count(*), max, min and average of latitude over the readings of the whole time
      * range ({@code ts >= start and ts <= end}).
      */
-    LATITUDE_STATS("latitude-stats", IotTable.READINGS, false, null, 0, List.of(), List.of("count", "max_latitude", "min_latitude", "avg_latitude"), 0);
+    LATITUDE_STATS("latitude-stats", IotTable.READINGS, false, null, 0, List.of(), List.of("count", "max_latitude", "min_latitude", "avg_latitude"), 0),
+    /**
+     * Report D (CnosDB vs MySQL): {@code select count(*) from readings where latitude = 100}, over the
+     * whole data set. TSBS's latitudes lie within [-90, 90], so the count is 0: a scan with a filter.
+     */
+    LATITUDE_EQUALS("latitude-equals", IotTable.READINGS, false, null, 0, List.of(), List.of("count"), 0),
+    /**
+     * Report D (CnosDB vs MySQL): latitude-stats per driver over the whole data set: per driver (NULL
+     * a group of its own) count(*), max, min and average of latitude (NULL when it has none).
+     */
+    LATITUDE_STATS_BY_DRIVER("latitude-stats-by-driver", IotTable.READINGS, false, null, 0, List.of("driver"),
+            List.of("count", "max_latitude", "min_latitude", "avg_latitude"), 0);
+
+    /** The latitude {@link #LATITUDE_EQUALS} asks for, as report D wrote it. */
+    public static final int LATITUDE_EQUALS_VALUE = 100;
 
     private final String id;
     private final IotTable table;
@@ -125,7 +139,7 @@ public enum IotQueryType {
         this.keyValues = keyValues;
     }
 
-    /** TSBS's name of the query (report D's two named here). */
+    /** TSBS's name of the query (report D's four named here). */
     public String id() {
         return id;
     }

@@ -16,7 +16,7 @@ import org.tsdbbench.common.workload.Workload;
  * TSBS's IoT trucks, the data of the newer published comparisons (spec/iot.md): two measurements
  * with a truck's eight tags, a record of each every 10 s, TSBS's gaps, late records and nulls;
  * generated ({@link IotGenerator}) or read from a {@code tsbs_generate_data --use-case=iot} file,
- * queried by TSBS's twelve IoT queries and report D's two ({@link IotQueryType}). Its batch is
+ * queried by TSBS's twelve IoT queries and report D's four ({@link IotQueryType}). Its batch is
  * {@link TruckBatch}, its spec {@link IotSpec}, its query {@link IotQuery}, its answers
  * {@link IotCatalogAnswers}.
  */

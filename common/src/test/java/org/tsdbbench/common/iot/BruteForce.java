@@ -215,6 +215,13 @@ final class BruteForce {
                 out.add(new Result(new String[0], new double[] {readings.size(), Arrays.stream(lat).max().orElse(Double.NaN),
                     Arrays.stream(lat).min().orElse(Double.NaN), Arrays.stream(lat).average().orElse(Double.NaN)}));
             }
+            case LATITUDE_EQUALS -> out.add(new Result(new String[0], new double[] {
+                readings.stream().filter(e -> e.f()[IotTable.LATITUDE] == IotQueryType.LATITUDE_EQUALS_VALUE).count()}));
+            case LATITUDE_STATS_BY_DRIVER -> group(readings, e -> key(e, IotTag.DRIVER)).forEach((k, g) -> {
+                double[] lat = g.stream().mapToDouble(e -> e.f()[IotTable.LATITUDE]).filter(x -> !Double.isNaN(x)).toArray();
+                out.add(new Result(new String[] {k.get(0)}, new double[] {g.size(), Arrays.stream(lat).max().orElse(Double.NaN),
+                    Arrays.stream(lat).min().orElse(Double.NaN), Arrays.stream(lat).average().orElse(Double.NaN)}));
+            });
         }
         return out;
     }
