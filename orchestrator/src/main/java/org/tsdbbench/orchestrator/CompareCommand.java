@@ -115,8 +115,8 @@ final class CompareCommand implements Callable<Integer> {
     int queryForks = 0;
 
     @Option(names = StepFlags.QUERY_CLIENTS, paramLabel = "N",
-            description = "Queries: clients running each query at once (the query step's --query-clients, TSBS's --workers; report C's runs: 8);"
-                    + " above 1, queries/s beside the latency (default: ${DEFAULT-VALUE}).")
+            description = "Queries: clients running each query at once (the query step's --query-clients, TSBS's"
+                    + " --workers; report C's runs: 8); above 1, queries/s beside the latency (default: ${DEFAULT-VALUE}).")
     int queryClients = 1;
 
     @Option(names = "--results", paramLabel = "DIR", description = "The run's folder (default: results/<date-time>).")
@@ -588,7 +588,8 @@ final class CompareCommand implements Callable<Integer> {
         if (forks < 0) throw new UsageException("--forks " + forks + ": must be 0 or more");
         if (queryForks < 0) throw new UsageException("--query-forks " + queryForks + ": must be 0 or more");
         if (queryClients < 1 || queryClients > MAX_QUERY_CLIENTS) {
-            throw new UsageException(StepFlags.QUERY_CLIENTS + " " + queryClients + ": must be 1.." + MAX_QUERY_CLIENTS);
+            throw new UsageException(StepFlags.QUERY_CLIENTS + " " + queryClients + ": must be 1.."
+                    + MAX_QUERY_CLIENTS);
         }
         if (rate < 1) throw new UsageException("--rate " + rate + ": must be at least 1 row/s");
         if (stableWithin < 0 || stableWithin >= 100) throw new UsageException("--stable-within " + stableWithin + ": a percent of the mean, 0 (one run) to under 100");
@@ -641,7 +642,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /** The JMH flags of the query steps: the query forks and time asked, one warm-up and three measured iterations. */
-    /** The query step's own flags: the ids to run (null: all) and the clients at once, left out at 1 (the step's default). */
+    /** The query step's own flags: the ids to run (null: all), the clients at once (left out at 1, the step's default). */
     static List<String> queryStepFlags(String queries, int queryClients) {
         List<String> flags = new ArrayList<>();
         if (queries != null) flags.addAll(List.of(StepFlags.QUERIES, queries));

@@ -145,7 +145,8 @@ final class JmhJson {
             long samples = 0;
             for (JsonNode fork : pm.path("rawDataHistogram")) for (JsonNode it : fork) for (JsonNode bin : it) samples += bin.path(1).asLong();
             out.put(id, new QueryLatency(id, samples, pct.path("50.0").asDouble(Double.NaN), pct.path("90.0").asDouble(Double.NaN),
-                    pct.path("99.0").asDouble(Double.NaN), pm.path("score").asDouble(Double.NaN), pm.path("scoreError").asDouble(Double.NaN)));
+                    pct.path("99.0").asDouble(Double.NaN), pm.path("score").asDouble(Double.NaN), pm.path("scoreError").asDouble(Double.NaN),
+                    Double.NaN));
         }
         return out;
     }

@@ -61,7 +61,9 @@ class IotPublishedComparisonTest {
             if (latency.length() > 0) latency.append(',');
             latency.append(String.format(Locale.ROOT,
                     "{\"id\":\"%s\",\"samples\":10,\"p50Ms\":%s,\"p90Ms\":%s,\"p99Ms\":%s,"
-                    + "\"maxMs\":%s,\"meanMs\":%s,\"meanErrorMs\":0.1}", q[0], q[1], q[1], q[1], q[1], q[1]));
+                    + "\"maxMs\":%s,\"meanMs\":%s,\"meanErrorMs\":0.1%s}", q[0], q[1], q[1], q[1], q[1], q[1],
+                    queryClients == null || queryClients == 1 ? "" : String.format(Locale.ROOT, ",\"queriesPerSecond\":%.1f",
+                            queryClients * 1000 / ((Number) q[1]).doubleValue())));
         }
         String disk = diskBytes <= 0 ? "" : String.format(Locale.ROOT,
                 ",\"disk\":{\"bytes\":%d,\"rawTextBytes\":%d,\"rows\":%d}", diskBytes, rawText, rows);
@@ -196,6 +198,13 @@ class IotPublishedComparisonTest {
         assertEquals(50.0, at8.measuredRatio(), 1e-9);
         assertEquals(1, at8.reasons().size(), "only where report C's setting comes from: " + at8.reasons());
         assertFalse(at8.verdictText().contains("query clients"), at8.verdictText());
+        String md8 = MarkdownReport.render(Inputs.read(List.of(dir)));
+        // each database's own table says its clients and their queries/s: 8 clients / 2 ms = 4,000 a second
+        assertTrue(md8.contains("IoT queries (TSBS's), ms, 8 clients at once\n\n| query | p50 | p90 | p99 | queries/s | checked |"), md8);
+        assertTrue(md8.contains("| iot.avg-load | 2.00 | 2.00 | 2.00 | 4,000 |"), md8);
+        String html8 = HtmlReport.render(Inputs.read(List.of(dir)));
+        assertTrue(html8.contains("8 clients at once ran each query.") && html8.contains("<th>p99</th><th>queries/s</th>")
+                && html8.contains("<td>4,000</td>"), html8);
 
         manifest("influx", "InfluxDB", "1.8.10", "iot-2", 6_000_000, NO_CELLS, slow, 0, 0, null);
         Row mixed = row(rows(), "c.query.avg-load.influx");
@@ -209,6 +218,7 @@ class IotPublishedComparisonTest {
                 + "InfluxDB 1, not the 8 workers report C's runs had at once (compare --query-clients 8)"));
         String md = MarkdownReport.render(Inputs.read(List.of(dir)));
         assertTrue(md.contains("2.00 ms (1 client) / 100.0 ms (1 client)"), md);
+        assertTrue(md.contains("IoT queries (TSBS's), ms\n\n| query | p50 | p90 | p99 | checked |"), "one client: the table as before: " + md);
     }
 
     @Test

@@ -63,8 +63,8 @@ final class QueryStep extends Step {
     int loadClients = 2;
 
     @Option(names = StepFlags.QUERY_CLIENTS, paramLabel = "N",
-            description = "Clients running each query at once, each its own connection (TSBS's --workers); above 1, queries/s beside the latency"
-                    + " (default: ${DEFAULT-VALUE}).")
+            description = "Clients running each query at once, each its own connection (TSBS's --workers);"
+                    + " above 1, queries/s beside the latency (default: ${DEFAULT-VALUE}).")
     int queryClients = 1;
 
     QueryStep(Database db, Workload workload) {
@@ -85,7 +85,8 @@ final class QueryStep extends Step {
         }
         CommonOptions.positive(StepFlags.WRITE_CLIENTS, loadClients);
         if (queryClients < 1 || queryClients > WriteStep.MAX_CLIENTS) {
-            throw new UsageException(StepFlags.QUERY_CLIENTS + " " + queryClients + ": must be 1.." + WriteStep.MAX_CLIENTS);
+            throw new UsageException(StepFlags.QUERY_CLIENTS + " " + queryClients + ": must be 1.."
+                    + WriteStep.MAX_CLIENTS);
         }
         if (sql != null) {
             // A bad query file is named before the server is touched.
@@ -215,23 +216,25 @@ final class QueryStep extends Step {
         Collection<RunResult> run = runJmh("query", jmh()
                 .include(Pattern.quote(QueryBenchmark.class.getName()) + "\\." + methods + "$")
                 .param(StepFlags.PARAM_QUERY_ID, id)
-                .threads(queryClients), settings.withDataChecked().withVerifyLog(results.verifyLog("query")), id, failures);
+                .threads(queryClients), settings.withDataChecked().withVerifyLog(results.verifyLog("query")), id,
+                failures);
         RunResult latency = null;
         RunResult throughput = null;
         for (RunResult r : run) {
             if (r.getParams().getBenchmark().endsWith(".queriesPerSecond")) throughput = r;
             else latency = r;
         }
-        if (queryClients > 1 && latency != null && throughput == null && failures.stream().noneMatch(f -> f.startsWith(id + ": "))) {
+        boolean reported = failures.stream().anyMatch(f -> f.startsWith(id + ": "));
+        if (queryClients > 1 && latency != null && throughput == null && !reported) {
             failures.add(id + ": the queries/s trial did not complete (see the JMH output above)");
         }
         return new Measured(latency, throughput);
     }
 
-    /** One query's trials: latency (sample time) and, with several clients, their queries/s (throughput); null: not measured. */
+    /** One query's trials: latency (sample time) and, with several clients, queries/s (throughput); null: not run. */
     record Measured(RunResult latency, RunResult throughput) {
 
-        /** queries/s held against the clients' mean latency ({@link LatencyBound}); null when they agree or one is missing. */
+        /** queries/s held against the clients' mean latency ({@link LatencyBound}); null: they agree, or one is missing. */
         String contradiction(int clients) {
             if (latency == null || throughput == null) return null;
             return LatencyBound.checkQueries(throughput.getPrimaryResult().getScore(), clients,
@@ -317,23 +320,25 @@ final class QueryStep extends Step {
             RunResult r = m.latency();
             Statistics st = r.getPrimaryResult().getStatistics();
             Double qps = m.throughput() == null ? null : m.throughput().getPrimaryResult().getScore();
-            Double qpsError = m.throughput() == null || Double.isNaN(m.throughput().getPrimaryResult().getScoreError()) ? null
+            Double qpsError = qps == null || Double.isNaN(m.throughput().getPrimaryResult().getScoreError()) ? null
                     : m.throughput().getPrimaryResult().getScoreError();
             out.add(new QueryRecord.QueryLatencyRecord(m.id(), st.getN(), st.getPercentile(50), st.getPercentile(90),
-                    st.getPercentile(99), st.getMax(), r.getPrimaryResult().getScore(), r.getPrimaryResult().getScoreError(), qps, qpsError));
+                    st.getPercentile(99), st.getMax(), r.getPrimaryResult().getScore(), r.getPrimaryResult().getScoreError(),
+                    qps, qpsError));
         }
         return out;
     }
 
     private String latencyTable(Collection<Measured> run, List<String> ids, List<String> failures) {
         String clients = queryClients == 1 ? "" : ", " + queryClients + " clients at once";
-        StringBuilder sb = new StringBuilder(db().displayName() + ": query latency, ms (until the last row reached the client)" + clients + "\n");
+        StringBuilder sb = new StringBuilder(db().displayName() + ": query latency, ms (until the last row reached the client)"
+                + clients + "\n");
         // The id column as wide as the longest id (the trucks' run to 45 characters).
         int width = Math.max(16, ids.stream().mapToInt(String::length).max().orElse(0));
         String idColumn = "%-" + width + "s";
         boolean qps = queryClients > 1;
-        sb.append(String.format(Locale.ROOT, idColumn + " %10s %10s %10s %10s %10s%s%n", "query", "samples", "p50", "p90", "p99", "max",
-                qps ? String.format(Locale.ROOT, " %12s", "queries/s") : ""));
+        sb.append(String.format(Locale.ROOT, idColumn + " %10s %10s %10s %10s %10s%s%n", "query", "samples", "p50", "p90", "p99",
+                "max", qps ? String.format(Locale.ROOT, " %12s", "queries/s") : ""));
         List<String> measured = new ArrayList<>();
         for (Measured m : run) {
             String id = m.id();
