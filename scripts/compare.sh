@@ -11,7 +11,7 @@
 #
 #   scripts/compare.sh [--no-build] [--databases mysql,influx] [--devices N] [--rows N] [--files N]
 #                      [--rows-per-request LIST] [--clients LIST] [--time 1s] [--iterations 2]
-#                      [--forks 1] [--query-time 100ms] [--query-forks 0] [--results DIR]
+#                      [--forks 1] [--query-time 100ms] [--query-forks 0] [--query-clients 1] [--results DIR]
 #                      [--further] [--rate 10000] [--matrix default|published] [--scale default|published]
 #                      [--server-cores N] [--client-heap 512m] [--stable-within 5 [--cell-budget 120s]]
 #                      [--cluster] [--workload devices|iot|all [--scale iot-1..iot-5] [--trucks N] [--hours H] [--tsbs-file F]]

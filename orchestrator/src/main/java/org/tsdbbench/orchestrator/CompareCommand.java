@@ -114,6 +114,11 @@ final class CompareCommand implements Callable<Integer> {
             description = "Queries: JMH forks; 0 runs them in the step's JVM, as 149 queries with a fork each would spend minutes starting JVMs (default: ${DEFAULT-VALUE}).")
     int queryForks = 0;
 
+    @Option(names = StepFlags.QUERY_CLIENTS, paramLabel = "N",
+            description = "Queries: clients running each query at once (the query step's --query-clients, TSBS's"
+                    + " --workers; report C's runs: 8); above 1, queries/s beside the latency (default: ${DEFAULT-VALUE}).")
+    int queryClients = 1;
+
     @Option(names = "--results", paramLabel = "DIR", description = "The run's folder (default: results/<date-time>).")
     Path results;
 
@@ -146,6 +151,9 @@ final class CompareCommand implements Callable<Integer> {
     /** The write matrix of a run that does not say its own (and the IoT trucks', whose published matrix is not in the suite yet). */
     static final String DEFAULT_ROWS_PER_REQUEST = "100,1000";
     static final String DEFAULT_CLIENTS = "1,2";
+
+    /** The query step's most clients at once (the steps' bound on clients). */
+    static final int MAX_QUERY_CLIENTS = 1024;
 
     static final String DEVICES = "devices";
     static final String IOT = "iot";
@@ -355,7 +363,7 @@ final class CompareCommand implements Callable<Integer> {
         Phase.runInOrder(phases, p -> switch (p) {
             case LOAD -> run.step("load", StepFlags.WRITE_CLIENTS, "2", StepFlags.ROWS_PER_REQUEST, StepFlags.DEFAULT_ROWS_PER_REQUEST);
             case DISK -> run.step("disk");
-            case QUERY -> run.step("query", qjmh, queries == null ? List.of() : List.of(StepFlags.QUERIES, queries));
+            case QUERY -> run.step("query", qjmh, queryStepFlags(queries, queryClients));
             case RANGE -> run.step("range", qjmh, StepFlags.RANGE_CLIENTS, "1,4", StepFlags.RESULT_ROWS, "5,100");
             case MIXED -> run.step("mixed", jmh, StepFlags.ROWS_PER_REQUEST, StepFlags.DEFAULT_ROWS_PER_REQUEST, StepFlags.RESULT_ROWS, "100");
             case WRITE -> {
@@ -579,6 +587,10 @@ final class CompareCommand implements Callable<Integer> {
         if (iterations < 1) throw new UsageException("--iterations " + iterations + ": must be at least 1");
         if (forks < 0) throw new UsageException("--forks " + forks + ": must be 0 or more");
         if (queryForks < 0) throw new UsageException("--query-forks " + queryForks + ": must be 0 or more");
+        if (queryClients < 1 || queryClients > MAX_QUERY_CLIENTS) {
+            throw new UsageException(StepFlags.QUERY_CLIENTS + " " + queryClients + ": must be 1.."
+                    + MAX_QUERY_CLIENTS);
+        }
         if (rate < 1) throw new UsageException("--rate " + rate + ": must be at least 1 row/s");
         if (stableWithin < 0 || stableWithin >= 100) throw new UsageException("--stable-within " + stableWithin + ": a percent of the mean, 0 (one run) to under 100");
         if (queries != null) {
@@ -630,6 +642,14 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /** The JMH flags of the query steps: the query forks and time asked, one warm-up and three measured iterations. */
+    /** The query step's own flags: the ids to run (null: all), the clients at once (left out at 1, the step's default). */
+    static List<String> queryStepFlags(String queries, int queryClients) {
+        List<String> flags = new ArrayList<>();
+        if (queries != null) flags.addAll(List.of(StepFlags.QUERIES, queries));
+        if (queryClients != 1) flags.addAll(List.of(StepFlags.QUERY_CLIENTS, String.valueOf(queryClients)));
+        return flags;
+    }
+
     private List<String> queryJmh() {
         return List.of(StepFlags.FORKS, String.valueOf(queryForks), StepFlags.WARMUP_ITERATIONS, "1", StepFlags.WARMUP_TIME, queryTime,
                 StepFlags.ITERATIONS, "3", StepFlags.TIME, queryTime);

@@ -45,6 +45,9 @@ class OrchestratorOptionsTest {
                 new String[] {"--rate 0: must be at least 1 row/s", "compare", "--rate", "0"},
                 new String[] {"--stable-within 100.0: a percent of the mean, 0 (one run) to under 100", "compare", "--stable-within", "100"},
                 new String[] {"--queries q1[: not a regular expression", "compare", "--queries", "q1["},
+                new String[] {"--query-clients 0: must be 1..1024", "compare", "--query-clients", "0"},
+                new String[] {"--query-clients 1025: must be 1..1024", "compare", "--query-clients", "1025"},
+                new String[] {"'--query-clients': 'x' is not an int", "compare", "--query-clients", "x"},
                 new String[] {"Unknown option: '--colour'", "compare", "--colour"}));
     }
 
@@ -62,6 +65,15 @@ class OrchestratorOptionsTest {
         assertEquals("--cluster: none of mysql has a cluster (the modules with one: cassandra)", none.getMessage());
         assertEquals(List.of(cassandra), CompareCommand.clusterModules(List.of(cassandra, mysql), List.of(cassandra, mysql)));
         assertEquals(List.of(1, 2, 3, 100), CompareCommand.numbers("--rows-per-request", "1-3, 100"));
+    }
+
+    /** The query step gets --query-clients only when the run asks for more than one: the default run's steps are as before. */
+    @Test
+    void theQueryClientsReachTheQueryStepOnlyWhenAskedFor() {
+        assertEquals(List.of(), CompareCommand.queryStepFlags(null, 1));
+        assertEquals(List.of("-queries", "iot\\..*"), CompareCommand.queryStepFlags("iot\\..*", 1));
+        assertEquals(List.of("--query-clients", "8"), CompareCommand.queryStepFlags(null, 8));
+        assertEquals(List.of("-queries", "q1.*", "--query-clients", "8"), CompareCommand.queryStepFlags("q1.*", 8));
     }
 
     /** A module's declared write paths, as describe prints them: one write step each, the workload's published one first, each named in the log. */

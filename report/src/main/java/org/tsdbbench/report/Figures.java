@@ -230,7 +230,17 @@ final class Figures {
         return names;
     }
 
-    static String ms(double v) {
+    /** The clients that ran each query at once, as the manifest records them: 1 when it does not (or there is none). */
+    static int queryClients(Database db) {
+        return db.hasManifest() && db.manifest().query() != null ? db.manifest().query().clientCount() : 1;
+    }
+
+    /** Queries a second: "1,861", "-" when not measured. */
+    static String queriesPerSecond(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%,.0f", v);
+    }
+
+        static String ms(double v) {
         return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, v < 10 ? "%.2f" : "%,.1f", v);
     }
 

@@ -268,12 +268,17 @@ final class HtmlReport {
         if (db.queries().isEmpty()) return;
         sectionTitle(h, "query latency, p50 ms", db);
         String slug = Charts.slug(db.displayName());
+        int clients = Figures.queryClients(db);
+        boolean qps = clients > 1;
         if (Figures.iot(db)) {
+            if (qps) h.append("<p class=\"note\">").append(clients).append(" clients at once ran each query.</p>\n");
             h.append("<table class=\"query\" id=\"query-").append(slug).append("\">\n<tr><th>IoT query (TSBS's)</th><th>p50</th><th>p90</th><th>p99</th>")
-                    .append("<th>checked</th></tr>\n");
+                    .append(qps ? "<th>queries/s</th>" : "").append("<th>checked</th></tr>\n");
             for (QueryLatency q : db.queries().values()) {
                 h.append("<tr><td>").append(esc(q.id())).append("</td><td>").append(Figures.ms(q.p50())).append("</td><td>").append(Figures.ms(q.p90()))
-                        .append("</td><td>").append(Figures.ms(q.p99())).append("</td><td>").append(esc(Figures.checkedText(db, q.id()))).append("</td></tr>\n");
+                        .append("</td><td>").append(Figures.ms(q.p99())).append("</td><td>")
+                        .append(qps ? Figures.queriesPerSecond(q.queriesPerSecond()) + "</td><td>" : "")
+                        .append(esc(Figures.checkedText(db, q.id()))).append("</td></tr>\n");
             }
             h.append("</table>\n");
             return;
@@ -301,12 +306,15 @@ final class HtmlReport {
             }
             h.append("</table>\n");
         }
-        h.append("<details><summary>every query: samples, p50, p90, p99, mean ± 99.9% CI</summary>\n<table class=\"query\" id=\"query-")
-                .append(slug).append("\">\n<tr><th>query</th><th>samples</th><th>p50</th><th>p90</th><th>p99</th><th>mean ± 99.9% CI</th></tr>\n");
+        h.append("<details><summary>every query: samples, p50, p90, p99, mean ± 99.9% CI").append(qps ? ", queries/s; " + clients + " clients at once" : "")
+                .append("</summary>\n<table class=\"query\" id=\"query-").append(slug)
+                .append("\">\n<tr><th>query</th><th>samples</th><th>p50</th><th>p90</th><th>p99</th><th>mean ± 99.9% CI</th>")
+                .append(qps ? "<th>queries/s</th>" : "").append("</tr>\n");
         for (QueryLatency q : db.queries().values()) {
             h.append("<tr><td>").append(esc(q.id())).append("</td><td>").append(q.samples()).append("</td><td>").append(Figures.ms(q.p50()))
                     .append("</td><td>").append(Figures.ms(q.p90())).append("</td><td>").append(Figures.ms(q.p99())).append("</td><td>")
-                    .append(Figures.ms(q.mean())).append(Double.isNaN(q.meanError()) ? "" : " ± " + Figures.ms(q.meanError())).append("</td></tr>\n");
+                    .append(Figures.ms(q.mean())).append(Double.isNaN(q.meanError()) ? "" : " ± " + Figures.ms(q.meanError())).append("</td>")
+                    .append(qps ? "<td>" + Figures.queriesPerSecond(q.queriesPerSecond()) + "</td>" : "").append("</tr>\n");
         }
         h.append("</table>\n</details>\n");
     }

@@ -40,7 +40,9 @@ final class IotPublishedComparison {
             + "stood on, on a setting the report states; otherwise the row is indicative, its ratio with the "
             + "reasons. Report C's text states no load cell, data sets or query runs: its rows take those of "
             + "TDengine's public TSBS test scripts, say so, and stay indicative. Query latencies are the mean of each "
-            + "query type's medians. Each pair's setting, versions and rows are said once below, each row's own "
+            + "query type's medians, at the clients the run's query step had at once (compare --query-clients): "
+            + "report C's query ratios are latencies with 8 workers at once, so its query rows are like for like "
+            + "only at 8 clients, and say the count. Each pair's setting, versions and rows are said once below, each row's own "
             + "differences beside it.";
 
     /** What of a run answers a figure, and the unit its published figures are in. */
@@ -395,8 +397,8 @@ final class IotPublishedComparison {
                     .map(mibps -> mibps * MIB / c.rowsPerSecond()))
                     .filter(b -> b > 0 && !Double.isInfinite(b))
                     .map(b -> new Measured(b, Figures.number(b) + " bytes/row"));
-            case QUERY -> meanP50Seconds(db, f.query())
-                    .map(s -> new Measured(s, s >= 1 ? Figures.number(s) + " s" : Figures.ms(s * 1000) + " ms"));
+            case QUERY -> meanP50Seconds(db, f.query()).map(s -> new Measured(s, (s >= 1 ? Figures.number(s) + " s"
+                    : Figures.ms(s * 1000) + " ms") + clientsText(queryClients(db))));
             case COMPRESSION -> db.disk().filter(d -> d.bytes() > 0 && d.rawTextBytes() > 0)
                     .map(IotPublishedComparison::compression);
             case DISK -> db.disk().filter(d -> d.bytes() > 0)
@@ -442,6 +444,18 @@ final class IotPublishedComparison {
         return new Measured(c.rowsPerSecond(), rows + metrics + at + path);
     }
 
+    /** The clients that ran each query at once, as the manifest records them (1 when it does not); null: no manifest. */
+    static Integer queryClients(Database db) {
+        Manifest m = db.manifest();
+        if (m == null) return null;
+        return m.query() == null ? 1 : m.query().clientCount();
+    }
+
+    /** " (8 clients)", " (1 client)"; " (clients not recorded)" without a manifest. */
+    private static String clientsText(Integer clients) {
+        return clients == null ? " (clients not recorded)" : " (" + clients + (clients == 1 ? " client)" : " clients)");
+    }
+
     /** The mean of the medians of the query type's ids ({@code iot.<type>} and {@code iot.<type>.<parameters>}), in seconds. */
     static Optional<Double> meanP50Seconds(Database db, String type) {
         double sum = 0;
@@ -470,8 +484,8 @@ final class IotPublishedComparison {
         }
         if (a == null || b == null) return basis;
         if (f.rows() != null) {
-            return basis.rows(a.displayName(), PublishedComparison.rows(a), f.rows())
-                    .rows(b.displayName(), PublishedComparison.rows(b), f.secondRowsOrRows());
+            return clients(basis.rows(a.displayName(), PublishedComparison.rows(a), f.rows())
+                    .rows(b.displayName(), PublishedComparison.rows(b), f.secondRowsOrRows()), f, a, b);
         }
         for (Database db : new Database[] {a, b}) {
             String scenario = scenario(db);
@@ -480,7 +494,26 @@ final class IotPublishedComparison {
                         + " of the scripts' " + String.join(", ", f.scenarios()));
             }
         }
-        return basis;
+        return clients(basis, f, a, b);
+    }
+
+    /**
+     * A query figure measured at its published client count (report C's 8 workers): each side's
+     * queries ran on as many clients at once here, else the row is indicative, saying so; latency
+     * under one client is not latency under eight.
+     */
+    private static LikeForLike clients(LikeForLike basis, Figure f, Database a, Database b) {
+        if (f.measure() != Measure.QUERY || f.clients() == null) return basis;
+        List<String> other = new ArrayList<>();
+        for (Database db : new Database[] {a, b}) {
+            Integer here = queryClients(db);
+            if (here == null || here.intValue() != f.clients()) {
+                other.add(db.displayName() + (here == null ? " not recorded" : " " + here));
+            }
+        }
+        if (other.isEmpty()) return basis;
+        return basis.unless("query clients here: " + String.join(", ", other) + ", not the " + f.clients()
+                + " workers report " + f.report().id() + "'s runs had at once (compare --query-clients " + f.clients() + ")");
     }
 
     /** The run's report C scenario (iot-1 .. iot-5) as the manifest records it; null when the data set is not one of them. */

@@ -52,6 +52,11 @@ final class JmhJson {
         return entry.path("params").has(StepFlags.PARAM_QUERY_ID);
     }
 
+    /** A query's latency entry (sample time), not the queries/s trial the step runs beside it with several clients. */
+    static boolean isQueryLatency(JsonNode entry) {
+        return isQuery(entry) && !"thrpt".equals(entry.path("mode").asText());
+    }
+
     /** The kind of file an entry belongs in ({@link #KINDS}), by its benchmark and parameters; null for none of them. */
     static String kindOf(JsonNode entry) {
         if (isQuery(entry)) return "query";
@@ -133,14 +138,15 @@ final class JmhJson {
     static Map<String, QueryLatency> queries(List<JsonNode> entries) {
         Map<String, QueryLatency> out = new TreeMap<>();
         for (JsonNode r : entries) {
-            if (!isQuery(r)) continue;
+            if (!isQueryLatency(r)) continue;
             String id = r.path("params").path(StepFlags.PARAM_QUERY_ID).asText();
             JsonNode pm = r.path("primaryMetric");
             JsonNode pct = pm.path("scorePercentiles");
             long samples = 0;
             for (JsonNode fork : pm.path("rawDataHistogram")) for (JsonNode it : fork) for (JsonNode bin : it) samples += bin.path(1).asLong();
             out.put(id, new QueryLatency(id, samples, pct.path("50.0").asDouble(Double.NaN), pct.path("90.0").asDouble(Double.NaN),
-                    pct.path("99.0").asDouble(Double.NaN), pm.path("score").asDouble(Double.NaN), pm.path("scoreError").asDouble(Double.NaN)));
+                    pct.path("99.0").asDouble(Double.NaN), pm.path("score").asDouble(Double.NaN), pm.path("scoreError").asDouble(Double.NaN),
+                    Double.NaN));
         }
         return out;
     }

@@ -215,9 +215,13 @@ final class MarkdownReport {
 
     /** The IoT catalog's queries: one row each, its latency percentiles and whether its answer was checked. */
     private static void iotQueryTable(StringBuilder md, Database db) {
-        md.append("IoT queries (TSBS's), ms\n\n| query | p50 | p90 | p99 | checked |\n|---|---|---|---|---|\n");
+        int clients = Figures.queryClients(db);
+        boolean qps = clients > 1;
+        md.append("IoT queries (TSBS's), ms").append(qps ? ", " + clients + " clients at once" : "").append("\n\n| query | p50 | p90 | p99 |")
+                .append(qps ? " queries/s |" : "").append(" checked |\n|---|---|---|---|").append(qps ? "---|" : "").append("---|\n");
         for (QueryLatency q : db.queries().values()) {
             md.append("| ").append(q.id()).append(" | ").append(ms(q.p50())).append(" | ").append(ms(q.p90())).append(" | ").append(ms(q.p99()))
+                    .append(qps ? " | " + Figures.queriesPerSecond(q.queriesPerSecond()) : "")
                     .append(" | ").append(Figures.checkedText(db, q.id())).append(" |\n");
         }
         md.append('\n');

@@ -98,7 +98,8 @@ final class RunResults {
     }
 
     /** One query's latency distribution in ms; mean and meanError are JMH's score and 99.9% CI half-width. */
-    record QueryLatency(String id, long samples, double p50, double p90, double p99, double mean, double meanError) {
+    record QueryLatency(String id, long samples, double p50, double p90, double p99, double mean, double meanError,
+                        double queriesPerSecond) {
     }
 
     /**
@@ -251,7 +252,8 @@ final class RunResults {
         Map<String, QueryLatency> queries = new LinkedHashMap<>();
         if (manifest.query() != null && manifest.query().latency() != null) {
             for (QueryRecord.QueryLatencyRecord q : manifest.query().latency()) {
-                queries.put(q.id(), new QueryLatency(q.id(), q.samples(), q.p50Ms(), q.p90Ms(), q.p99Ms(), q.meanMs(), q.meanErrorMs()));
+                queries.put(q.id(), new QueryLatency(q.id(), q.samples(), q.p50Ms(), q.p90Ms(), q.p99Ms(), q.meanMs(), q.meanErrorMs(),
+                        q.queriesPerSecond() == null ? Double.NaN : q.queriesPerSecond()));
             }
         }
         return new Database(name, display, writes, queries, manifest, status, reason, Further.of(manifest));

@@ -332,7 +332,7 @@ final class ShardMerge {
         for (Shard s : shards) {
             Map<String, JsonNode> entries = new LinkedHashMap<>();
             for (JsonNode e : JmhJson.entries(s.dir().resolve(db + "-query.json"))) {
-                if (JmhJson.isQuery(e)) entries.put(e.path("params").path(StepFlags.PARAM_QUERY_ID).asText(), e);
+                if (JmhJson.isQueryLatency(e)) entries.put(e.path("params").path(StepFlags.PARAM_QUERY_ID).asText(), e);
             }
             ids.addAll(entries.keySet());
             byShard.add(entries);
@@ -420,7 +420,7 @@ final class ShardMerge {
             }
             checked.add(merged);
         }
-        return new QueryRecord(checked, query.absent(), latency.isEmpty() ? null : latency);
+        return new QueryRecord(checked, query.absent(), latency.isEmpty() ? null : latency, query.clients());
     }
 
     /** The merged run.json: complete only if every shard's run was; a database failed on any shard is failed, with the shard named. */

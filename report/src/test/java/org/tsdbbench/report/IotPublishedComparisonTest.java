@@ -43,6 +43,12 @@ class IotPublishedComparisonTest {
      */
     private void manifest(String name, String display, String version, String scale, long rows, double[][] cells,
                           Object[][] queries, long diskBytes, long rawText) throws Exception {
+        manifest(name, display, version, scale, rows, cells, queries, diskBytes, rawText, null);
+    }
+
+    /** As above, the query step's clients at once recorded (null: not, as with one client). */
+    private void manifest(String name, String display, String version, String scale, long rows, double[][] cells,
+                          Object[][] queries, long diskBytes, long rawText, Integer queryClients) throws Exception {
         StringBuilder writes = new StringBuilder();
         for (double[] c : cells) {
             if (writes.length() > 0) writes.append(',');
@@ -59,7 +65,9 @@ class IotPublishedComparisonTest {
             if (latency.length() > 0) latency.append(',');
             latency.append(String.format(Locale.ROOT,
                     "{\"id\":\"%s\",\"samples\":10,\"p50Ms\":%s,\"p90Ms\":%s,\"p99Ms\":%s,"
-                    + "\"maxMs\":%s,\"meanMs\":%s,\"meanErrorMs\":0.1}", q[0], q[1], q[1], q[1], q[1], q[1]));
+                    + "\"maxMs\":%s,\"meanMs\":%s,\"meanErrorMs\":0.1%s}", q[0], q[1], q[1], q[1], q[1], q[1],
+                    queryClients == null || queryClients == 1 ? "" : String.format(Locale.ROOT, ",\"queriesPerSecond\":%.1f",
+                            queryClients * 1000 / ((Number) q[1]).doubleValue())));
         }
         String disk = diskBytes <= 0 ? "" : String.format(Locale.ROOT,
                 ",\"disk\":{\"bytes\":%d,\"rawTextBytes\":%d,\"rows\":%d}", diskBytes, rawText, rows);
@@ -70,8 +78,9 @@ class IotPublishedComparisonTest {
                    "source":"generated"},
                  "machine":{"cpu":"c","cores":2},"load":{"rowsStored":%d,"verified":true},
                  "write":[%s],
-                 "query":{"checked":[],"absent":[],"latency":[%s]}%s}""", display, version,
-                scale == null ? "null" : "\"" + scale + "\"", rows, writes, latency, disk));
+                 "query":{"checked":[],"absent":[],"latency":[%s]%s}%s}""", display, version,
+                scale == null ? "null" : "\"" + scale + "\"", rows, writes, latency,
+                queryClients == null ? "" : ",\"clients\":" + queryClients, disk));
     }
 
     private List<Row> rows() throws Exception {
@@ -168,13 +177,54 @@ class IotPublishedComparisonTest {
                 avg.publishedRatioText());
         assertEquals("indicative: report C's text states no query runs: the 100-truck and 4,000-truck data sets "
                 + "(iot-1, iot-2 here; iot-1 is 100 trucks over 1 month) queried over 4 days by 8 workers are "
-                + "TDengine's public TSBS test scripts' (a later version queries one day, not four)",
-                avg.verdictText());
+                + "TDengine's public TSBS test scripts' (a later version queries one day, not four); query clients "
+                + "here: TDengine 1, InfluxDB 1, not the 8 workers report C's runs had at once (compare "
+                + "--query-clients 8)", avg.verdictText());
+        assertEquals("1.00 ms (1 client) / 500.0 ms (1 client)", avg.measured());
         for (Row r : rows) {
             if (!r.figure().report().id().equals("C") || Double.isNaN(r.measuredRatio())) continue;
             assertEquals(Verdict.INDICATIVE, r.verdict(), r.figure().id());
         }
         assertEquals(5.0, row(rows, "c.query.daily-activity.timescaledb").measuredRatio(), 1e-9);
+    }
+
+    /**
+     * Report C's query ratios are latencies of 8 workers at once: a row measured with 8 query clients
+     * on both sides has no reason of its clients (it says the count); at 1 client, or with one side
+     * at 8 only, it is indicative, naming each side's count.
+     */
+    @Test
+    void reportCsQueryRowsAreLikeForLikeInTheirClientsAtEightOnly() throws Exception {
+        Object[][] fast = {{"iot.avg-load", 2.0}};
+        Object[][] slow = {{"iot.avg-load", 100.0}};
+        manifest("tdengine", "TDengine", "3.3.0.1", "iot-2", 6_000_000, NO_CELLS, fast, 0, 0, 8);
+        manifest("influx", "InfluxDB", "1.8.10", "iot-2", 6_000_000, NO_CELLS, slow, 0, 0, 8);
+        Row at8 = row(rows(), "c.query.avg-load.influx");
+        assertEquals("2.00 ms (8 clients) / 100.0 ms (8 clients)", at8.measured());
+        assertEquals(50.0, at8.measuredRatio(), 1e-9);
+        assertEquals(1, at8.reasons().size(), "only where report C's setting comes from: " + at8.reasons());
+        assertFalse(at8.verdictText().contains("query clients"), at8.verdictText());
+        String md8 = MarkdownReport.render(Inputs.read(List.of(dir)));
+        // each database's own table says its clients and their queries/s: 8 clients / 2 ms = 4,000 a second
+        assertTrue(md8.contains("IoT queries (TSBS's), ms, 8 clients at once\n\n| query | p50 | p90 | p99 | queries/s | checked |"), md8);
+        assertTrue(md8.contains("| iot.avg-load | 2.00 | 2.00 | 2.00 | 4,000 |"), md8);
+        String html8 = HtmlReport.render(Inputs.read(List.of(dir)));
+        assertTrue(html8.contains("8 clients at once ran each query.") && html8.contains("<th>p99</th><th>queries/s</th>")
+                && html8.contains("<td>4,000</td>"), html8);
+
+        manifest("influx", "InfluxDB", "1.8.10", "iot-2", 6_000_000, NO_CELLS, slow, 0, 0, null);
+        Row mixed = row(rows(), "c.query.avg-load.influx");
+        assertEquals("2.00 ms (8 clients) / 100.0 ms (1 client)", mixed.measured());
+        assertEquals(List.of("query clients here: InfluxDB 1, not the 8 workers report C's runs had at once (compare "
+                + "--query-clients 8)"), mixed.reasons().subList(1, mixed.reasons().size()));
+        assertEquals(Verdict.INDICATIVE, mixed.verdict());
+
+        manifest("tdengine", "TDengine", "3.3.0.1", "iot-2", 6_000_000, NO_CELLS, fast, 0, 0, 1);
+        assertTrue(row(rows(), "c.query.avg-load.influx").verdictText().endsWith("query clients here: TDengine 1, "
+                + "InfluxDB 1, not the 8 workers report C's runs had at once (compare --query-clients 8)"));
+        String md = MarkdownReport.render(Inputs.read(List.of(dir)));
+        assertTrue(md.contains("2.00 ms (1 client) / 100.0 ms (1 client)"), md);
+        assertTrue(md.contains("IoT queries (TSBS's), ms\n\n| query | p50 | p90 | p99 | checked |"), "one client: the table as before: " + md);
     }
 
     @Test

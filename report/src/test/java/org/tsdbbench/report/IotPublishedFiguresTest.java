@@ -223,6 +223,9 @@ class IotPublishedFiguresTest {
             if (!write) {
                 assertTrue(text.contains(f.query() + " " + c[1] + "x"), f.query());
                 assertEquals(List.of("iot-1", "iot-2"), f.scenarios(), "the 100-truck and 4,000-truck data sets");
+                // the scripts' query runs: 8 workers at once, the clients a run's query step needs for a like-for-like row
+                assertTrue(text.contains("8 workers"), "spec/iot.md: report C's query runs' workers");
+                assertEquals(8, f.clients(), f.id());
                 // the qualifier report C put on its query leads, beside each of the four
                 assertEquals("report C: TDengine led \"for most query types\" (对于大多数查询类型), not all", f.qualifier());
                 assertTrue(text.contains("TDengine led \"for most query types\" (对于大多数查询类型), not all"));

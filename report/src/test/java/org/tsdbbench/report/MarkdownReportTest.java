@@ -145,6 +145,20 @@ class MarkdownReportTest {
         assertTrue(md.contains("| avg over all rows (q2.avg.p100), ms | - |"), "no latency in the manifest, none from JMH's file: " + md);
     }
 
+    /** With several query clients the query step's JSON also holds a queries/s trial per query: not a latency, never read as one. */
+    @Test
+    void aQueryStepsQueriesPerSecondTrialIsNotReadAsItsLatency() {
+        com.fasterxml.jackson.databind.node.ObjectNode thrpt = Fixtures.queryEntry("alpha", "q2.avg.p100", new double[] {1500.0, 1});
+        thrpt.put("mode", "thrpt");
+        thrpt.put("benchmark", "org.tsdbbench.common.bench.QueryBenchmark.queriesPerSecond");
+        java.util.Map<String, RunResults.QueryLatency> q = JmhJson.queries(List.of(Fixtures.queryEntry("alpha", "q2.avg.p100",
+                new double[] {9.0, 3}), thrpt));
+        assertEquals(1, q.size(), q.toString());
+        assertEquals(9.0, q.get("q2.avg.p100").p50(), 1e-9, "the sample-time trial's median");
+        assertEquals(3, q.get("q2.avg.p100").samples());
+        assertTrue(JmhJson.isQuery(thrpt) && !JmhJson.isQueryLatency(thrpt), "still the query step's entry, its kind 'query'");
+    }
+
     @Test
     void theMySqlModulesOwnManifestGivesEveryFurtherTable() throws Exception {
         for (String kind : List.of("manifest", "query", "range", "volume", "mixed", "fixedrate")) {

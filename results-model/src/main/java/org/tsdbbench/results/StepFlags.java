@@ -34,6 +34,8 @@ public final class StepFlags {
 
     public static final String RESULT_ROWS = "--result-rows";
     public static final String RANGE_CLIENTS = "--clients";
+    /** The query step's concurrent clients (TSBS's --workers). */
+    public static final String QUERY_CLIENTS = "--query-clients";
     public static final String RATE = "--rate";
     /** The write step's cells as pairs (rows per request x clients), instead of the matrix. */
     public static final String CELLS = "--cells";

@@ -24,7 +24,9 @@ import org.tsdbbench.common.workload.PreparedQuery;
  * checks the rows against the generator's expected answer (a wrong answer fails the benchmark,
  * and is appended to the settings' verify log when there is one: JMH keeps a failed iteration's
  * exception to its own output, and may still report the iterations before it).
- * Sample-time mode gives the latency distribution with percentiles, per query id.
+ * Sample-time mode gives the latency distribution with percentiles, per query id. With several
+ * JMH threads each is one client with its own connection (TSBS's workers), and
+ * {@link #queriesPerSecond()} measures the same work as their throughput.
  *
  * <p>One class for every database ({@link RunSettings} says which). From an IDE it runs as it is:
  * if the local server does not hold the data set yet, the setup loads it first.
@@ -50,18 +52,38 @@ public class QueryBenchmark {
      * it was checked (the CLI's query step has: a full count takes seconds on some databases, once per query).
      */
     @Setup(Level.Trial)
-    public void open(RunSettings run) throws Exception {
+    public void open(RunSettings run, Prepared prepared) throws Exception {
         Database db = run.database();
         BenchSettings settings = run.settings();
-        QuerySet queries = QuerySet.prepare(db, settings);
-        if (!settings.dataChecked()) queries.ensureLoaded(db, settings);
-        query = queries.get(queryId);
+        query = prepared.query(db, settings, queryId);
         wrongAnswers = settings.verifyLog();
         session = db.open(settings.connection());
     }
 
+    /** Shared by the clients of a trial: the first to set up prepares the query (loading the data set if missing). */
+    @State(Scope.Benchmark)
+    public static class Prepared {
+        private PreparedQuery query;
+
+        synchronized PreparedQuery query(Database db, BenchSettings settings, String id) throws Exception {
+            if (query != null) return query;
+            QuerySet queries = QuerySet.prepare(db, settings);
+            if (!settings.dataChecked()) queries.ensureLoaded(db, settings);
+            query = queries.get(id);
+            return query;
+        }
+    }
+
     @Benchmark
     public long query() throws Exception {
+        return query.runChecked(session, wrongAnswers);
+    }
+
+    /** The clients' queries a second (the query step's second trial when it runs several clients). */
+    @Benchmark
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    public long queriesPerSecond() throws Exception {
         return query.runChecked(session, wrongAnswers);
     }
 

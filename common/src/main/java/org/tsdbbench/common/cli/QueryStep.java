@@ -9,7 +9,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -42,6 +41,9 @@ import org.tsdbbench.results.StepFlags;
  * output and the manifest's check) and is left out of the step's latency table and JMH JSON.
  * With {@code --shard i/N} it is one of N query clients over the whole data set, which a sharded
  * load stored (it is not loaded again); the shards' latencies are merged by {@code report --merge}.
+ * With {@code --query-clients N} (N > 1) each query runs on N clients at once, each its own
+ * connection, in two trials as the range step's: queries/s (throughput) and latency (sample time),
+ * the one held against the other (N / mean latency), a query whose trials disagree measured again once.
  */
 @Command(name = "query", mixinStandardHelpOptions = true, sortOptions = false, versionProvider = SuiteVersion.class,
         description = "Run q1..q4, check every answer, report latency per query with percentiles (loads the data set first if needed).")
@@ -60,6 +62,11 @@ final class QueryStep extends Step {
     @Option(names = {StepFlags.WRITE_CLIENTS, StepFlags.WRITE_CLIENTS_KEBAB}, description = "Clients of the load, when one is needed (default: ${DEFAULT-VALUE}).")
     int loadClients = 2;
 
+    @Option(names = StepFlags.QUERY_CLIENTS, paramLabel = "N",
+            description = "Clients running each query at once, each its own connection (TSBS's --workers);"
+                    + " above 1, queries/s beside the latency (default: ${DEFAULT-VALUE}).")
+    int queryClients = 1;
+
     QueryStep(Database db, Workload workload) {
         super(db, workload);
     }
@@ -77,6 +84,10 @@ final class QueryStep extends Step {
             throw new UsageException("-queries " + queries + ": not a regular expression (" + e.getDescription() + ")");
         }
         CommonOptions.positive(StepFlags.WRITE_CLIENTS, loadClients);
+        if (queryClients < 1 || queryClients > WriteStep.MAX_CLIENTS) {
+            throw new UsageException(StepFlags.QUERY_CLIENTS + " " + queryClients + ": must be 1.."
+                    + WriteStep.MAX_CLIENTS);
+        }
         if (sql != null) {
             // A bad query file is named before the server is touched.
             try {
@@ -142,7 +153,7 @@ final class QueryStep extends Step {
         out().flush();
 
         if (!correct.isEmpty()) {
-            List<RunResult> run = new ArrayList<>();
+            List<Measured> run = new ArrayList<>();
             boolean reachable = true;
             for (int i = 0; i < correct.size(); i++) {
                 String id = correct.get(i);
@@ -151,10 +162,23 @@ final class QueryStep extends Step {
                     continue;
                 }
                 List<Duration> toGo = correct.subList(i, correct.size()).stream().map(checkTimes::get).toList();
-                out().printf("# query %d/%d: %s; about %s left by the answer checks' times%n", i + 1, correct.size(), id, Minutes.text(timeLeft(toGo).toSeconds()));
+                // Several clients run two trials of each query: queries/s and latency.
+                Duration left = timeLeft(toGo).multipliedBy(queryClients > 1 ? 2 : 1);
+                out().printf("# query %d/%d: %s; about %s left by the answer checks' times%n", i + 1, correct.size(), id,
+                        Minutes.text(left.toSeconds()));
                 out().flush();
                 int failed = failures.size();
-                Optional<RunResult> measured = measure(id, failures);
+                Measured measured = measure(id, failures);
+                String contradiction = measured.contradiction(queryClients);
+                if (contradiction != null && wrongInMeasuredRuns(id) == null) {
+                    // Two trials, one after the other: the server's own work (a flush after the load) may slow one.
+                    out().printf("# %s: %s: the two trials disagree; measuring the query again%n", id, contradiction);
+                    out().flush();
+                    results.dropJmhResults("query", StepFlags.PARAM_QUERY_ID, id);
+                    measured = measure(id, failures);
+                    contradiction = measured.contradiction(queryClients);
+                }
+                if (contradiction != null) failures.add(id + ": " + contradiction);
                 String wrong = wrongInMeasuredRuns(id);
                 if (wrong != null) {
                     // The database answered, wrong: that is the query's failure, not what JMH made of the iteration's exception.
@@ -165,10 +189,11 @@ final class QueryStep extends Step {
                     results.dropJmhResults("query", StepFlags.PARAM_QUERY_ID, id);
                     continue;
                 }
-                measured.ifPresent(run::add);
+                if (measured.latency() != null) run.add(measured);
                 if (failures.size() > failed) reachable = awaitServer();
             }
-            results.manifest().query(new QueryRecord(checked, List.copyOf(set.absent()), latencies(run)));
+            results.manifest().query(new QueryRecord(checked, List.copyOf(set.absent()), latencies(run),
+                    queryClients == 1 ? null : queryClients));
             results.saveManifest();
             out().println();
             out().print(latencyTable(run, correct, failures));
@@ -184,11 +209,41 @@ final class QueryStep extends Step {
      * went away, say) is reported and the next one still runs, also in this JVM (-f 0), where JMH
      * itself would otherwise stop at the first failed benchmark.
      */
-    private Optional<RunResult> measure(String id, List<String> failures) throws IOException {
+    private Measured measure(String id, List<String> failures) throws IOException {
+        // One client: latency alone, as ever; more: their throughput too, the range step's two trials.
+        String methods = queryClients == 1 ? "query" : "(query|queriesPerSecond)";
         // The step has made sure the server holds the data set: the trials need not count it again.
-        return runJmh("query", jmh()
-                .include(Pattern.quote(QueryBenchmark.class.getName()) + "\\.query$")
-                .param(StepFlags.PARAM_QUERY_ID, id), settings.withDataChecked().withVerifyLog(results.verifyLog("query")), id, failures).stream().findFirst();
+        Collection<RunResult> run = runJmh("query", jmh()
+                .include(Pattern.quote(QueryBenchmark.class.getName()) + "\\." + methods + "$")
+                .param(StepFlags.PARAM_QUERY_ID, id)
+                .threads(queryClients), settings.withDataChecked().withVerifyLog(results.verifyLog("query")), id,
+                failures);
+        RunResult latency = null;
+        RunResult throughput = null;
+        for (RunResult r : run) {
+            if (r.getParams().getBenchmark().endsWith(".queriesPerSecond")) throughput = r;
+            else latency = r;
+        }
+        boolean reported = failures.stream().anyMatch(f -> f.startsWith(id + ": "));
+        if (queryClients > 1 && latency != null && throughput == null && !reported) {
+            failures.add(id + ": the queries/s trial did not complete (see the JMH output above)");
+        }
+        return new Measured(latency, throughput);
+    }
+
+    /** One query's trials: latency (sample time) and, with several clients, queries/s (throughput); null: not run. */
+    record Measured(RunResult latency, RunResult throughput) {
+
+        /** queries/s held against the clients' mean latency ({@link LatencyBound}); null: they agree, or one is missing. */
+        String contradiction(int clients) {
+            if (latency == null || throughput == null) return null;
+            return LatencyBound.checkQueries(throughput.getPrimaryResult().getScore(), clients,
+                    latency.getPrimaryResult().getStatistics().getMean(), LatencyBound.SEPARATE_TRIALS);
+        }
+
+        String id() {
+            return latency.getParams().getParam(StepFlags.PARAM_QUERY_ID);
+        }
     }
 
     /**
@@ -259,29 +314,40 @@ final class QueryStep extends Step {
     }
 
     /** Each measured query's latency as the manifest keeps it (ms; JMH's sample-mode statistics, in the unit of the benchmark: ms). */
-    static List<QueryRecord.QueryLatencyRecord> latencies(Collection<RunResult> run) {
+    static List<QueryRecord.QueryLatencyRecord> latencies(Collection<Measured> run) {
         List<QueryRecord.QueryLatencyRecord> out = new ArrayList<>();
-        for (RunResult r : run) {
+        for (Measured m : run) {
+            RunResult r = m.latency();
             Statistics st = r.getPrimaryResult().getStatistics();
-            out.add(new QueryRecord.QueryLatencyRecord(r.getParams().getParam(StepFlags.PARAM_QUERY_ID), st.getN(), st.getPercentile(50), st.getPercentile(90),
-                    st.getPercentile(99), st.getMax(), r.getPrimaryResult().getScore(), r.getPrimaryResult().getScoreError()));
+            Double qps = m.throughput() == null ? null : m.throughput().getPrimaryResult().getScore();
+            Double qpsError = qps == null || Double.isNaN(m.throughput().getPrimaryResult().getScoreError()) ? null
+                    : m.throughput().getPrimaryResult().getScoreError();
+            out.add(new QueryRecord.QueryLatencyRecord(m.id(), st.getN(), st.getPercentile(50), st.getPercentile(90),
+                    st.getPercentile(99), st.getMax(), r.getPrimaryResult().getScore(), r.getPrimaryResult().getScoreError(),
+                    qps, qpsError));
         }
         return out;
     }
 
-    private String latencyTable(Collection<RunResult> run, List<String> ids, List<String> failures) {
-        StringBuilder sb = new StringBuilder(db().displayName() + ": query latency, ms (until the last row reached the client)\n");
+    private String latencyTable(Collection<Measured> run, List<String> ids, List<String> failures) {
+        String clients = queryClients == 1 ? "" : ", " + queryClients + " clients at once";
+        StringBuilder sb = new StringBuilder(db().displayName() + ": query latency, ms (until the last row reached the client)"
+                + clients + "\n");
         // The id column as wide as the longest id (the trucks' run to 45 characters).
         int width = Math.max(16, ids.stream().mapToInt(String::length).max().orElse(0));
         String idColumn = "%-" + width + "s";
-        sb.append(String.format(Locale.ROOT, idColumn + " %10s %10s %10s %10s %10s%n", "query", "samples", "p50", "p90", "p99", "max"));
+        boolean qps = queryClients > 1;
+        sb.append(String.format(Locale.ROOT, idColumn + " %10s %10s %10s %10s %10s%s%n", "query", "samples", "p50", "p90", "p99",
+                "max", qps ? String.format(Locale.ROOT, " %12s", "queries/s") : ""));
         List<String> measured = new ArrayList<>();
-        for (RunResult r : run) {
-            String id = r.getParams().getParam(StepFlags.PARAM_QUERY_ID);
+        for (Measured m : run) {
+            String id = m.id();
             measured.add(id);
-            Statistics st = r.getPrimaryResult().getStatistics();
-            sb.append(String.format(Locale.ROOT, idColumn + " %10d %10.3f %10.3f %10.3f %10.3f%n", id, st.getN(),
-                    st.getPercentile(50), st.getPercentile(90), st.getPercentile(99), st.getMax()));
+            Statistics st = m.latency().getPrimaryResult().getStatistics();
+            String rate = !qps ? "" : m.throughput() == null ? String.format(Locale.ROOT, " %12s", "-")
+                    : String.format(Locale.ROOT, " %,12.1f", m.throughput().getPrimaryResult().getScore());
+            sb.append(String.format(Locale.ROOT, idColumn + " %10d %10.3f %10.3f %10.3f %10.3f%s%n", id, st.getN(),
+                    st.getPercentile(50), st.getPercentile(90), st.getPercentile(99), st.getMax(), rate));
         }
         for (String id : ids) {
             boolean reported = failures.stream().anyMatch(f -> f.startsWith(id + ": "));

@@ -20,7 +20,7 @@ public final class WrongAnswers {
     }
 
     /** Appends one mismatch ({@link org.tsdbbench.common.query.Answer.Check#mismatch}, which starts with the query id). */
-    static void append(Path log, String mismatch) {
+    static synchronized void append(Path log, String mismatch) {
         try {
             Files.writeString(log, mismatch.replace('\n', ' ') + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         } catch (IOException e) {

@@ -100,7 +100,7 @@ class AnswerCacheTest {
     private static void trial(RunSettings run, String queryId) throws Exception {
         QueryBenchmark trial = new QueryBenchmark();
         trial.queryId = queryId;
-        trial.open(run);
+        trial.open(run, new QueryBenchmark.Prepared());
         trial.close();
     }
 

@@ -91,7 +91,7 @@ class QueryBenchmarkWrongAnswerTest {
                 .withVerifyLog(log);
         QueryBenchmark bench = new QueryBenchmark();
         bench.queryId = "q2.count.p100";
-        bench.open(new RunSettings(db, settings));
+        bench.open(new RunSettings(db, settings), new QueryBenchmark.Prepared());
         try {
             assertEquals(1, bench.query(), "the first run answers right: one row");
             IllegalStateException e = assertThrows(IllegalStateException.class, bench::query);

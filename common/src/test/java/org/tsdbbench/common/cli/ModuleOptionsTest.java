@@ -117,6 +117,17 @@ class ModuleOptionsTest {
         assertTrue(both.output().contains("mutually exclusive"), both.output());
     }
 
+    /** The query step's clients at once: a count out of 1..1024, or not a number, is one line naming the flag, before any work. */
+    @Test
+    void theQueryStepRefusesABadClientCountBeforeAnyWork() {
+        assertUsage("--query-clients 0: must be 1..1024", run(DB, "query", "--query-clients", "0"));
+        assertUsage("--query-clients -3: must be 1..1024", run(DB, "query", "--query-clients", "-3"));
+        assertUsage("--query-clients 1025: must be 1..1024", run(DB, "query", "--query-clients", "1025"));
+        CliCapture.Result word = run(DB, "query", "--query-clients", "eight");
+        assertEquals(BenchCli.USAGE, word.exit(), word.output());
+        assertTrue(word.output().strip().lines().findFirst().orElse("").contains("'--query-clients': 'eight' is not an int"), word.output());
+    }
+
     @Test
     void dashConfIsTheConfOptionAndAModuleWithoutOneSaysSo() throws Exception {
         Path conf = Files.writeString(tmp.resolve("client.conf"), "x");

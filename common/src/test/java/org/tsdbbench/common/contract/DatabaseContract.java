@@ -236,6 +236,48 @@ public abstract class DatabaseContract {
         assertNoSecret(results);
     }
 
+    /**
+     * The query step with concurrent clients (report C's runs had 8 workers): each query's two trials
+     * at 3 clients, every answer checked; the manifest records the clients, each query's queries/s
+     * and latency percentiles, and the queries/s within the range step's bound of clients / mean
+     * latency (2x, {@code LatencyBound.SEPARATE_TRIALS}); the JMH JSON holds both trials at 3 threads.
+     */
+    @Test
+    void cliIotQueryStepWithConcurrentClientsRecordsQueriesPerSecondAndPercentiles() throws Exception {
+        assumeTrue(takesIot(), db().displayName() + " does not take the iot workload");
+        int clients = 3;
+        Path results = tmp.resolve("iot-clients");
+        List<String> trucks = List.of("--workload", "iot", "-trucks", "4", "-hours", "3", "-seed", "11", "-results", results.toString());
+        Run load = cli("load", trucks, List.of(StepFlags.WRITE_CLIENTS, "2", StepFlags.ROWS_PER_REQUEST, "500"));
+        assertEquals(BenchCli.OK, load.exit, load.output);
+        Run query = cli("query", trucks, List.of("-f", "0", "-wi", "1", "-w", "200ms", "-i", "2", "-r", "300ms",
+                StepFlags.QUERIES, "iot\\.(last-loc|high-load|avg-load)(\\..*)?", StepFlags.QUERY_CLIENTS, String.valueOf(clients)));
+        assertEquals(BenchCli.OK, query.exit, query.output);
+        assertTrue(query.output.contains(clients + " clients at once"), query.output);
+        JsonNode q = new ObjectMapper().readTree(results.resolve(db().name() + "-manifest.json").toFile()).get("query");
+        assertEquals(clients, q.get("clients").asInt(), q.toString());
+        for (JsonNode c : q.get("checked")) assertTrue(c.get("correct").asBoolean(), c.toString());
+        JsonNode latency = q.get("latency");
+        assertEquals(q.get("checked").size(), latency.size(), "every checked query measured: " + q);
+        for (JsonNode l : latency) {
+            double qps = l.get("queriesPerSecond").asDouble();
+            double mean = l.get("meanMs").asDouble();
+            assertTrue(qps > 0 && mean > 0 && l.get("samples").asLong() > 0, l.toString());
+            assertTrue(l.get("p50Ms").asDouble() <= l.get("p90Ms").asDouble() && l.get("p90Ms").asDouble() <= l.get("p99Ms").asDouble()
+                    && l.get("p99Ms").asDouble() <= l.get("maxMs").asDouble(), l.toString());
+            double bound = clients / (mean / 1000);
+            assertTrue(qps <= 2.0 * bound, qps + " queries/s over twice " + clients + " clients / " + mean + " ms mean: " + l);
+        }
+        JsonNode jmh = new ObjectMapper().readTree(results.resolve(db().name() + "-query.json").toFile());
+        assertEquals(2 * latency.size(), jmh.size(), "a throughput and a sample-time trial per query");
+        long thrpt = 0;
+        for (JsonNode e : jmh) {
+            assertEquals(clients, e.get("threads").asInt(), e.toString());
+            if (e.get("mode").asText().equals("thrpt")) thrpt++;
+        }
+        assertEquals(latency.size(), thrpt, "one queries/s trial per query");
+    }
+
     /** TSBS's metrics of a generated data set: the field values of all its records. */
     private static long metricsOf(IotSpec spec) throws IOException {
         long metrics = 0;

@@ -29,7 +29,8 @@ import org.tsdbbench.common.db.Database;
 class ModuleJarCheck {
 
     private static final List<String> COMMON_BENCHMARKS = List.of(WriteBenchmark.class.getName() + ".write",
-            QueryBenchmark.class.getName() + ".query", RangeQueryBenchmark.class.getName() + ".queriesPerSecond",
+            QueryBenchmark.class.getName() + ".query", QueryBenchmark.class.getName() + ".queriesPerSecond",
+            RangeQueryBenchmark.class.getName() + ".queriesPerSecond",
             RangeQueryBenchmark.class.getName() + ".latency", VolumeBenchmark.class.getName() + ".block",
             MixedLoadBenchmark.class.getName() + ".mixed");
 
