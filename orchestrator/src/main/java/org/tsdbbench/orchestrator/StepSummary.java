@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.tsdbbench.results.DiskRecord;
+import org.tsdbbench.results.LoadRecord;
 import org.tsdbbench.results.Manifest;
 import org.tsdbbench.results.QueryRecord;
 
@@ -23,8 +24,15 @@ final class StepSummary {
     static String of(String step, Manifest manifest) {
         if (manifest == null) return "";
         return switch (step) {
-            case "load" -> manifest.load() == null ? "" : String.format(Locale.ROOT, ": %,d rows acknowledged and stored, %,.0f rows/s",
-                    manifest.load().rowsAcknowledged(), manifest.load().rowsPerSecond());
+            case "load" -> {
+                LoadRecord l = manifest.load();
+                if (l == null) yield "";
+                // A record sharing a key with an earlier one (TSBS's trucks without a name) is acknowledged, not stored.
+                yield l.rowsSuperseded() == null || l.rowsStored() == null
+                        ? String.format(Locale.ROOT, ": %,d rows acknowledged and stored, %,.0f rows/s", l.rowsAcknowledged(), l.rowsPerSecond())
+                        : String.format(Locale.ROOT, ": %,d rows acknowledged, %,d stored (%,d in place of an earlier row of their key), %,.0f rows/s",
+                                l.rowsAcknowledged(), l.rowsStored(), l.rowsSuperseded(), l.rowsPerSecond());
+            }
             case "disk" -> {
                 DiskRecord d = manifest.disk();
                 if (d == null) yield "";

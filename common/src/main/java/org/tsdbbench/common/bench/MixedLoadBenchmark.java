@@ -89,7 +89,7 @@ public class MixedLoadBenchmark {
             spec = DevicesWorkload.dataSetOf(settings.dataSet(), "the mixed load").spec();
             QuerySet set = QuerySet.prepare(db, settings);
             set.ensureLoaded(db, settings);
-            datasetRows = set.expectedRows();
+            datasetRows = set.storedRows();
         }
 
         /**

@@ -101,9 +101,12 @@ public final class ServerResourceProfiler implements InternalProfiler {
         return out;
     }
 
-    /** Rows acknowledged per second in the iteration: the write test's rowsAcked counter, else its score (rows/s). */
+    /**
+     * Rows acknowledged per second in the iteration: the write test's rowsAcked counter, else its score (rows/s);
+     * 0 for an iteration in which no operation completed (JMH's own getters throw on one).
+     */
     static double rowsAcknowledged(IterationResult result) {
-        if (result == null) return 0;
+        if (result == null || result.getRawPrimaryResults().isEmpty()) return 0;
         Result<?> acked = result.getSecondaryResults().get("rowsAcked");
         Result<?> score = acked != null ? acked : result.getPrimaryResult();
         return score == null || !"ops/s".equals(score.getScoreUnit()) ? 0 : score.getScore();

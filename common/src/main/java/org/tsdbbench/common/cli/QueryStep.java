@@ -119,11 +119,11 @@ final class QueryStep extends Step {
             try (Session s = session()) {
                 stored = settings.dataSet().spec().countRows(s);
             }
-            if (stored != set.expectedRows()) {
+            if (stored != set.storedRows()) {
                 throw new UsageException("--shard " + common.shard() + ": the server holds " + stored + " rows, not the whole data set's "
-                        + set.expectedRows() + ": a sharded query step queries what the sharded load stored, and loads nothing");
+                        + set.storedRows() + ": a sharded query step queries what the sharded load stored, and loads nothing");
             }
-        } else if (!ensureDataSet(set.expectedRows(), loadClients)) {
+        } else if (!ensureDataSet(set.storedRows(), loadClients)) {
             return BenchCli.FAILED;
         }
 

@@ -12,7 +12,7 @@ import org.tsdbbench.common.query.Dialect;
  */
 public interface Answers {
 
-    /** The rows a load of the data set leaves stored. */
+    /** The data set's records: the rows a load sends (a database keeps {@link #superseded} fewer). */
     long totalRows();
 
     /**

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.results.IterationResult;
 import org.openjdk.jmh.results.Result;
 
 /** The server's process is found by its listening port, and /proc's figures reach JMH as secondary results. */
@@ -74,6 +75,18 @@ class ServerResourceProfilerTest {
         remote.beforeIteration(null, null);
         List<String> labels = remote.afterIteration(null, null, null).stream().map(Result::getLabel).toList();
         assertEquals(List.of("client.cpu", "client.rss"), labels, "a remote server is not sampled: the client's own CPU and memory only; no rows, no per-row figure");
+    }
+
+    /** An iteration in which no request completed (a warm-up shorter than one request) has no rows, and no error. */
+    @Test
+    void anIterationWithoutACompletedOperationHasNoRowsAndNoPerRowFigure() {
+        IterationResult empty = new IterationResult(null, null, null);
+        assertEquals(0, ServerResourceProfiler.rowsAcknowledged(empty));
+        ServerResourceProfiler profiler = new ServerResourceProfiler(String.valueOf(SELF));
+        profiler.beforeIteration(null, null);
+        List<String> labels = profiler.afterIteration(null, null, empty).stream().map(Result::getLabel).toList();
+        assertTrue(labels.contains("server.cpu") && labels.contains("client.cpu"), "the CPU is still measured: " + labels);
+        assertTrue(labels.stream().noneMatch(l -> l.endsWith("PerRow")), "no per-row figure without rows: " + labels);
     }
 
     /** A server of several processes (PostgreSQL's backends): its children are sampled with it. */

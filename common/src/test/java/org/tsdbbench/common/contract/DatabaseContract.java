@@ -237,6 +237,29 @@ public abstract class DatabaseContract {
     }
 
     /**
+     * A TSBS file whose records share keys ({@link SharedKeysFixture}): the load keeps fewer rows than the file's
+     * records where the database's key model says so, and the query step queries what it stored, loading nothing
+     * again (it compared the stored rows with the records and loaded the file twice, three minutes at iot-1).
+     */
+    @Test
+    void cliIotQueryStepOnATsbsFileWithSharedKeysQueriesWhatTheLoadStored() throws Exception {
+        assumeTrue(takesIot(), db().displayName() + " does not take the iot workload");
+        Path results = tmp.resolve("iot-shared-keys");
+        Files.createDirectories(results);
+        List<String> file = List.of("--workload", "iot", StepFlags.TSBS_FILE, SharedKeysFixture.file(results).toString(),
+                "-results", results.toString());
+        Run load = cli("load", file, List.of(StepFlags.WRITE_CLIENTS, "2", StepFlags.ROWS_PER_REQUEST, "500"));
+        assertEquals(BenchCli.OK, load.exit, load.output);
+        assertTrue(load.output.contains("load verified"), load.output);
+        Run query = cli("query", file, List.of("-f", "0", "-wi", "0", "-i", "1", "-r", "100ms", StepFlags.QUERIES, "iot\\.last-loc(\\..*)?"));
+        assertEquals(BenchCli.OK, query.exit, query.output);
+        assertFalse(query.output.contains("loading it first"), query.output);
+        JsonNode q = new ObjectMapper().readTree(results.resolve(db().name() + "-manifest.json").toFile()).get("query");
+        assertTrue(q.get("checked").size() > 0, q.toString());
+        for (JsonNode c : q.get("checked")) assertTrue(c.get("correct").asBoolean(), c.toString());
+    }
+
+    /**
      * The query step with concurrent clients (report C's runs had 8 workers): each query's two trials
      * at 3 clients, every answer checked; the manifest records the clients, each query's queries/s
      * and latency percentiles, and the queries/s within the range step's bound of clients / mean

@@ -54,11 +54,16 @@ public final class SharedKeysFixture {
 
     /** The file copied into {@code dir}, as a data set. */
     public static IotDataSet dataSet(Path dir) throws IOException {
+        return IotDataSet.file(file(dir), 1);
+    }
+
+    /** The file copied into {@code dir}: its path, for a step's {@code -file}. */
+    public static Path file(Path dir) throws IOException {
         Path file = dir.resolve("shared-keys.influx");
         try (InputStream in = SharedKeysFixture.class.getResourceAsStream("shared-keys.influx")) {
             Files.copy(in, file);
         }
-        return IotDataSet.file(file, 1);
+        return file;
     }
 
     /** Loads the file into the session's database by two clients; asserts the records acknowledged and stored; the mismatched queries. */
