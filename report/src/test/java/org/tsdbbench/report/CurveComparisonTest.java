@@ -96,6 +96,21 @@ class CurveComparisonTest {
         assertEquals(List.of(), rows(new int[0][]));
     }
 
+    /** Both reports show the rows under their heading, with the measured ratio of the cells; without range cells, no heading. */
+    @Test
+    void theReportsRenderTheRows() throws Exception {
+        rows(new int[][] {{1, 5}, {4, 5}});
+        String measured = " | " + PublishedComparison.ratio(qps(4, 5) / qps(1, 5)) + " | indicative";
+        String md = MarkdownReport.render(Inputs.read(List.of(dir)));
+        assertTrue(md.contains("### Report A, TDengine alone: curves"), md);
+        assertTrue(md.contains("4 clients over 1, queries/s | 5,408 / 2,008 | " + PublishedComparison.ratio(5_408.0 / 2_008)), md);
+        assertTrue(md.contains(measured), md);
+        String html = HtmlReport.render(Inputs.read(List.of(dir)));
+        assertTrue(html.contains("id=\"published-curves-table\""));
+        rows(new int[0][]);
+        assertTrue(!MarkdownReport.render(Inputs.read(List.of(dir))).contains("TDengine alone: curves"));
+    }
+
     private static double qps(int clients, int resultRows) {
         return 1_000.0 * clients + 7.0 * clients * clients - resultRows;
     }
