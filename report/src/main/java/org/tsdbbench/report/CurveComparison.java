@@ -15,9 +15,10 @@ import org.tsdbbench.report.RunResults.Database;
 final class CurveComparison {
 
     /** What every curve row shares, said once above them. */
-    static final String NOTE = "Report A's TDengine-only curves (sections 4.5, 4.6) as ratios between two points of one curve, "
-            + "beside the same ratio of this run's range cells (TDengine). Indicative only: the published table (100 M / 50 M rows), "
-            + "machine (8-core VM) and version differ from the run's; a cell the run did not measure has no row.";
+    static final String NOTE = "Report A's TDengine-only curves (sections 4.5, 4.6) as ratios between two"
+            + " points of one curve, beside the same ratio of this run's range cells (TDengine). Indicative only:"
+            + " the published table (100 M / 50 M rows), machine (8-core VM) and version differ from the run's;"
+            + " a cell the run did not measure has no row.";
 
     /** One published point: its x (clients or result rows), queries/s and latency in ms. */
     record Point(int x, double queriesPerSecond, double latencyMs) {
@@ -31,8 +32,8 @@ final class CurveComparison {
     }
 
     /** One row: a ratio of two points, published and measured, and why it stays indicative. */
-    record Row(String label, String published, String publishedRatio, String measured, String measuredRatio, String verdict,
-               String differences) {
+    record Row(String label, String published, String publishedRatio, String measured, String measuredRatio,
+               String verdict, String differences) {
     }
 
     private final List<Curve> curves;
@@ -48,19 +49,23 @@ final class CurveComparison {
 
     static CurveComparison parse(JsonNode root) {
         List<Curve> curves = new ArrayList<>();
+        String file = PublishedFigures.RESOURCE;
         for (JsonNode c : root.path("curves")) {
-            String id = PublishedFigures.required(PublishedFigures.RESOURCE, c, "id", "a curve");
+            String id = PublishedFigures.required(file, c, "id", "a curve");
             List<Point> points = new ArrayList<>();
             for (JsonNode p : c.path("points")) {
-                Point point = new Point(p.path("x").asInt(0), p.path("queriesPerSecond").asDouble(0), p.path("latencyMs").asDouble(0));
+                Point point = new Point(p.path("x").asInt(0), p.path("queriesPerSecond").asDouble(0),
+                        p.path("latencyMs").asDouble(0));
                 if (point.x() <= 0 || !(point.queriesPerSecond() > 0) || !(point.latencyMs() > 0)) {
-                    throw new IllegalArgumentException(PublishedFigures.RESOURCE + ": curve " + id + ": a point needs positive x, queries/s, latency");
+                    throw new IllegalArgumentException(file + ": curve " + id
+                            + ": a point needs positive x, queries/s and latency");
                 }
                 points.add(point);
             }
-            if (points.size() < 2) throw new IllegalArgumentException(PublishedFigures.RESOURCE + ": curve " + id + ": fewer than 2 points");
-            curves.add(new Curve(id, PublishedFigures.required(PublishedFigures.RESOURCE, c, "title", "curve " + id),
-                    c.hasNonNull("fixedClients") ? c.get("fixedClients").asInt() : null, points, PublishedFigures.text(c, "claim")));
+            if (points.size() < 2) throw new IllegalArgumentException(file + ": curve " + id + ": fewer than 2 points");
+            curves.add(new Curve(id, PublishedFigures.required(file, c, "title", "curve " + id),
+                    c.hasNonNull("fixedClients") ? c.get("fixedClients").asInt() : null, points,
+                    PublishedFigures.text(c, "claim")));
         }
         return new CurveComparison(curves);
     }
@@ -74,7 +79,8 @@ final class CurveComparison {
         List<Row> rows = new ArrayList<>();
         for (Database db : dbs) {
             // the measured side comes from the run's manifest only, never from JMH files read alone
-            if (!db.name().equals(PublishedComparison.TDENGINE) || db.manifest() == null || db.further() == null) continue;
+            boolean fromManifest = db.manifest() != null && db.further() != null;
+            if (!db.name().equals(PublishedComparison.TDENGINE) || !fromManifest) continue;
             List<RangeCell> cells = db.further().range();
             if (cells.isEmpty()) continue;
             for (Curve c : curves) {
@@ -112,26 +118,29 @@ final class CurveComparison {
                 Optional<RangeCell> m = cell(cells, clients, resultRows);
                 if (p.isEmpty() || m.isEmpty()) continue;
                 String label = c.title() + ": " + resultRows + " rows over " + base.x();
-                String diff = "run: " + clients + " clients, published " + c.fixedClients() + " on a 50 M-row table"
+                String diff = "run: " + clients + " client(s), published " + c.fixedClients() + " on a 50 M-row table"
                         + (c.claim() == null ? "" : "; the report: " + c.claim());
                 add(rows, label, p.get(), base, m.get(), measuredBase.get(), diff);
             }
         }
     }
 
-    private static void add(List<Row> rows, String label, Point p, Point base, RangeCell m, RangeCell mBase, String diff) {
+    private static void add(List<Row> rows, String label, Point p, Point base, RangeCell m, RangeCell mBase,
+                            String diff) {
         String verdict = "indicative: a curve's ratio at another scale and machine";
         rows.add(new Row(label + ", queries/s", num(p.queriesPerSecond()) + " / " + num(base.queriesPerSecond()),
                 PublishedComparison.ratio(p.queriesPerSecond() / base.queriesPerSecond()),
-                num(m.queriesPerSecond()) + " / " + num(mBase.queriesPerSecond()), measuredRatio(m.queriesPerSecond(), mBase.queriesPerSecond()),
-                verdict, diff));
+                num(m.queriesPerSecond()) + " / " + num(mBase.queriesPerSecond()),
+                measuredRatio(m.queriesPerSecond(), mBase.queriesPerSecond()), verdict, diff));
         rows.add(new Row(label + ", latency (p50 ms)", p.latencyMs() + " / " + base.latencyMs(),
                 PublishedComparison.ratio(p.latencyMs() / base.latencyMs()),
-                String.format("%.3f / %.3f", m.p50Ms(), mBase.p50Ms()), measuredRatio(m.p50Ms(), mBase.p50Ms()), verdict, diff));
+                String.format("%.3f / %.3f", m.p50Ms(), mBase.p50Ms()), measuredRatio(m.p50Ms(), mBase.p50Ms()),
+                verdict, diff));
     }
 
     private static String measuredRatio(double value, double base) {
-        return value > 0 && base > 0 && Double.isFinite(value) && Double.isFinite(base) ? PublishedComparison.ratio(value / base) : "not measured";
+        boolean both = value > 0 && base > 0 && Double.isFinite(value) && Double.isFinite(base);
+        return both ? PublishedComparison.ratio(value / base) : "not measured";
     }
 
     private static String num(double v) {

@@ -80,7 +80,7 @@ class CurveComparisonTest {
         assertEquals(PublishedComparison.ratio(0.741 / 0.498), lat4.publishedRatio());
         assertEquals(PublishedComparison.ratio(p50(4, 5) / p50(1, 5)), lat4.measuredRatio());
         // 4.6 at each client count of the run: 100 rows over 5
-        Row at1 = rows.stream().filter(x -> x.label().endsWith("100 rows over 5, queries/s") && x.differences().startsWith("run: 1 clients"))
+        Row at1 = rows.stream().filter(x -> x.label().endsWith("100 rows over 5, queries/s") && x.differences().startsWith("run: 1 client(s)"))
                 .findFirst().orElseThrow();
         assertEquals(PublishedComparison.ratio(7_204.0 / 7_297), at1.publishedRatio());
         assertEquals(PublishedComparison.ratio(qps(1, 100) / qps(1, 5)), at1.measuredRatio());
