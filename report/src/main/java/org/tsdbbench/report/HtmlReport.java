@@ -174,7 +174,24 @@ final class HtmlReport {
             h.append("</table>\n");
             if (!headline) h.append("</details>\n");
         }
+        curves(h, dbs);
         if (dbs.stream().anyMatch(Figures::iot)) iotPublished(h, dbs);
+    }
+
+    /** Report A's TDengine-only curves (4.5, 4.6) as ratios of the run's range cells; nothing without them. */
+    private static void curves(StringBuilder h, List<Database> dbs) {
+        List<CurveComparison.Row> rows = CurveComparison.load().rows(dbs);
+        if (rows.isEmpty()) return;
+        h.append("<h3>Report A, TDengine alone: curves</h3>\n<p class=\"note\">").append(esc(CurveComparison.NOTE))
+                .append("</p>\n<table id=\"published-curves-table\" class=\"published\">\n<tr><th>test</th><th>published</th>")
+                .append("<th>published ratio</th><th>measured</th><th>measured ratio</th><th>verdict</th><th>differences</th></tr>\n");
+        for (CurveComparison.Row r : rows) {
+            h.append("<tr><td>").append(esc(r.label())).append("</td><td>").append(esc(r.published())).append("</td><td>")
+                    .append(esc(r.publishedRatio())).append("</td><td>").append(esc(r.measured())).append("</td><td>")
+                    .append(esc(r.measuredRatio())).append("</td><td class=\"verdict indicative\">").append(esc(r.verdict()))
+                    .append("</td><td class=\"differences\">").append(esc(r.differences())).append("</td></tr>\n");
+        }
+        h.append("</table>\n");
     }
 
     /** What every row of a report and pair of databases shares (versions, cores, rows), said once as a list. */

@@ -106,8 +106,23 @@ final class MarkdownReport {
                         .append(String.join(" · ", r.differences())).append(" |\n");
             }
         }
+        curves(md, dbs);
         md.append('\n');
         if (dbs.stream().anyMatch(Figures::iot)) iotPublished(md, dbs);
+    }
+
+    /** Report A's TDengine-only curves (4.5, 4.6) as ratios of the run's range cells; nothing without them. */
+    private static void curves(StringBuilder md, List<Database> dbs) {
+        List<CurveComparison.Row> rows = CurveComparison.load().rows(dbs);
+        if (rows.isEmpty()) return;
+        md.append("\n### Report A, TDengine alone: curves\n\n").append(CurveComparison.NOTE).append("\n\n")
+                .append("| test | published | published ratio | measured | measured ratio | verdict | differences |\n")
+                .append("|---|---|---|---|---|---|---|\n");
+        for (CurveComparison.Row r : rows) {
+            md.append("| ").append(r.label()).append(" | ").append(r.published()).append(" | ").append(r.publishedRatio()).append(" | ")
+                    .append(r.measured()).append(" | ").append(r.measuredRatio()).append(" | ").append(r.verdict()).append(" | ")
+                    .append(r.differences()).append(" |\n");
+        }
     }
 
     /** Reports C's and D's figures beside this run's IoT databases: one table under its own heading. */
