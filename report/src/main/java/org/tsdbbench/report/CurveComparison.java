@@ -3,6 +3,7 @@ package org.tsdbbench.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeSet;
 import org.tsdbbench.report.Further.RangeCell;
@@ -128,23 +129,25 @@ final class CurveComparison {
     private static void add(List<Row> rows, String label, Point p, Point base, RangeCell m, RangeCell mBase,
                             String diff) {
         String verdict = "indicative: a curve's ratio at another scale and machine";
-        rows.add(new Row(label + ", queries/s", num(p.queriesPerSecond()) + " / " + num(base.queriesPerSecond()),
+        rows.add(new Row(label + ", queries/s",
+                queriesPerSecond(p.queriesPerSecond(), base.queriesPerSecond()),
                 PublishedComparison.ratio(p.queriesPerSecond() / base.queriesPerSecond()),
-                num(m.queriesPerSecond()) + " / " + num(mBase.queriesPerSecond()),
+                queriesPerSecond(m.queriesPerSecond(), mBase.queriesPerSecond()),
                 measuredRatio(m.queriesPerSecond(), mBase.queriesPerSecond()), verdict, diff));
         rows.add(new Row(label + ", latency (p50 ms)", p.latencyMs() + " / " + base.latencyMs(),
                 PublishedComparison.ratio(p.latencyMs() / base.latencyMs()),
-                String.format("%.3f / %.3f", m.p50Ms(), mBase.p50Ms()), measuredRatio(m.p50Ms(), mBase.p50Ms()),
-                verdict, diff));
+                String.format(Locale.ROOT, "%.3f / %.3f", m.p50Ms(), mBase.p50Ms()),
+                measuredRatio(m.p50Ms(), mBase.p50Ms()), verdict, diff));
+    }
+
+    /** "5,408 / 2,008": a point's queries/s over its base's, as the report writes queries/s. */
+    private static String queriesPerSecond(double value, double base) {
+        return Figures.queriesPerSecond(value) + " / " + Figures.queriesPerSecond(base);
     }
 
     private static String measuredRatio(double value, double base) {
         boolean both = value > 0 && base > 0 && Double.isFinite(value) && Double.isFinite(base);
         return both ? PublishedComparison.ratio(value / base) : "not measured";
-    }
-
-    private static String num(double v) {
-        return String.format("%,.0f", v);
     }
 
     private static Optional<RangeCell> cell(List<RangeCell> cells, int clients, int resultRows) {
