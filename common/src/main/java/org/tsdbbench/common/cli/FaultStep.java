@@ -86,7 +86,7 @@ final class FaultStep extends Step {
             description = "Each client sends a request this often at most: a steady feed whose gaps show a stall (default: ${DEFAULT-VALUE}).")
     String requestEvery = "40ms";
 
-    @Option(names = "--steady", paramLabel = "TIME", description = "Writing before the kill, after the first acknowledgement that follows it, and after the restart (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--steady", paramLabel = "TIME", description = "Writing before the kill, after the first acknowledgement that follows it, and after the first that follows the restart (default: ${DEFAULT-VALUE}).")
     String steady = "3s";
 
     FaultStep(Database db, Workload workload) {
@@ -186,8 +186,13 @@ final class FaultStep extends Step {
                 restartSeconds = r.seconds();
                 if (r.exitCode() != 0 && failure == null) failure = "bash " + restartScript + " start exited " + r.exitCode() + ": the killed node did not come back";
                 paced.restarted();
+                // A node that rejoins may take the cluster through another election: wait for writes as after the kill.
+                long backBy = System.nanoTime() + RECOVERY.toNanos();
+                while (paced.ackedAfterRestart() == 0 && System.nanoTime() < backBy && paced.broken() == null) Thread.sleep(20);
+                if (failure == null && paced.ackedAfterRestart() == 0) {
+                    failure = "nothing was acknowledged within " + RECOVERY.toSeconds() + " s of the node's restart: " + firstProblem(paced);
+                }
                 Thread.sleep(steadyMillis);
-                if (failure == null && paced.ackedAfterRestart() == 0) failure = "nothing was acknowledged once the node was back: " + firstProblem(paced);
             }
         } finally {
             end = paced.stop();
