@@ -24,7 +24,7 @@ import org.tsdbbench.common.query.SqlDialect;
  * percentile (only {@code approx_percentile_cont}, a t-digest estimate): the 90th percentile is
  * written by its definition, the smallest temperature whose cumulative distribution reaches 0.9
  * ({@code CUME_DIST}, what PERCENTILE_DISC returns). FIRST and LAST are CnosDB's own
- * {@code first(time, x)} and {@code last(time, x)}; STDDEV is {@code STDDEV_POP}.
+ * {@code first(time, x)} and {@code last(time, x)}, over one device (q5) or many (q2); STDDEV is {@code STDDEV_POP}.
  *
  * <p>The IoT trucks' catalog, every query of it, is {@link IotSql}'s.
  */
@@ -47,6 +47,7 @@ public final class CnosDialect extends SqlDialect {
             default -> { }
         }
         String where = q.allDevices() ? "" : " WHERE devgroup IN " + groupsBelow(q.groupLimit());
+        if (isFirstOrLast(q)) return firstOrLast(q.function(), where);
         return function(q.function()).map(fn -> switch (q.family()) {
             case Q2_AGGREGATE -> "SELECT " + fn + " FROM " + table() + where;
             case Q3_GROUP_BY_TAG -> groupByTag(fn, where);
@@ -85,6 +86,12 @@ public final class CnosDialect extends SqlDialect {
     @Override
     protected String minuteBucket() {
         return "CAST(date_bin(INTERVAL '1 minute', time) AS BIGINT)";
+    }
+
+    /** q2's first and last: CnosDB's {@code first(time, x)} and {@code last(time, x)} over the devices selected. */
+    @Override
+    protected Optional<String> firstOrLast(Aggregate fn, String where) {
+        return Optional.of("SELECT " + fn.id() + "(time, temperature) FROM " + table() + where);
     }
 
     @Override

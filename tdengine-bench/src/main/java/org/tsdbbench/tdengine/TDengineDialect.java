@@ -17,7 +17,7 @@ import org.tsdbbench.common.query.SqlDialect;
  * {@code INTERVAL(1m)} windows align to the epoch. 3.x names the window start {@code _wstart};
  * 2.x returns it as the first column by itself and puts the GROUP BY tag last. One device's
  * queries (q5, q6) read its own table {@code dev<devid>}, where FIRST, LAST and PERCENTILE (which a
- * super table does not take) are built in. The IoT catalog ({@link IotSql}) is said on 3.x only,
+ * super table does not take) are built in; q2's FIRST and LAST read the super table. The IoT catalog ({@link IotSql}) is said on 3.x only,
  * over the IoT database of the devices database {@code database} names ({@link IotLayout}).
  */
 public final class TDengineDialect extends SqlDialect {
@@ -58,6 +58,12 @@ public final class TDengineDialect extends SqlDialect {
             case STDDEV -> Optional.of("STDDEV(temperature)");
             default -> super.function(fn);
         };
+    }
+
+    /** q2's first and last: FIRST and LAST over the super table, report A's multi-sensor functions. */
+    @Override
+    protected Optional<String> firstOrLast(Aggregate fn, String where) {
+        return Optional.of("SELECT " + fn.name() + "(temperature) FROM " + table() + where);
     }
 
     @Override

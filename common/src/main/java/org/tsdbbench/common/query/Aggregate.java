@@ -5,8 +5,9 @@ package org.tsdbbench.common.query;
  * spread, first, last) are checked exactly; avg and stddev (population) within
  * {@link #tolerance(long, double, double)}, derived from the number of rows; the
  * {@link #PERCENTILE_LEVEL}th percentile between the neighbouring ranks the usual definitions pick
- * (see {@link Answer.Within}). FIRST, LAST and PERCENTILE are q5's, over one device's rows in time
- * order.
+ * (see {@link Answer.Within}). FIRST and LAST are over rows in time order: one device's (q5) or
+ * many devices' (q2, whose earliest and latest instants several devices share: {@link Answer.OneOf});
+ * PERCENTILE is q5's.
  */
 public enum Aggregate {
     COUNT(true), AVG(false), SUM(true), MAX(true), MIN(true), SPREAD(true), STDDEV(false),

@@ -57,6 +57,45 @@ public sealed interface Answer extends ExpectedAnswer {
         }
     }
 
+    /**
+     * q2's first and last over many devices: the temperature of one of the rows at the data set's
+     * earliest (latest) instant among them, {@code ts}. Several devices share that instant, and which
+     * of their rows a database returns is its own choice; a value no row holds there fails. No rows:
+     * a null (NaN) is expected.
+     */
+    record OneOf(LogicalQuery query, long ts, java.util.SortedSet<Integer> temperatures) implements Answer {
+        public OneOf {
+            temperatures = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(temperatures));
+        }
+
+        @Override
+        public Check newCheck() {
+            return new Check() {
+                final java.util.List<Double> values = new java.util.ArrayList<>();
+
+                @Override
+                public void row(double[] v) {
+                    values.add(v[0]);
+                }
+
+                @Override
+                public long rows() {
+                    return values.size();
+                }
+
+                @Override
+                public String mismatch() {
+                    String want = temperatures.isEmpty() ? "null (no rows)" : temperatures.size() == 1 ? temperatures.first().toString()
+                            : "one of " + temperatures + " (the temperatures at " + Instant.ofEpochMilli(ts) + ")";
+                    if (values.size() != 1) return query.id() + ": expected one row, " + want + ", got " + values.size() + " rows " + values;
+                    double got = values.get(0);
+                    boolean right = temperatures.isEmpty() ? Double.isNaN(got) : isWhole(got) && temperatures.contains((int) got);
+                    return right ? null : query.id() + ": expected " + want + ", got " + format(got);
+                }
+            };
+        }
+    }
+
     private static boolean isWhole(double v) {
         return v == Math.rint(v) && !Double.isInfinite(v);
     }

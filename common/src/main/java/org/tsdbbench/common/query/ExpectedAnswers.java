@@ -78,7 +78,11 @@ public final class ExpectedAnswers {
             case Q2_AGGREGATE -> {
                 GroupStats all = new GroupStats();
                 for (int g = 0; g < q.groupLimit(); g++) all.addAll(groups[g]);
-                yield values(q, new TreeMap<>(Map.of(0L, all)));
+                yield switch (q.function()) {
+                    case FIRST -> new Answer.OneOf(q, all.firstTs, all.atFirst);
+                    case LAST -> new Answer.OneOf(q, all.lastTs, all.atLast);
+                    default -> values(q, new TreeMap<>(Map.of(0L, all)));
+                };
             }
             case Q3_GROUP_BY_TAG -> {
                 TreeMap<Long, GroupStats> perGroup = new TreeMap<>();
@@ -209,8 +213,8 @@ public final class ExpectedAnswers {
         return answers;
     }
 
-    /** 2: humidity in exact hundredths and the rows' fingerprint. */
-    private static final int FORMAT = 2;
+    /** 3: each group's first and last instant with their temperatures; 2: humidity in exact hundredths and the rows' fingerprint. */
+    private static final int FORMAT = 3;
 
     private static void write(DataOutput out, GroupStats s) throws IOException {
         out.writeLong(s.count);
@@ -222,6 +226,22 @@ public final class ExpectedAnswers {
         out.writeLong(s.sumDevid);
         out.writeLong(s.sumHumidityCenti);
         out.writeLong(s.fingerprint);
+        write(out, s.firstTs, s.atFirst);
+        write(out, s.lastTs, s.atLast);
+    }
+
+    private static void write(DataOutput out, long ts, java.util.Set<Integer> temperatures) throws IOException {
+        out.writeLong(ts);
+        out.writeInt(temperatures.size());
+        for (int t : temperatures) out.writeInt(t);
+    }
+
+    /** The instant {@link #write(DataOutput, long, java.util.Set)} wrote; its temperatures into {@code into}. */
+    private static long read(DataInput in, java.util.Set<Integer> into) throws IOException {
+        long ts = in.readLong();
+        int n = in.readInt();
+        for (int i = 0; i < n; i++) into.add(in.readInt());
+        return ts;
     }
 
     private static void read(DataInput in, GroupStats s) throws IOException {
@@ -234,6 +254,8 @@ public final class ExpectedAnswers {
         s.sumDevid = in.readLong();
         s.sumHumidityCenti = in.readLong();
         s.fingerprint = in.readLong();
+        s.firstTs = read(in, s.atFirst);
+        s.lastTs = read(in, s.atLast);
     }
 
     /** Rows stored in all: what a load must leave in the database. */

@@ -4,7 +4,8 @@ package org.tsdbbench.common.query;
  * Running totals of the rows of one set (a device group, or a group's minute): enough for every
  * aggregate of the catalog exactly (integers in longs) and for the full-read checksum, whose
  * humidity is summed in hundredths (the generator's humidity has two decimals) and whose rows are
- * also summed as {@link RowFingerprint}s.
+ * also summed as {@link RowFingerprint}s. A device group also keeps its earliest and latest instant
+ * with the temperatures its rows hold there, q2's first and last.
  */
 final class GroupStats {
     long count;
@@ -16,9 +17,21 @@ final class GroupStats {
     long sumDevid;
     long sumHumidityCenti;
     long fingerprint;
+    long firstTs = Long.MAX_VALUE;
+    final java.util.TreeSet<Integer> atFirst = new java.util.TreeSet<>();
+    long lastTs = Long.MIN_VALUE;
+    final java.util.TreeSet<Integer> atLast = new java.util.TreeSet<>();
 
     void add(int devid, long ts, int temperature, float humidity) {
         addTemperature(temperature);
+        if (ts <= firstTs) {
+            first(ts);
+            atFirst.add(temperature);
+        }
+        if (ts >= lastTs) {
+            last(ts);
+            atLast.add(temperature);
+        }
         sumTs += ts;
         sumDevid += devid;
         long centi = RowFingerprint.hundredths(humidity);
@@ -45,6 +58,30 @@ final class GroupStats {
         sumDevid += o.sumDevid;
         sumHumidityCenti += o.sumHumidityCenti;
         fingerprint += o.fingerprint;
+        if (o.count > 0 && o.firstTs <= firstTs) {
+            first(o.firstTs);
+            atFirst.addAll(o.atFirst);
+        }
+        if (o.count > 0 && o.lastTs >= lastTs) {
+            last(o.lastTs);
+            atLast.addAll(o.atLast);
+        }
+    }
+
+    /** Rows at {@code ts}, no later than {@link #firstTs}, come: the temperatures of a later instant go. */
+    private void first(long ts) {
+        if (ts < firstTs) {
+            firstTs = ts;
+            atFirst.clear();
+        }
+    }
+
+    /** Rows at {@code ts}, no earlier than {@link #lastTs}, come: the temperatures of an earlier instant go. */
+    private void last(long ts) {
+        if (ts > lastTs) {
+            lastTs = ts;
+            atLast.clear();
+        }
     }
 
     /** How far a database's value of the aggregate may be from {@link #value}: see {@link Aggregate#tolerance}. */

@@ -43,6 +43,21 @@ public abstract class SqlDialect implements Dialect {
         };
     }
 
+    /**
+     * q2's first and last over many devices ({@code where} selects them, or is empty): the
+     * temperature of the earliest (latest) row, by standard SQL's ORDER BY ts .. LIMIT 1; a database
+     * with FIRST and LAST functions says them instead.
+     */
+    protected Optional<String> firstOrLast(Aggregate fn, String where) {
+        return Optional.of("SELECT temperature FROM " + table() + where + " ORDER BY ts" + (fn == Aggregate.LAST ? " DESC" : "")
+                + " LIMIT 1");
+    }
+
+    /** Whether the query is q2's first or last ({@link #firstOrLast}). */
+    protected static boolean isFirstOrLast(LogicalQuery q) {
+        return q.family() == QueryFamily.Q2_AGGREGATE && (q.function() == Aggregate.FIRST || q.function() == Aggregate.LAST);
+    }
+
     /** The {@link Aggregate#PERCENTILE_LEVEL}th percentile of temperature as a select expression; empty when the SQL lacks it. */
     protected Optional<String> percentile() {
         return Optional.empty();
@@ -88,6 +103,7 @@ public abstract class SqlDialect implements Dialect {
             default -> { }
         }
         String where = q.allDevices() ? "" : " WHERE devgroup < " + q.groupLimit();
+        if (isFirstOrLast(q)) return firstOrLast(q.function(), where);
         return function(q.function()).map(fn -> switch (q.family()) {
             case Q2_AGGREGATE -> "SELECT " + fn + " FROM " + table() + where;
             case Q3_GROUP_BY_TAG -> groupByTag(fn, where);
