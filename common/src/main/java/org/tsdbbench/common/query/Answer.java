@@ -1,9 +1,15 @@
 package org.tsdbbench.common.query;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.tsdbbench.common.workload.ExpectedAnswer;
 import org.tsdbbench.common.workload.ResultCheck;
 
@@ -34,7 +40,7 @@ public sealed interface Answer extends ExpectedAnswer {
         @Override
         public Check newCheck() {
             return new Check() {
-                final java.util.List<Double> values = new java.util.ArrayList<>();
+                final List<Double> values = new ArrayList<>();
 
                 @Override
                 public void row(double[] v) {
@@ -63,15 +69,15 @@ public sealed interface Answer extends ExpectedAnswer {
      * of their rows a database returns is its own choice; a value no row holds there fails. No rows:
      * a null (NaN) is expected.
      */
-    record OneOf(LogicalQuery query, long ts, java.util.SortedSet<Integer> temperatures) implements Answer {
+    record OneOf(LogicalQuery query, long ts, SortedSet<Integer> temperatures) implements Answer {
         public OneOf {
-            temperatures = java.util.Collections.unmodifiableSortedSet(new java.util.TreeSet<>(temperatures));
+            temperatures = Collections.unmodifiableSortedSet(new TreeSet<>(temperatures));
         }
 
         @Override
         public Check newCheck() {
             return new Check() {
-                final java.util.List<Double> values = new java.util.ArrayList<>();
+                final List<Double> values = new ArrayList<>();
 
                 @Override
                 public void row(double[] v) {
@@ -184,8 +190,8 @@ public sealed interface Answer extends ExpectedAnswer {
      */
     record Values(LogicalQuery query, SortedMap<Long, Double> expected, SortedMap<Long, Double> tolerance) implements Answer {
         public Values {
-            expected = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(expected));
-            tolerance = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(tolerance));
+            expected = Collections.unmodifiableSortedMap(new TreeMap<>(expected));
+            tolerance = Collections.unmodifiableSortedMap(new TreeMap<>(tolerance));
         }
 
         @Override
@@ -221,7 +227,7 @@ public sealed interface Answer extends ExpectedAnswer {
                         double allowed = tolerance.getOrDefault(e.getKey(), 0.0);
                         if (!close(e.getValue(), got, allowed)) {
                             return query.id() + ": " + keyName(e.getKey()) + "expected " + format(e.getValue())
-                                    + (allowed > 0 ? String.format(java.util.Locale.ROOT, " (+- %.3g)", allowed) : "") + ", got " + format(got);
+                                    + (allowed > 0 ? String.format(Locale.ROOT, " (+- %.3g)", allowed) : "") + ", got " + format(got);
                         }
                     }
                     for (Long key : actual.keySet()) {

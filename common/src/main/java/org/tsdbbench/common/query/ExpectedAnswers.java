@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.SortedSet;
 import java.util.TreeMap;
 import org.tsdbbench.common.data.DeviceGenerator;
 import org.tsdbbench.common.data.DeviceRange;
@@ -79,8 +80,8 @@ public final class ExpectedAnswers {
                 GroupStats all = new GroupStats();
                 for (int g = 0; g < q.groupLimit(); g++) all.addAll(groups[g]);
                 yield switch (q.function()) {
-                    case FIRST -> new Answer.OneOf(q, all.firstTs, all.atFirst);
-                    case LAST -> new Answer.OneOf(q, all.lastTs, all.atLast);
+                    case FIRST -> new Answer.OneOf(q, all.first.ts(), all.first.temperatures());
+                    case LAST -> new Answer.OneOf(q, all.last.ts(), all.last.temperatures());
                     default -> values(q, new TreeMap<>(Map.of(0L, all)));
                 };
             }
@@ -226,22 +227,22 @@ public final class ExpectedAnswers {
         out.writeLong(s.sumDevid);
         out.writeLong(s.sumHumidityCenti);
         out.writeLong(s.fingerprint);
-        write(out, s.firstTs, s.atFirst);
-        write(out, s.lastTs, s.atLast);
+        write(out, s.first);
+        write(out, s.last);
     }
 
-    private static void write(DataOutput out, long ts, java.util.Set<Integer> temperatures) throws IOException {
-        out.writeLong(ts);
+    private static void write(DataOutput out, TemperaturesAt at) throws IOException {
+        out.writeLong(at.ts());
+        SortedSet<Integer> temperatures = at.temperatures();
         out.writeInt(temperatures.size());
         for (int t : temperatures) out.writeInt(t);
     }
 
-    /** The instant {@link #write(DataOutput, long, java.util.Set)} wrote; its temperatures into {@code into}. */
-    private static long read(DataInput in, java.util.Set<Integer> into) throws IOException {
+    /** The instant and temperatures {@link #write(DataOutput, TemperaturesAt)} wrote, offered to {@code into}. */
+    private static void read(DataInput in, TemperaturesAt into) throws IOException {
         long ts = in.readLong();
         int n = in.readInt();
-        for (int i = 0; i < n; i++) into.add(in.readInt());
-        return ts;
+        for (int i = 0; i < n; i++) into.offer(ts, in.readInt());
     }
 
     private static void read(DataInput in, GroupStats s) throws IOException {
@@ -254,8 +255,8 @@ public final class ExpectedAnswers {
         s.sumDevid = in.readLong();
         s.sumHumidityCenti = in.readLong();
         s.fingerprint = in.readLong();
-        s.firstTs = read(in, s.atFirst);
-        s.lastTs = read(in, s.atLast);
+        read(in, s.first);
+        read(in, s.last);
     }
 
     /** Rows stored in all: what a load must leave in the database. */

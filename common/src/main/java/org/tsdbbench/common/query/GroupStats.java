@@ -17,21 +17,13 @@ final class GroupStats {
     long sumDevid;
     long sumHumidityCenti;
     long fingerprint;
-    long firstTs = Long.MAX_VALUE;
-    final java.util.TreeSet<Integer> atFirst = new java.util.TreeSet<>();
-    long lastTs = Long.MIN_VALUE;
-    final java.util.TreeSet<Integer> atLast = new java.util.TreeSet<>();
+    final TemperaturesAt first = TemperaturesAt.earliest();
+    final TemperaturesAt last = TemperaturesAt.latest();
 
     void add(int devid, long ts, int temperature, float humidity) {
         addTemperature(temperature);
-        if (ts <= firstTs) {
-            first(ts);
-            atFirst.add(temperature);
-        }
-        if (ts >= lastTs) {
-            last(ts);
-            atLast.add(temperature);
-        }
+        first.offer(ts, temperature);
+        last.offer(ts, temperature);
         sumTs += ts;
         sumDevid += devid;
         long centi = RowFingerprint.hundredths(humidity);
@@ -58,30 +50,8 @@ final class GroupStats {
         sumDevid += o.sumDevid;
         sumHumidityCenti += o.sumHumidityCenti;
         fingerprint += o.fingerprint;
-        if (o.count > 0 && o.firstTs <= firstTs) {
-            first(o.firstTs);
-            atFirst.addAll(o.atFirst);
-        }
-        if (o.count > 0 && o.lastTs >= lastTs) {
-            last(o.lastTs);
-            atLast.addAll(o.atLast);
-        }
-    }
-
-    /** Rows at {@code ts}, no later than {@link #firstTs}, come: the temperatures of a later instant go. */
-    private void first(long ts) {
-        if (ts < firstTs) {
-            firstTs = ts;
-            atFirst.clear();
-        }
-    }
-
-    /** Rows at {@code ts}, no earlier than {@link #lastTs}, come: the temperatures of an earlier instant go. */
-    private void last(long ts) {
-        if (ts > lastTs) {
-            lastTs = ts;
-            atLast.clear();
-        }
+        first.offerAll(o.first);
+        last.offerAll(o.last);
     }
 
     /** How far a database's value of the aggregate may be from {@link #value}: see {@link Aggregate#tolerance}. */
