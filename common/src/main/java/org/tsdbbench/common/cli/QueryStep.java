@@ -155,17 +155,18 @@ final class QueryStep extends Step {
         if (!correct.isEmpty()) {
             List<Measured> run = new ArrayList<>();
             boolean reachable = true;
+            long measuringSince = System.nanoTime();
             for (int i = 0; i < correct.size(); i++) {
                 String id = correct.get(i);
                 if (!reachable) {
                     failures.add(id + ": not run: the server did not come back within " + RECONNECT_SECONDS + " s");
                     continue;
                 }
-                List<Duration> toGo = correct.subList(i, correct.size()).stream().map(checkTimes::get).toList();
-                // Several clients run two trials of each query: queries/s and latency.
-                Duration left = timeLeft(toGo).multipliedBy(queryClients > 1 ? 2 : 1);
-                out().printf("# query %d/%d: %s; about %s left by the answer checks' times%n", i + 1, correct.size(), id,
-                        Minutes.text(left.toSeconds()));
+                Duration done = timeLeft(correct.subList(0, i).stream().map(checkTimes::get).toList());
+                Duration toGo = timeLeft(correct.subList(i, correct.size()).stream().map(checkTimes::get).toList());
+                Duration left = timeLeft(toGo, done, Duration.ofNanos(System.nanoTime() - measuringSince), queryClients);
+                out().printf("# query %d/%d: %s; about %s left by the answer checks' times%s%n", i + 1, correct.size(), id,
+                        Minutes.text(left.toSeconds()), i == 0 ? "" : " and the queries measured so far");
                 out().flush();
                 int failed = failures.size();
                 Measured measured = measure(id, failures);
@@ -262,6 +263,18 @@ final class QueryStep extends Step {
             left = left.plus(max(warmupTime, c).multipliedBy(warmupIterations)).plus(max(iterationTime, c).multipliedBy(iterations));
         }
         return left;
+    }
+
+    /**
+     * The step's time left: the JMH time of the queries to go ({@code toGo}, from their answer
+     * checks), scaled by how long the queries measured so far took against their own estimate
+     * ({@code done}); before any, by the clients (each of several runs two trials, queries/s and
+     * latency, and shares the server with the others: one run may take up to as many times as
+     * long as the single check).
+     */
+    static Duration timeLeft(Duration toGo, Duration done, Duration doneTook, int clients) {
+        if (done.isZero() || doneTook.isZero()) return clients == 1 ? toGo : toGo.multipliedBy(2L * clients);
+        return Duration.ofNanos((long) (toGo.toNanos() * ((double) doneTook.toNanos() / done.toNanos())));
     }
 
     private static Duration max(Duration a, Duration b) {
