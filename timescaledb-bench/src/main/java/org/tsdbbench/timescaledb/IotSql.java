@@ -11,15 +11,15 @@ import org.tsdbbench.common.iot.IotTable;
  * {@link IotTables}' layout: a record's tags are its tags row's (each record its own, a NULL tag
  * included). TSBS's shapes are kept where they say that meaning (the latest record per tags row
  * through a {@code LATERAL} join on the {@code (tags_id, time DESC)} index, {@code time_bucket}
- * over 10 minutes and days, window functions for the driving sessions); groups are by the tag
- * columns the query returns, not by the tags row. Every query returns its text columns first, then
+ * over 10 minutes and days, window functions for the driving sessions, the records of a 10-minute
+ * bucket totalled per tags row before the join); groups are by the tag columns the query returns,
+ * not by the tags row. Every query returns its text columns first, then
  * its values, each a double: days and durations as epoch milliseconds and milliseconds, counts
  * over 6 or 144 in double arithmetic, as the expected answers are computed.
  */
 final class IotSql {
 
     private static final String FROM_READINGS = " FROM tags t JOIN readings r ON r.tags_id = t.id";
-    private static final String FROM_DIAGNOSTICS = " FROM tags t JOIN diagnostics d ON d.tags_id = t.id";
     private static final String BUCKET = "time_bucket('10 minutes', %s.time)";
     private static final String DAY_MS = "extract(epoch FROM time_bucket('1 day', %s))::float8 * 1000";
 
@@ -42,10 +42,10 @@ final class IotSql {
                     + " WHERE r.velocity > 1 AND t.name IS NOT NULL AND t.fleet IS NOT NULL AND t.nominal_fuel_consumption IS NOT NULL GROUP BY 1";
             case AVG_DAILY_DRIVING_DURATION -> "SELECT fleet, name, driver, avg(hours) FROM ("
                     + "SELECT fleet, name, driver, time_bucket('1 day', bucket), count(*)::float8 / 6 AS hours FROM ("
-                    + "SELECT t.fleet, t.name, t.driver, " + bucket("r") + " AS bucket" + FROM_READINGS
-                    + " GROUP BY 1, 2, 3, 4 HAVING avg(r.velocity) > 1) driving GROUP BY 1, 2, 3, 4) daily GROUP BY 1, 2, 3";
-            case AVG_DAILY_DRIVING_SESSION -> "WITH buckets AS (SELECT t.name, " + bucket("r") + " AS bucket, avg(r.velocity) > 5 AS driving"
-                    + FROM_READINGS + " WHERE t.name IS NOT NULL GROUP BY 1, 2),"
+                    + "SELECT t.fleet, t.name, t.driver, b.bucket" + perTagsRow("readings", "sum(velocity) AS s, count(velocity) AS n", "")
+                    + " GROUP BY 1, 2, 3, 4 HAVING sum(b.s) / sum(b.n) > 1) driving GROUP BY 1, 2, 3, 4) daily GROUP BY 1, 2, 3";
+            case AVG_DAILY_DRIVING_SESSION -> "WITH buckets AS (SELECT t.name, b.bucket, sum(b.s) / sum(b.n) > 5 AS driving"
+                    + perTagsRow("readings", "sum(velocity) AS s, count(velocity) AS n", "") + " WHERE t.name IS NOT NULL GROUP BY 1, 2),"
                     // A change: a bucket whose state differs from the previous bucket's, both known (a NULL compares to nothing).
                     + " changes AS (SELECT name, bucket, driving FROM (SELECT name, bucket, driving,"
                     + " lag(driving) OVER (PARTITION BY name ORDER BY bucket) AS previous FROM buckets) b WHERE driving <> previous),"
@@ -53,16 +53,17 @@ final class IotSql {
                     + " SELECT name, " + String.format(DAY_MS, "bucket") + " AS day, avg(extract(epoch FROM ended - bucket)::float8 * 1000)"
                     + " FROM sessions WHERE driving GROUP BY 1, 2";
             case AVG_LOAD -> "SELECT fleet, model, load_capacity, avg(avg_load / load_capacity) FROM ("
-                    + "SELECT t.fleet, t.model, t.load_capacity, t.name, avg(d.current_load) AS avg_load" + FROM_DIAGNOSTICS
+                    + "SELECT t.fleet, t.model, t.load_capacity, t.name, sum(d.s) / sum(d.n) AS avg_load FROM tags t JOIN (SELECT tags_id,"
+                    + " sum(current_load) AS s, count(current_load) AS n FROM diagnostics GROUP BY 1) d ON d.tags_id = t.id"
                     + " WHERE t.name IS NOT NULL GROUP BY 1, 2, 3, 4) per_truck GROUP BY 1, 2, 3";
             case DAILY_ACTIVITY -> "SELECT fleet, model, " + String.format(DAY_MS, "bucket") + " AS day, count(*)::float8 / 144 FROM ("
-                    + "SELECT t.fleet, t.model, t.name, " + bucket("d") + " AS bucket" + FROM_DIAGNOSTICS
-                    + " WHERE t.name IS NOT NULL GROUP BY 1, 2, 3, 4 HAVING avg(d.status) < 1) active GROUP BY 1, 2, 3";
+                    + "SELECT t.fleet, t.model, t.name, b.bucket" + perTagsRow("diagnostics", "sum(status) AS s, count(status) AS n", "")
+                    + " WHERE t.name IS NOT NULL GROUP BY 1, 2, 3, 4 HAVING sum(b.s) < sum(b.n)) active GROUP BY 1, 2, 3";
             case BREAKDOWN_FREQUENCY -> "SELECT model, count(*) FROM (SELECT model, broken,"
                     + " lag(broken) OVER (PARTITION BY name, model ORDER BY bucket) AS previous FROM ("
-                    + "SELECT t.name, t.model, " + bucket("d") + " AS bucket, 2 * count(*) FILTER (WHERE d.status = 0) >= count(*) AS broken"
-                    + FROM_DIAGNOSTICS + " WHERE t.name IS NOT NULL AND d.status IS NOT NULL GROUP BY 1, 2, 3) buckets) b"
-                    + " WHERE broken AND NOT previous GROUP BY 1";
+                    + "SELECT t.name, t.model, b.bucket, 2 * sum(b.zeros) >= sum(b.n) AS broken"
+                    + perTagsRow("diagnostics", "count(*) FILTER (WHERE status = 0) AS zeros, count(*) AS n", " WHERE status IS NOT NULL")
+                    + " WHERE t.name IS NOT NULL GROUP BY 1, 2, 3) buckets) b WHERE broken AND NOT previous GROUP BY 1";
             case READINGS_COUNT -> "SELECT count(*) FROM readings";
             case LATITUDE_STATS -> "SELECT count(*), max(latitude), min(latitude), avg(latitude) FROM readings WHERE time >= '"
                     + Instant.ofEpochSecond(0, spec.startNs()) + "' AND time <= '" + Instant.ofEpochSecond(0, spec.endNs()) + "'";
@@ -83,6 +84,17 @@ final class IotSql {
                 + table.measurement + " " + a + " WHERE " + a + ".tags_id = t.id ORDER BY " + a + ".time DESC LIMIT 1) " + a + " ON true"
                 + " WHERE t.name IS NOT NULL AND t.fleet = " + fleet + " ORDER BY t.name, t.driver, " + a + ".time DESC";
         return "SELECT name, driver, " + outer + " FROM (" + inner + ") latest" + (condition == null ? "" : " WHERE " + condition);
+    }
+
+    /**
+     * {@code FROM} the tags joined with {@code table}'s totals per (tags row, 10-minute bucket) as
+     * {@code b}: grouping the records by the integer key first, then the few totals by the tag
+     * columns, is TSBS's order and took a third to a half off grouping every joined record by its
+     * texts (README); a group's average is then {@code sum(s) / sum(n)}, its count {@code sum(n)}.
+     */
+    private static String perTagsRow(String table, String totals, String where) {
+        return " FROM tags t JOIN (SELECT tags_id, time_bucket('10 minutes', time) AS bucket, " + totals + " FROM " + table + where
+                + " GROUP BY 1, 2) b ON b.tags_id = t.id";
     }
 
     private static String bucket(String alias) {
