@@ -10,6 +10,8 @@ import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.DoublePredicate;
+import java.util.function.Supplier;
 import org.tsdbbench.common.workload.ExpectedAnswer;
 import org.tsdbbench.common.workload.ResultCheck;
 
@@ -39,27 +41,9 @@ public sealed interface Answer extends ExpectedAnswer {
     record Within(LogicalQuery query, double low, double high) implements Answer {
         @Override
         public Check newCheck() {
-            return new Check() {
-                final List<Double> values = new ArrayList<>();
-
-                @Override
-                public void row(double[] v) {
-                    values.add(v[0]);
-                }
-
-                @Override
-                public long rows() {
-                    return values.size();
-                }
-
-                @Override
-                public String mismatch() {
-                    String want = low == high ? format(low) : "a value in [" + format(low) + ", " + format(high) + "]";
-                    if (values.size() != 1) return query.id() + ": expected one row, " + want + ", got " + values.size() + " rows " + values;
-                    double got = values.get(0);
-                    return got >= low && got <= high ? null : query.id() + ": expected " + want + ", got " + format(got);
-                }
-            };
+            return oneValue(query,
+                () -> low == high ? format(low) : "a value in [" + format(low) + ", " + format(high) + "]",
+                got -> got >= low && got <= high);
         }
     }
 
@@ -76,30 +60,42 @@ public sealed interface Answer extends ExpectedAnswer {
 
         @Override
         public Check newCheck() {
-            return new Check() {
-                final List<Double> values = new ArrayList<>();
-
-                @Override
-                public void row(double[] v) {
-                    values.add(v[0]);
-                }
-
-                @Override
-                public long rows() {
-                    return values.size();
-                }
-
-                @Override
-                public String mismatch() {
-                    String want = temperatures.isEmpty() ? "null (no rows)" : temperatures.size() == 1 ? temperatures.first().toString()
-                            : "one of " + temperatures + " (the temperatures at " + Instant.ofEpochMilli(ts) + ")";
-                    if (values.size() != 1) return query.id() + ": expected one row, " + want + ", got " + values.size() + " rows " + values;
-                    double got = values.get(0);
-                    boolean right = temperatures.isEmpty() ? Double.isNaN(got) : isWhole(got) && temperatures.contains((int) got);
-                    return right ? null : query.id() + ": expected " + want + ", got " + format(got);
-                }
-            };
+            return oneValue(query, this::expected,
+                got -> temperatures.isEmpty() ? Double.isNaN(got) : isWhole(got) && temperatures.contains((int) got));
         }
+
+        private String expected() {
+            if (temperatures.isEmpty()) return "null (no rows)";
+            if (temperatures.size() == 1) return temperatures.first().toString();
+            return "one of " + temperatures + " (the temperatures at " + Instant.ofEpochMilli(ts) + ")";
+        }
+    }
+
+    /** A check of an answer that is one row of one value: {@code right} of it, else a mismatch naming {@code want}. */
+    private static Check oneValue(LogicalQuery query, Supplier<String> want, DoublePredicate right) {
+        return new Check() {
+            final List<Double> values = new ArrayList<>();
+
+            @Override
+            public void row(double[] v) {
+                values.add(v[0]);
+            }
+
+            @Override
+            public long rows() {
+                return values.size();
+            }
+
+            @Override
+            public String mismatch() {
+                if (values.size() != 1) {
+                    String got = values.size() + " rows " + values;
+                    return query.id() + ": expected one row, " + want.get() + ", got " + got;
+                }
+                double got = values.get(0);
+                return right.test(got) ? null : query.id() + ": expected " + want.get() + ", got " + format(got);
+            }
+        };
     }
 
     private static boolean isWhole(double v) {
