@@ -89,7 +89,7 @@ final class IotSql {
     /**
      * {@code FROM} the tags joined with {@code table}'s totals per (tags row, 10-minute bucket) as
      * {@code b}: grouping the records by the integer key first, then the few totals by the tag
-     * columns, is TSBS's order and took a third to a half off grouping every joined record by its
+     * columns, is TSBS's order and took 16-40% off grouping every joined record by its
      * texts (README); a group's average is then {@code sum(s) / sum(n)}, its count {@code sum(n)}.
      */
     private static String perTagsRow(String table, String totals, String where) {
