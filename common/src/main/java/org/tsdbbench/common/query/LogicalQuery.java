@@ -18,8 +18,6 @@ public record LogicalQuery(QueryFamily family, Aggregate function, int percent, 
     public static final java.util.Set<Aggregate> DEVICE_FUNCTIONS = java.util.EnumSet.complementOf(java.util.EnumSet.of(Aggregate.SPREAD));
     /** The functions q3 and q4 apply per group (first, last and percentile are not among them). */
     public static final java.util.Set<Aggregate> GROUP_FUNCTIONS = java.util.EnumSet.range(Aggregate.COUNT, Aggregate.STDDEV);
-    /** The functions q2 applies over many devices: q3's and q4's, and first and last (report A's multi-sensor table). */
-    public static final java.util.Set<Aggregate> Q2_FUNCTIONS = java.util.EnumSet.range(Aggregate.COUNT, Aggregate.LAST);
 
     private static final Pattern ID = Pattern.compile(
             "q1\\.g(\\d{1,2})|(q[234])\\.([a-z]+)\\.p(\\d{1,3})|q5\\.([a-z]+)\\.d(\\d{1,9})|q6\\.(?:d(\\d{1,9})|all)\\.(\\d{1,15})-(\\d{1,15})");
@@ -39,7 +37,7 @@ public record LogicalQuery(QueryFamily family, Aggregate function, int percent, 
             }
             default -> {
                 if (percent < 1 || percent > 100) throw new IllegalArgumentException("percent must be 1..100, got " + percent);
-                var functions = family == QueryFamily.Q2_AGGREGATE ? Q2_FUNCTIONS : GROUP_FUNCTIONS;
+                var functions = family == QueryFamily.Q2_AGGREGATE ? QueryCatalog.Q2_FUNCTIONS : GROUP_FUNCTIONS;
                 if (!functions.contains(function)) throw new IllegalArgumentException(family.id() + " has no function " + function);
             }
         }

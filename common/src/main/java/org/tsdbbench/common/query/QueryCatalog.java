@@ -12,6 +12,7 @@ import java.util.List;
 public final class QueryCatalog {
 
     public static final List<Integer> PERCENTS = List.of(10, 20, 30, 40, 50, 60, 70, 80, 90, 100);
+    /** The functions q2 applies over many devices, in the catalog's order; also the ones a q2 id may name. */
     public static final List<Aggregate> Q2_FUNCTIONS = List.of(Aggregate.COUNT, Aggregate.AVG, Aggregate.SUM, Aggregate.MAX,
             Aggregate.MIN, Aggregate.SPREAD, Aggregate.STDDEV, Aggregate.FIRST, Aggregate.LAST);
     public static final List<Aggregate> GROUPED_FUNCTIONS = List.of(Aggregate.COUNT, Aggregate.SUM, Aggregate.AVG);
