@@ -2,17 +2,19 @@
 # The test command (README): installs and starts the local servers the database modules need,
 # runs every test of every module with Maven against them, and stops the servers it started.
 # Chromium (Debian's) is installed for the report module's headless-browser test of report.html.
-# TDengine: the installed 3.x (TDENGINE_HOME, /usr/local/taos, or ../shared/tdengine/install.sh's
-# /opt/tdengine) for `mvn verify`, then a 2.x installation, if there is one, for the TDengine2*
-# tests of the -Ptdengine2 build, one server after the other (they share ports). TDENGINE_URL=host:port
-# points the TDengine tests at another server instead (no local one is started, no 2.x phase).
-# Then the cluster phase (scripts/test-clusters.sh): three-node Cassandra and TDengine clusters, one
-# after the other, in place of the single servers, each module's *ClusterTest against its cluster.
+# `mvn verify` runs two modules at a time (TEST_THREADS=1: one). TDengine: the installed 3.x
+# (TDENGINE_HOME, /usr/local/taos, or ../shared/tdengine/install.sh's /opt/tdengine) for `mvn verify`,
+# then a 2.x installation, if there is one, for the TDengine2* tests of the -Ptdengine2 build, one
+# server after the other (they share ports). TDENGINE_URL=host:port points the TDengine tests at
+# another server instead (no local one is started, no 2.x phase). Beside the 2.x tests, the
+# three-node Cassandra cluster in place of the single node, CassandraClusterTest against it; then
+# the three-dnode TDengine cluster, TDengineClusterTest (scripts/clusters.sh, scripts/test-clusters.sh).
 # The wall time of each phase and each test class, slowest first: target/test-times.txt, written when
 # it ends, passed or failed (scripts/test-times.sh; docs/tests.md, "How long it takes").
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 source "$(dirname "$0")/modules.sh"
+source "$(dirname "$0")/clusters.sh"
 cd "$REPO_DIR"
 times_init
 t_all=$(times_now)
@@ -77,13 +79,12 @@ done < <(present_modules)
 export_secrets
 
 # mvn_verify ARGS -> every module's tests, Maven's output kept for its reactor summary (each module's time).
-# TEST_THREADS=2 runs two modules' tests at a time: each uses only its own server and its own JMH lock
-# (the parent pom's argLine), and mvn verify took 27:40 instead of 45:52; but on two cores a module's
-# timing checks then meet the other module's load (docs/tests.md, "Two modules at a time"), so the
-# default is one.
+# Two modules' tests at a time (TEST_THREADS, default 2; 1 for one at a time): each uses only its own
+# server and its own JMH lock (the parent pom's argLine), the slowest modules first (the parent pom's
+# order); docs/tests.md, "Two modules at a time".
 mvn_verify() {
   mkdir -p "$REPO_DIR/target"
-  mvn_plain --fail-at-end -T "${TEST_THREADS:-1}" verify "$@" | tee "$REPO_DIR/target/mvn-verify.log"
+  mvn_plain --fail-at-end -T "${TEST_THREADS:-2}" verify "$@" | tee "$REPO_DIR/target/mvn-verify.log"
 }
 
 # Every phase runs even when one before it failed (and Maven tests every module: --fail-at-end), so
@@ -92,37 +93,51 @@ failed=()
 timed_tests "mvn verify" mvn_verify "$@" || failed+=("mvn verify (exit $?)")
 times_reactor "mvn verify" "$REPO_DIR/target/mvn-verify.log"
 
-# TDengine 2.x: the TDengine2* tests run in the build with the 2.0.x driver, against a 2.x server.
-if [ $# -eq 0 ] && [ -z "${TDENGINE_URL:-}" ] && [ -d "$REPO_DIR/tdengine-bench" ]; then
-  home2="$(tdengine2_home || true)"
-  if [ -z "$home2" ]; then
-    log "TDengine 2.x tests SKIPPED: no 2.x installation (set TDENGINE2_HOME)"
-  else
-    log "TDengine 2.x tests against $home2"
-    t2=$(times_now)
-    times_begin "TDengine 2.x" "$t2"
-    was3=false
-    if "$REPO_DIR/scripts/servers/tdengine.sh" status >/dev/null 2>&1; then was3=true; fi
-    TDENGINE_HOME="$home2" timed "TDengine 2.x: start 2.x" "$REPO_DIR/scripts/servers/tdengine.sh" start   # stops 3.x first: they share ports
-    rc=0
-    tdengine2_tests() (
-      export TDENGINE_HOME="$home2"
-      export_secrets tdengine
-      mvn_plain -Ptdengine2 -pl tdengine-bench -am verify -Dtest='TDengine2*Test' -Dsurefire.failIfNoSpecifiedTests=false
-    )
-    timed_tests "TDengine 2.x: tests" tdengine2_tests || rc=$?
-    TDENGINE_HOME="$home2" timed "TDengine 2.x: stop 2.x" "$REPO_DIR/scripts/servers/tdengine.sh" stop
-    # Back to the 3.x server as it was found.
-    if $was3 && [[ " ${started[*]} " != *" tdengine "* ]]; then timed "TDengine 2.x: start 3.x again" "$REPO_DIR/scripts/servers/tdengine.sh" start; fi
-    times_end "TDengine 2.x" "$t2" "$rc"
-    [ "$rc" -eq 0 ] || failed+=("TDengine 2.x tests (exit $rc)")
-  fi
-fi
-
-# The clusters: each database's three-node cluster in place of its single server (they share ports),
-# its *ClusterTest against it, then the single server back (scripts/test-clusters.sh).
+# TDengine 2.x and the Cassandra cluster, side by side (they share no port): one Maven run, two
+# modules at a time, of the TDengine2* tests in the -Ptdengine2 build (its 2.0.x driver) against a 2.x
+# server in place of 3.x, and of CassandraClusterTest against three nodes in place of the single one
+# (scripts/clusters.sh). Then the TDengine cluster, which needs 3.x's ports (scripts/test-clusters.sh).
 if [ $# -eq 0 ]; then
-  timed "clusters" bash "$REPO_DIR/scripts/test-clusters.sh" || failed+=("cluster tests (exit $?)")
+  t2=$(times_now)
+  times_begin "TDengine 2.x and the Cassandra cluster" "$t2"
+  rc=0 home2="" was3=false modules=() classes=() profile=()
+  if [ -z "${TDENGINE_URL:-}" ] && [ -d "$REPO_DIR/tdengine-bench" ]; then
+    home2="$(tdengine2_home || true)"
+    if [ -z "$home2" ]; then
+      log "TDengine 2.x tests SKIPPED: no 2.x installation (set TDENGINE2_HOME)"
+    else
+      log "TDengine 2.x tests against $home2"
+      if "$REPO_DIR/scripts/servers/tdengine.sh" status >/dev/null 2>&1; then was3=true; fi
+      # Its start stops 3.x first: they share ports.
+      if TDENGINE_HOME="$home2" timed "TDengine 2.x: start 2.x" "$REPO_DIR/scripts/servers/tdengine.sh" start; then
+        modules+=(tdengine-bench) classes+=('TDengine2*Test') profile=(-Ptdengine2)
+      else
+        rc=$?; failed+=("TDengine 2.x server start (exit $rc)")
+      fi
+    fi
+  fi
+  if [ -d "$REPO_DIR/cassandra-bench" ]; then
+    if timed "cluster: cassandra: up" cluster_up cassandra; then
+      modules+=(cassandra-bench) classes+=(CassandraClusterTest)
+    else
+      rc=$?; failed+=("Cassandra cluster start (exit $rc)")
+    fi
+  fi
+  side_by_side() (
+    if [ -n "$home2" ]; then export TDENGINE_HOME="$home2"; export_secrets tdengine; fi
+    cluster_client cassandra
+    mvn_plain "${profile[@]}" --fail-at-end -T 2 -pl "$(IFS=,; echo "${modules[*]}")" -am verify \
+      -Dtest="$(IFS=,; echo "${classes[*]}")" -Dsurefire.failIfNoSpecifiedTests=false
+  )
+  if [ ${#modules[@]} -gt 0 ]; then
+    timed_tests "TDengine 2.x and the Cassandra cluster: tests" side_by_side || { rc=$?; failed+=("TDengine 2.x and Cassandra cluster tests (exit $rc)"); }
+  fi
+  if [ -n "$home2" ]; then TDENGINE_HOME="$home2" timed "TDengine 2.x: stop 2.x" "$REPO_DIR/scripts/servers/tdengine.sh" stop || true; fi
+  cluster_down cassandra
+  # Back to the 3.x server as it was found.
+  if $was3 && [[ " ${started[*]} " != *" tdengine "* ]]; then timed "TDengine 2.x: start 3.x again" "$REPO_DIR/scripts/servers/tdengine.sh" start; fi
+  times_end "TDengine 2.x and the Cassandra cluster" "$t2" "$rc"
+  timed "clusters" bash "$REPO_DIR/scripts/test-clusters.sh" tdengine || failed+=("TDengine cluster tests (exit $?)")
 fi
 
 # The scripts' own tests (the main job under a signal, ...), on the jars just built.
