@@ -152,9 +152,11 @@ public abstract class IotQueriesContract {
             // Counted as the harness counts: again until it settles, for a database that makes acknowledged records countable a moment later.
             assertEquals(answers.records(), StoredRows.settled(db(), s, SPEC, answers.records()), "records stored in readings and diagnostics");
             checkStored(s, variant);
-            assertEquals(List.of(), mismatches(s, SPEC, queries, answers, true));
+            // The disk measure settles the data its database's way and must change no answer: checked
+            // once, on the first variant; every variant's data answers every query after it.
+            boolean first = variant.equals(variants().keySet().iterator().next());
+            if (first) assertEquals(List.of(), mismatches(s, SPEC, queries, answers, true), "before the disk measure");
             checkDisk(s, s.diskUse(SPEC), variant);
-            // The disk measure settles the data its database's way: every query still answers the same.
             assertEquals(List.of(), mismatches(s, SPEC, queries, answers, true), "after the disk measure");
         }
     }
