@@ -17,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
+import org.tsdbbench.common.data.DeviceSession;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
@@ -26,6 +27,7 @@ import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotQueryType;
+import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.IotWorkload;
@@ -39,7 +41,7 @@ import org.tsdbbench.common.workload.Workload;
  * sent as one UNLOGGED batch per partition it touches (normally one: a client owns whole devices),
  * all in flight at once; or, in {@code async} mode, as one INSERT per row, all in flight at once.
  */
-final class CassandraSession implements Session {
+final class CassandraSession implements DeviceSession, IotSession {
 
     /** How a request of R rows is sent. */
     enum WriteMode {

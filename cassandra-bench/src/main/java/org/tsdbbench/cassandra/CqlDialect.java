@@ -3,10 +3,12 @@ package org.tsdbbench.cassandra;
 import java.util.Optional;
 import java.util.StringJoiner;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.TagModel;
 import org.tsdbbench.common.query.Aggregate;
+import org.tsdbbench.common.query.DeviceDialect;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryFamily;
@@ -26,7 +28,7 @@ import org.tsdbbench.common.query.RowShaper;
  * <p>The IoT trucks: {@link IotCql} (Cassandra aggregates per series, or per series and 10-minute
  * bucket) and {@link IotCqlShaper} (the client combines those groups into the query's).
  */
-public final class CqlDialect implements Dialect {
+public final class CqlDialect implements DeviceDialect, IotDialect {
 
     @Override
     public Optional<String> render(LogicalQuery q, WorkloadSpec spec) {

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.tsdbbench.cassandra.bench.CassandraIotRequestBuild;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotGenerator;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotQueryCatalog;
@@ -40,7 +41,7 @@ class CassandraIotOfflineTest {
     void theModuleTakesBothWorkloadsAndStoresEachRecordsOwnTags() {
         CassandraDatabase db = new CassandraDatabase();
         assertTrue(db.descriptor().takes(IotWorkload.INSTANCE));
-        assertEquals(TagModel.SERIES, db.dialect().tagModel());
+        assertEquals(TagModel.SERIES, IotDialect.of(db.dialect()).tagModel());
     }
 
     @Test

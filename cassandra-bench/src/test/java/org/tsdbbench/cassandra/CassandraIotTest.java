@@ -22,6 +22,7 @@ import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotGenerator;
 import org.tsdbbench.common.iot.IotQueryType;
 import org.tsdbbench.common.iot.IotRowSource;
@@ -95,7 +96,7 @@ class CassandraIotTest extends IotQueriesContract {
     @Test
     void theIotDiskFigureGrowsWithTheRecords() throws Exception {
         try (Session s = db().open(connection())) {
-            DiskUse loaded = IotDiskGrowth.measure(s, "Cassandra", db().dialect().tagModel()).loaded();
+            DiskUse loaded = IotDiskGrowth.measure(s, "Cassandra", IotDialect.of(db().dialect()).tagModel()).loaded();
             assertTrue(loaded.serverHeld() != null && !loaded.serverHeld().otherDatabases().contains("bench"), String.valueOf(loaded.serverHeld()));
         }
     }
@@ -104,7 +105,7 @@ class CassandraIotTest extends IotQueriesContract {
     @Test
     void theFactsShowTheTrucksTables() throws Exception {
         try (Session s = db().open(connection())) {
-            s.recreateSchema(SPEC);
+            SPEC.recreateSchema(s);
             ServerFacts facts = s.facts(IotWorkload.INSTANCE);
             assertEquals(List.of(IotCql.create("bench", IotTable.READINGS), IotCql.create("bench", IotTable.DIAGNOSTICS)), facts.schema());
             assertEquals(IotCqlShaper.clientPart(IotQueryType.AVG_LOAD), facts.settings().get("iotClient.avg-load"));

@@ -1,6 +1,7 @@
 package org.tsdbbench.clickhouse;
 
 import java.util.Optional;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotRowShaper;
 import org.tsdbbench.common.iot.IotSpec;
@@ -13,7 +14,7 @@ import org.tsdbbench.common.query.SqlDialect;
  * the percentile is {@code quantileExact} (the value at rank floor(level x n), no interpolation).
  * The IoT queries are {@link IotSql}'s, every one of the catalog (texts first, then values).
  */
-public final class ClickHouseDialect extends SqlDialect {
+public final class ClickHouseDialect extends SqlDialect implements IotDialect {
 
     @Override
     protected String minuteBucket() {

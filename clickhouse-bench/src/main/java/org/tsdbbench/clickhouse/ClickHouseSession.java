@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import org.tsdbbench.common.data.DeviceSession;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
@@ -24,20 +25,21 @@ import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
-import org.tsdbbench.results.ServerHeldRecord;
 import org.tsdbbench.common.workload.Workload;
+import org.tsdbbench.results.ServerHeldRecord;
 
 /**
  * One client's ClickHouse connection. Rows are inserted as a TabSeparated stream (one request, one
  * insert block, applied whole or not at all); queries carry an explicit {@code FORMAT
  * TabSeparated} clause (old servers ignore the format header) and are parsed as they stream in.
  */
-final class ClickHouseSession implements Session {
+final class ClickHouseSession implements DeviceSession, IotSession {
 
     static final String TABLE = "CREATE TABLE %s.devices (devid Int32, devname String, devgroup Int32, ts Int64, "
             + "temperature Int32, humidity Float32) ENGINE = MergeTree() ORDER BY (devgroup, devid, ts)";

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotGenerator;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotQueryCatalog;
@@ -35,7 +36,7 @@ class ClickHouseIotOfflineTest {
     void theModuleTakesBothWorkloadsAndStoresEachRecordsOwnTags() {
         ClickHouseDatabase db = new ClickHouseDatabase();
         assertTrue(db.descriptor().takes(IotWorkload.INSTANCE));
-        assertEquals(TagModel.RECORD, db.dialect().tagModel());
+        assertEquals(TagModel.RECORD, IotDialect.of(db.dialect()).tagModel());
     }
 
     /** Each body line is a record of the batch: time in ns, its own eight tags (\N where it left one null), its fields (\N for NULL). */

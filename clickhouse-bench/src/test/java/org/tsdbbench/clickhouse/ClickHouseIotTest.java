@@ -17,6 +17,7 @@ import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotQueryCatalog;
 import org.tsdbbench.common.iot.IotWorkload;
@@ -68,7 +69,7 @@ class ClickHouseIotTest extends IotQueriesContract {
     @Test
     void theIotDiskFigureGrowsWithTheRecords() throws Exception {
         try (Session s = db().open(connection())) {
-            DiskUse loaded = IotDiskGrowth.measure(s, "ClickHouse", db().dialect().tagModel()).loaded();
+            DiskUse loaded = IotDiskGrowth.measure(s, "ClickHouse", IotDialect.of(db().dialect()).tagModel()).loaded();
             assertTrue(loaded.serverHeld() != null && !loaded.serverHeld().otherDatabases().contains("bench"), String.valueOf(loaded.serverHeld()));
         }
     }
@@ -82,8 +83,8 @@ class ClickHouseIotTest extends IotQueriesContract {
     void theFleetQueriesUseThePrimaryIndex() throws Exception {
         ConnectionOptions o = connection();
         try (Session s = db().open(o)) {
-            s.recreateSchema(SPEC);
-            IotDiskGrowth.writeAll(s, SPEC, 5_000, db().dialect().tagModel());
+            SPEC.recreateSchema(s);
+            IotDiskGrowth.writeAll(s, SPEC, 5_000, IotDialect.of(db().dialect()).tagModel());
         }
         HttpClient http = HttpClient.newHttpClient();
         String auth = "Basic " + Base64.getEncoder().encodeToString((o.user() + ":" + o.password().reveal()).getBytes(StandardCharsets.UTF_8));
@@ -92,7 +93,7 @@ class ClickHouseIotTest extends IotQueriesContract {
         for (IotQuery q : IotQueryCatalog.draw(SPEC, IotQueryCatalog.generatedFleets(), SPEC.seed(), 3)) {
             if (q.fleet() == null) continue;
             fleetQueries++;
-            String sql = db().dialect().render(q, SPEC).orElseThrow();
+            String sql = IotDialect.of(db().dialect()).render(q, SPEC).orElseThrow();
             HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri).header("Authorization", auth).POST(HttpRequest.BodyPublishers.ofString(sql)).build(),
                     HttpResponse.BodyHandlers.ofString());
             assertEquals(200, r.statusCode(), q.id() + ": " + r.body());
@@ -107,7 +108,7 @@ class ClickHouseIotTest extends IotQueriesContract {
     @Test
     void theFactsShowTheTrucksTables() throws Exception {
         try (Session s = db().open(connection())) {
-            s.recreateSchema(SPEC);
+            SPEC.recreateSchema(s);
             List<String> schema = s.facts(IotWorkload.INSTANCE).schema();
             assertEquals(2, schema.size(), schema.toString());
             assertTrue(schema.get(0).startsWith("CREATE TABLE bench.readings (ts Int64, name Nullable(String)"), schema.get(0));

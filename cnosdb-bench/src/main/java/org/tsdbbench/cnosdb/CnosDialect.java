@@ -3,6 +3,7 @@ package org.tsdbbench.cnosdb;
 import java.util.Optional;
 import java.util.StringJoiner;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotRowShaper;
 import org.tsdbbench.common.iot.IotSpec;
@@ -28,7 +29,7 @@ import org.tsdbbench.common.query.SqlDialect;
  *
  * <p>The IoT trucks' catalog, every query of it, is {@link IotSql}'s.
  */
-public final class CnosDialect extends SqlDialect {
+public final class CnosDialect extends SqlDialect implements IotDialect {
 
     /** The row's time as epoch milliseconds: the database is created WITH PRECISION 'ms'. */
     static final String TS = "CAST(time AS BIGINT)";

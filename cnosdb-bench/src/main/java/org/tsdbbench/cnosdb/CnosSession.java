@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.tsdbbench.common.data.DeviceSession;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
@@ -14,6 +15,7 @@ import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.IotWorkload;
@@ -30,7 +32,7 @@ import org.tsdbbench.common.workload.Workload;
  * line protocol: CnosDB answers 200 for the whole request or fails it, so the rows acknowledged are
  * the rows of a request answered 200 (the count after every write cell checks that they were stored).
  */
-final class CnosSession implements Session {
+final class CnosSession implements DeviceSession, IotSession {
 
     /** CnosDB's default tenant, the one the HTTP API uses when a request names none. */
     static final String TENANT = "cnosdb";

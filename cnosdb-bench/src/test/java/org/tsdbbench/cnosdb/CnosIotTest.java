@@ -44,18 +44,18 @@ class CnosIotTest extends IotQueriesContract {
     @Test
     void aRecordWithANullTagAndNullFieldsIsStoredWithoutThem() throws Exception {
         try (Session session = db().open(connection())) {
-            session.recreateSchema(SPEC);
+            SPEC.recreateSchema(session);
             IotRowSource source = generator().all();
             TruckBatch batch = new TruckBatch(source.trucks(), 20_000);
             long written = 0;
             long withNullName = 0;
             while (source.fill(batch, batch.capacity()) > 0) {
-                written += session.write(batch);
+                written += batch.write(session);
                 for (int r = 0; r < batch.readings.size(); r++) {
                     if (batch.readings.tagCode(batch.trucks, r, IotTag.NAME) < 0) withNullName++;
                 }
             }
-            assertEquals(written, session.countRows(SPEC));
+            assertEquals(written, SPEC.countRows(session));
             assertTrue(withNullName > 0, "the data set has readings without a name");
             long[] stored = {-1};
             session.query("SELECT COUNT(time) FROM readings WHERE name IS NULL", new ResultSink() {

@@ -3,10 +3,12 @@ package org.tsdbbench.influx;
 import java.util.Optional;
 import java.util.StringJoiner;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.TagModel;
 import org.tsdbbench.common.query.Aggregate;
+import org.tsdbbench.common.query.DeviceDialect;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryFamily;
@@ -20,7 +22,7 @@ import org.tsdbbench.common.query.RowShaper;
  * TDengine selected 0..9.) q4 bounds time to the data set, as GROUP BY time() needs. The IoT
  * catalog is {@link InfluxIotQueries}'.
  */
-public final class InfluxDialect implements Dialect {
+public final class InfluxDialect implements DeviceDialect, IotDialect {
 
     /**
      * The session's rows are the series' tags ({@code devgroup} first), then {@code time, value...}

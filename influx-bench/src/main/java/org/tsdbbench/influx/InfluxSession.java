@@ -9,23 +9,25 @@ import java.util.concurrent.TimeUnit;
 import org.influxdb.InfluxDB;
 import org.influxdb.dto.Query;
 import org.influxdb.dto.QueryResult;
+import org.tsdbbench.common.data.DeviceSession;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
-import org.tsdbbench.common.db.DriverVersion;
 import org.tsdbbench.common.db.DiskUse;
+import org.tsdbbench.common.db.DriverVersion;
 import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotQueryType;
+import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.iot.TruckBatch;
-import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.common.query.ResultSink;
+import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.results.ServerHeldRecord;
 
 /**
@@ -35,7 +37,7 @@ import org.tsdbbench.results.ServerHeldRecord;
  * (the devices': the time column dropped from q2, replaced by the devgroup tag in q3, kept as the
  * bucket in q4; the trucks': the series' tags as texts).
  */
-final class InfluxSession implements Session {
+final class InfluxSession implements DeviceSession, IotSession {
 
     static final List<String> SCHEMA = List.of(
             "measurement devices: tags devgroup, devid, devname (strings); fields temperature (integer), humidity (float); "

@@ -18,6 +18,7 @@ import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotQueryType;
 import org.tsdbbench.common.iot.IotWorkload;
@@ -97,7 +98,7 @@ class InfluxIotTest extends IotQueriesContract {
             client.write(scratch, "", InfluxDB.ConsistencyLevel.ONE, TimeUnit.SECONDS, lines);
             IotQuery q = IotQuery.of(IotQueryType.AVG_DAILY_DRIVING_SESSION);
             List<String> rows = new ArrayList<>();
-            ResultSink sink = db().dialect().shaper(q).shape(new ResultSink() {
+            ResultSink sink = IotDialect.of(db().dialect()).shaper(q).shape(new ResultSink() {
                 @Override
                 public void row(double[] values) {
                     throw new AssertionError("a row without texts");
@@ -108,7 +109,7 @@ class InfluxIotTest extends IotQueriesContract {
                     rows.add(texts[0] + " " + (long) values[0] + " " + values[1]);
                 }
             });
-            s.query(db().dialect().render(q, SPEC).orElseThrow(), sink);
+            s.query(IotDialect.of(db().dialect()).render(q, SPEC).orElseThrow(), sink);
             sink.end();
             assertEquals(List.of("truck_x " + SPEC.startNs() / 1_000_000L + " 600000.0"), rows);
         } finally {

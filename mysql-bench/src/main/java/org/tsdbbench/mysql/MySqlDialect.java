@@ -1,6 +1,7 @@
 package org.tsdbbench.mysql;
 
 import java.util.Optional;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotRowShaper;
 import org.tsdbbench.common.iot.IotSpec;
@@ -14,7 +15,7 @@ import org.tsdbbench.common.query.SqlDialect;
  * hence DISTINCT); MySQL itself has none, and there it fails rather than answers.
  * The IoT queries are {@link IotSql}'s, every one of them (texts first, then values).
  */
-public final class MySqlDialect extends SqlDialect {
+public final class MySqlDialect extends SqlDialect implements IotDialect {
     @Override
     protected String minuteBucket() {
         return "ts DIV 60000 * 60000";

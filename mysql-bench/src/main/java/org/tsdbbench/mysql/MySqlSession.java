@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.tsdbbench.common.data.DeviceSession;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
@@ -19,13 +20,14 @@ import org.tsdbbench.common.db.Jdbc;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
-import org.tsdbbench.results.ServerHeldRecord;
 import org.tsdbbench.common.workload.Workload;
+import org.tsdbbench.results.ServerHeldRecord;
 
 /**
  * One client's MySQL connection. The table is InnoDB with primary key (devid, ts), which keeps
@@ -34,7 +36,7 @@ import org.tsdbbench.common.workload.Workload;
  * as one multi-row INSERT per table ({@link IotInsertBuilder}) after the batch's new tag sets
  * ({@link TagIds}).
  */
-final class MySqlSession implements Session {
+final class MySqlSession implements DeviceSession, IotSession {
 
     /** How a request is sent: one multi-row INSERT text, or a JDBC batch rewritten by the driver. */
     enum WriteMode {

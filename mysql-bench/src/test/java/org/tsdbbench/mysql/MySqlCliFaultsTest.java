@@ -18,6 +18,7 @@ import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.contract.CliCapture;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.Database;
+import org.tsdbbench.common.query.DeviceDialect;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryCatalog;
 import org.tsdbbench.results.StepFlags;
@@ -102,7 +103,7 @@ class MySqlCliFaultsTest {
         WorkloadSpec spec = new WorkloadSpec(20, 60, WorkloadSpec.DEFAULT_START_TS, 3);
         LogicalQuery count = QueryCatalog.all().stream().filter(q -> q.id().equals("q2.count.p100")).findFirst().orElseThrow();
         Path sql = tmp.resolve("q-mixed.txt");
-        Files.writeString(sql, "q2.count.p100 " + db().dialect().render(count, spec).orElseThrow() + "\nq2.sum.p100 this is not a query\n");
+        Files.writeString(sql, "q2.count.p100 " + DeviceDialect.of(db().dialect()).render(count, spec).orElseThrow() + "\nq2.sum.p100 this is not a query\n");
         CliCapture.Result query = cli("query", scale, List.of("-sql", sql.toString(), "-f", "0", "-wi", "0", "-i", "1", "-r", "200ms"));
         assertEquals(BenchCli.FAILED, query.exit(), query.output());
         assertTrue(query.output().contains("q2.sum.p100: query failed"), query.output());

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
 import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotGenerator;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotQueryCatalog;
@@ -44,7 +45,7 @@ class MySqlIotOfflineTest {
     void theModuleTakesTheTrucksWithEachRecordsOwnTags() {
         MySqlDatabase db = new MySqlDatabase();
         assertTrue(db.descriptor().takes(IotWorkload.INSTANCE));
-        assertEquals(TagModel.RECORD, db.dialect().tagModel());
+        assertEquals(TagModel.RECORD, IotDialect.of(db.dialect()).tagModel());
         // No published IoT report wrote MySQL: its path is published for the devices only.
         assertTrue(db.descriptor().writePaths().stream().noneMatch(p -> p.publishedFor("iot")), db.descriptor().writePaths().toString());
     }

@@ -16,6 +16,7 @@ import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Jdbc;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotRowSource;
 import org.tsdbbench.common.iot.TableRows;
 import org.tsdbbench.common.iot.TruckBatch;
@@ -63,7 +64,7 @@ class MySqlIotTest extends IotQueriesContract {
     @Test
     void theIotDiskFigureNamesItsTablesAndGrowsWithTheirRecords() throws Exception {
         try (Session s = db().open(connection())) {
-            DiskUse loaded = IotDiskGrowth.measure(s, "MySQL", db().dialect().tagModel()).loaded();
+            DiskUse loaded = IotDiskGrowth.measure(s, "MySQL", IotDialect.of(db().dialect()).tagModel()).loaded();
             assertTrue(loaded.method().matches("information_schema.TABLES data_length \\+ index_length of readings [0-9,]+ \\+ diagnostics [0-9,]+"
                     + " \\+ tags [0-9,]+ bytes after ANALYZE TABLE.*"), loaded.method());
             assertTrue(loaded.serverHeld() != null && !loaded.serverHeld().otherDatabases().contains("bench"), String.valueOf(loaded.serverHeld()));
@@ -74,7 +75,7 @@ class MySqlIotTest extends IotQueriesContract {
     @Test
     void aRefusedRequestStoresNone() throws Exception {
         try (Session s = db().open(connection()); Connection c = catalog()) {
-            s.recreateSchema(SPEC);
+            SPEC.recreateSchema(s);
             Jdbc.execute(c, "ALTER TABLE diagnostics ADD CONSTRAINT refuse_marked CHECK (fuel_state <> 0.123456)");
             IotRowSource source = generator().all();
             TruckBatch batch = new TruckBatch(source.trucks(), 1_000);
@@ -82,12 +83,12 @@ class MySqlIotTest extends IotQueriesContract {
             TableRows d = batch.diagnostics;
             assertTrue(batch.readings.size() > 0 && d.size() > 0, "a batch of both tables");
             d.field[0][d.size() - 1] = 0.123456;
-            DatabaseException e = assertThrows(DatabaseException.class, () -> s.write(batch));
+            DatabaseException e = assertThrows(DatabaseException.class, () -> batch.write(s));
             assertTrue(e.getMessage().contains("refuse_marked"), e.getMessage());
-            assertEquals(0, s.countRows(SPEC), "records stored of the refused request");
+            assertEquals(0, SPEC.countRows(s), "records stored of the refused request");
             d.field[0][d.size() - 1] = 0.5;
-            assertEquals(batch.size(), s.write(batch), "the same session writes the next request");
-            assertEquals(batch.size(), s.countRows(SPEC));
+            assertEquals(batch.size(), batch.write(s), "the same session writes the next request");
+            assertEquals(batch.size(), SPEC.countRows(s));
         }
     }
 
@@ -99,24 +100,24 @@ class MySqlIotTest extends IotQueriesContract {
     @Test
     void preparedRequestsStoreTheirOwnRecordsAndTagSetsAreShared() throws Exception {
         try (Session first = db().open(connection()); Session second = db().open(connection()); Connection c = catalog()) {
-            first.recreateSchema(SPEC);
+            SPEC.recreateSchema(first);
             IotRowSource source = generator().all();
             TruckBatch batch = new TruckBatch(source.trucks(), 2_000);
             source.fill(batch, batch.capacity());
-            PreparedWrite a = first.prepare(batch);
+            PreparedWrite a = batch.prepare(first);
             TruckBatch copyOfA = batch.copy();
             source.fill(batch, batch.capacity());
-            PreparedWrite b = first.prepare(batch);
+            PreparedWrite b = batch.prepare(first);
             source.fill(batch, batch.capacity()); // never sent
-            assertEquals(0, first.countRows(SPEC), "preparing sends no records");
+            assertEquals(0, SPEC.countRows(first), "preparing sends no records");
             long tags = Jdbc.queryLong(c, "SELECT COUNT(*) FROM tags");
             assertTrue(tags > 0, "preparing inserts the tag sets");
             assertEquals(2_000, a.send());
             assertEquals(2_000, b.send());
-            assertEquals(4_000, first.countRows(SPEC));
-            assertEquals(copyOfA.size(), second.write(copyOfA), "the same records again, from another session");
+            assertEquals(4_000, SPEC.countRows(first));
+            assertEquals(copyOfA.size(), copyOfA.write(second), "the same records again, from another session");
             assertEquals(tags, Jdbc.queryLong(c, "SELECT COUNT(*) FROM tags"), "tags rows after another session wrote the same trucks");
-            assertEquals(6_000, second.countRows(SPEC));
+            assertEquals(6_000, SPEC.countRows(second));
         }
     }
 }

@@ -7,10 +7,12 @@ import java.util.List;
 import java.util.Optional;
 import java.util.StringJoiner;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.TagModel;
 import org.tsdbbench.common.query.Aggregate;
+import org.tsdbbench.common.query.DeviceDialect;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryFamily;
@@ -29,7 +31,7 @@ import org.tsdbbench.common.query.RowShaper;
  * metrics of the device (or every device) between start and end, which OpenTSDB takes inclusive.
  * The IoT catalog is {@link OpenTsdbIotQueries}'.
  */
-public final class OpenTsdbDialect implements Dialect {
+public final class OpenTsdbDialect implements DeviceDialect, IotDialect {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 

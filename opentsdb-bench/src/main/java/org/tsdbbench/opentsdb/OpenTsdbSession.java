@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.tsdbbench.common.data.DeviceSession;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
@@ -27,21 +28,22 @@ import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.IotTag;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
-import org.tsdbbench.results.ServerHeldRecord;
 import org.tsdbbench.common.workload.Workload;
+import org.tsdbbench.results.ServerHeldRecord;
 
 /**
  * One client's OpenTSDB connection (HTTP keep-alive). Rows acknowledged come from the server's
  * own report ({@code ?details}: points stored, and each failed point), never from what was sent:
  * a row counts when both its points were stored.
  */
-final class OpenTsdbSession implements Session {
+final class OpenTsdbSession implements DeviceSession, IotSession {
 
     static final long FAR_FUTURE_MS = 4_102_444_800_000L; // 2100-01-01
     static final List<String> LAYOUT = List.of("metrics temperature and humidity; tags devid, devname, devgroup; "

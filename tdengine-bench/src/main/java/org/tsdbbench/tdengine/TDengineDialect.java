@@ -1,6 +1,7 @@
 package org.tsdbbench.tdengine;
 
 import java.util.Optional;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotRowShaper;
 import org.tsdbbench.common.iot.IotSpec;
@@ -20,7 +21,7 @@ import org.tsdbbench.common.query.SqlDialect;
  * super table does not take) are built in; q2's FIRST and LAST read the super table. The IoT catalog ({@link IotSql}) is said on 3.x only,
  * over the IoT database of the devices database {@code database} names ({@link IotLayout}).
  */
-public final class TDengineDialect extends SqlDialect {
+public final class TDengineDialect extends SqlDialect implements IotDialect {
 
     private final int majorVersion;
     private final IotSql iot;

@@ -3,6 +3,7 @@ package org.tsdbbench.tdengine;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.tsdbbench.common.data.DeviceSession;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
@@ -11,12 +12,13 @@ import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.iot.TruckBatch;
-import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.common.query.ResultSink;
+import org.tsdbbench.common.workload.Workload;
 
 /**
  * One client's TDengine session on one path: the super table {@code devices} with one sub-table
@@ -26,7 +28,7 @@ import org.tsdbbench.common.query.ResultSink;
  * vnode list cached from before its first sub-tables existed (so a count resets that cache first).
  * The IoT trucks live in a database of their own with report C's settings ({@link IotLayout}), 3.x only.
  */
-final class TDengineSession implements Session {
+final class TDengineSession implements DeviceSession, IotSession {
 
     static final String SUPER_TABLE = "CREATE TABLE IF NOT EXISTS devices (ts TIMESTAMP, temperature INT, humidity FLOAT) "
             + "TAGS (devid INT, devname BINARY(16), devgroup INT)";

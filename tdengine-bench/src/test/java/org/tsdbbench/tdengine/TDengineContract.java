@@ -108,12 +108,12 @@ abstract class TDengineContract extends DatabaseContract {
         try (Session s = db().open(connection())) {
             RowBatch batch = new RowBatch(300);
             new GeneratedRows(new DeviceGenerator(SMALL), new DeviceRange(1, 2), false).fill(batch, 300);
-            s.recreateSchema(SMALL);
-            assertEquals(300, s.write(batch));
-            if (server.expectedMajor() >= 3) s.diskUse(); // flushed to the data files, then dropped with its table
-            s.recreateSchema(SMALL);
-            assertEquals(300, s.write(batch));
-            org.tsdbbench.common.db.DiskUse disk = s.diskUse();
+            SMALL.recreateSchema(s);
+            assertEquals(300, batch.write(s));
+            if (server.expectedMajor() >= 3) SMALL.diskUse(s); // flushed to the data files, then dropped with its table
+            SMALL.recreateSchema(s);
+            assertEquals(300, batch.write(s));
+            org.tsdbbench.common.db.DiskUse disk = SMALL.diskUse(s);
             assertTrue(disk != null && disk.bytes() > 0, String.valueOf(disk));
             String method = disk.method();
             ServerHeldRecord held = disk.serverHeld();
@@ -168,8 +168,8 @@ abstract class TDengineContract extends DatabaseContract {
             WorkloadSpec other = new WorkloadSpec(200, 240, WorkloadSpec.DEFAULT_START_TS, 77);
             assertTrue(Loader.load(db(), used, DeviceDataSet.generated(other), other.totalRows(), 2, 500, n -> { }).verified());
             try (Session s = db().open(used)) {
-                if (server.expectedMajor() >= 3) s.diskUse(); // the other rows flushed to the data files, then dropped
-                s.recreateSchema(other);
+                if (server.expectedMajor() >= 3) SMALL.diskUse(s); // the other rows flushed to the data files, then dropped
+                other.recreateSchema(s);
             }
             JsonNode again = loadAndMeasureDisk(scale, tmp.resolve("used"));
             long second = again.get("bytes").asLong();
@@ -224,9 +224,9 @@ abstract class TDengineContract extends DatabaseContract {
                 continue;
             }
             try (Session s = db().open(o)) {
-                s.recreateSchema(SMALL);
-                assertEquals(0, s.countRows(SMALL), mode + ": an empty super table counts 0");
-                long acked = s.write(batch) + s.write(batch);
+                SMALL.recreateSchema(s);
+                assertEquals(0, SMALL.countRows(s), mode + ": an empty super table counts 0");
+                long acked = batch.write(s) + batch.write(s);
                 assertEquals(600, acked, mode.toString());
                 // The same rows twice: a sub-table keeps one row per timestamp.
                 assertEquals(300, StoredRows.settled(db(), s, SMALL, 300), mode + ": stored rows");
@@ -245,8 +245,8 @@ abstract class TDengineContract extends DatabaseContract {
         RowBatch batch = new RowBatch(300);
         new GeneratedRows(new DeviceGenerator(SMALL), new DeviceRange(1, 2), false).fill(batch, 300);
         try (Session admin = db().open(connection())) {
-            admin.recreateSchema(SMALL);
-            assertEquals(300, admin.write(batch));
+            SMALL.recreateSchema(admin);
+            assertEquals(300, batch.write(admin));
         }
         try (TcpProxy proxy = new TcpProxy(connection().host(), connection().port()); Session s = db().open(through(proxy))) {
             long[] rows = {0};

@@ -36,14 +36,14 @@ class TDengineFractionalConstantTest {
             String version = s.facts(DevicesWorkload.INSTANCE).serverVersion();
             assertEquals(3, ServerVersion.parse(version).major(),
                     "this test expects TDengine 3.x at " + o.address() + ", which runs " + version);
-            s.recreateSchema(SPEC);
+            SPEC.recreateSchema(s);
             int[] temperature = {1996, 4500, 4501, 9000};
             float[] humidity = {0.25f, 0.5f, 12.75f, 100f};
             RowBatch rows = new RowBatch(temperature.length);
             for (int i = 0; i < temperature.length; i++) {
                 rows.add(1, "dev1", 1, SPEC.startTs() + i * WorkloadSpec.INTERVAL_MS, temperature[i], humidity[i]);
             }
-            assertEquals(temperature.length, s.write(rows));
+            assertEquals(temperature.length, rows.write(s));
 
             assertEquals(List.of("[2250.5, 2250.5, 4502.5, 6.375]", "[4500.0, 4500.0, 9001.5, 50.0]"),
                     rows(s, "SELECT temperature * 0.5, temperature / 2.0, temperature + 1.5, humidity * 0.5"

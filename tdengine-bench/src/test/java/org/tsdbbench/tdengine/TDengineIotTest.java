@@ -93,10 +93,10 @@ class TDengineIotTest {
         TDengineDatabase db = new TDengineDatabase();
         ConnectionOptions o = connection(ConnectionPath.parse(path), Map.of("writeMode", writeMode, "maxSqlBytes", String.valueOf(maxSqlBytes)));
         try (Session s = db.open(o)) {
-            s.recreateSchema(SPEC);
-            assertEquals(0, s.countRows(SPEC));
+            SPEC.recreateSchema(s);
+            assertEquals(0, SPEC.countRows(s));
             assertEquals(answers.records(), IotDiskGrowth.writeAll(s, SPEC, BATCH, TagModel.TABLE), "records stored of those acknowledged");
-            assertEquals(answers.records(), s.countRows(SPEC), "records counted");
+            assertEquals(answers.records(), SPEC.countRows(s), "records counted");
             if (maxSqlBytes < 1_000_000) assertTrue(s.counters().get("requestsSplitBySqlLimit") > 0, s.counters().toString());
 
             TDengineDialect dialect = (TDengineDialect) db.dialect(o);
@@ -129,7 +129,7 @@ class TDengineIotTest {
         TDengineDatabase db = new TDengineDatabase();
         ConnectionOptions o = connection(ConnectionPath.parse(path), Map.of("writeMode", writeMode));
         try (Session s = db.open(o)) {
-            assertEquals(List.of(), SharedKeysFixture.loadAndCheck(db, s, db.dialect(o), (session, spec) -> session.recreateSchema(spec), dir));
+            assertEquals(List.of(), SharedKeysFixture.loadAndCheck(db, s, db.dialect(o), (session, spec) -> spec.recreateSchema(session), dir));
         }
     }
 
@@ -199,14 +199,14 @@ class TDengineIotTest {
         ConnectionOptions o = connection(ConnectionPath.REST, Map.of());
         TDengineDatabase db = new TDengineDatabase();
         try (Session s = db.open(o)) {
-            s.recreateSchema(spec);
+            spec.recreateSchema(s);
             long acknowledged = 0;
             try (IotFileReader reader = new IotFileReader(file, summary)) {
                 TruckBatch batch = new TruckBatch(reader.trucks(), 100);
-                while (reader.fill(batch, 100) > 0) acknowledged += s.write(batch);
+                while (reader.fill(batch, 100) > 0) acknowledged += batch.write(s);
             }
             assertEquals(summary.records(), acknowledged);
-            assertEquals(summary.records(), s.countRows(spec));
+            assertEquals(summary.records(), spec.countRows(s));
             TDengineDialect dialect = (TDengineDialect) db.dialect(o);
             for (IotQuery q : made) {
                 IotCheck check = expected.answer(q).newCheck();
@@ -269,7 +269,7 @@ class TDengineIotTest {
     void theIotDatabaseHasReportCsSettings() throws Exception {
         ConnectionOptions o = connection(ConnectionPath.REST, Map.of());
         try (Session s = new TDengineDatabase().open(o)) {
-            s.recreateSchema(SPEC);
+            SPEC.recreateSchema(s);
             List<String> got = new ArrayList<>();
             s.query("SELECT `vgroups`, `cachemodel`, `stt_trigger`, `keep` FROM information_schema.ins_databases WHERE name = '"
                     + o.database() + "_iot'", new ResultSink() {

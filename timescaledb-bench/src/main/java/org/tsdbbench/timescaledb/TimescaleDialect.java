@@ -1,6 +1,7 @@
 package org.tsdbbench.timescaledb;
 
 import java.util.Optional;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotRowShaper;
 import org.tsdbbench.common.iot.IotSpec;
@@ -17,7 +18,7 @@ import org.tsdbbench.common.query.SqlDialect;
  * (the nearest rank, a value the column holds); stddev is {@code stddev_pop}, avg a numeric.
  * The IoT queries are {@link IotSql}'s, every one of them.
  */
-public final class TimescaleDialect extends SqlDialect {
+public final class TimescaleDialect extends SqlDialect implements IotDialect {
 
     @Override
     protected String minuteBucket() {

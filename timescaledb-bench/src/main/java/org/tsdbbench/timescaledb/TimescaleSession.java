@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
+import org.tsdbbench.common.data.DeviceSession;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
@@ -22,12 +23,13 @@ import org.tsdbbench.common.db.Jdbc;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.iot.TruckBatch;
-import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.common.query.ResultSink;
+import org.tsdbbench.common.workload.Workload;
 
 /**
  * One client's TimescaleDB connection. Every request is one implicit transaction in autocommit
@@ -36,7 +38,7 @@ import org.tsdbbench.common.query.ResultSink;
  * autocommit too. With {@code compress}, the table is made for the columnstore and every count
  * first converts what is still in the row store (see {@link Columnstore}).
  */
-final class TimescaleSession implements Session {
+final class TimescaleSession implements DeviceSession, IotSession {
 
     private static final String BATCH_INSERT = InsertBuilder.PREFIX + "(?,?,?,?,?,?)";
     private static final String READINGS_COPY = BinaryCopy.statement(IotTable.READINGS);

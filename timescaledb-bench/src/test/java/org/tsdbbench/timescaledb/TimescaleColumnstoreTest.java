@@ -19,8 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 import org.tsdbbench.common.bench.Loader;
-import org.tsdbbench.common.workload.PreparedQuery;
-import org.tsdbbench.common.workload.ResultCheck;
 import org.tsdbbench.common.cli.BenchCli;
 import org.tsdbbench.common.contract.CliCapture;
 import org.tsdbbench.common.data.DeviceDataSet;
@@ -34,9 +32,12 @@ import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Jdbc;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.query.Answer;
+import org.tsdbbench.common.query.DeviceDialect;
 import org.tsdbbench.common.query.ExpectedAnswers;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryCatalog;
+import org.tsdbbench.common.workload.PreparedQuery;
+import org.tsdbbench.common.workload.ResultCheck;
 import org.tsdbbench.results.StepFlags;
 
 /**
@@ -96,15 +97,15 @@ class TimescaleColumnstoreTest {
         try (Session s = db.open(compressed(true))) {
             GeneratedRows all = new GeneratedRows(new DeviceGenerator(SPEC), new DeviceRange(1, SPEC.numOfDevices()), false);
             RowBatch batch = new RowBatch(1000);
-            while (all.fill(batch, 1000) > 0) assertEquals(batch.size(), s.write(batch));
+            while (all.fill(batch, 1000) > 0) assertEquals(batch.size(), batch.write(s));
             try (Connection c = catalog()) {
                 assertEquals(Jdbc.queryLong(c, "SELECT count(*) FROM show_chunks('devices')"), chunksNotWhollyConverted(c), "written into the row store");
-                assertEquals(SPEC.totalRows(), s.countRows(SPEC));
+                assertEquals(SPEC.totalRows(), SPEC.countRows(s));
                 assertTrue(Jdbc.queryLong(c, "SELECT count(*) FROM show_chunks('devices')") >= 15);
                 assertEquals(0, chunksNotWhollyConverted(c), "the count converts every chunk");
             }
 
-            DiskUse d = s.diskUse();
+            DiskUse d = SPEC.diskUse(s);
             assertTrue(d.method().contains("every chunk in the columnstore"), d.method());
             // Segments of 10 rows (a device's rows in a 10 s chunk) compress little: 1.9x here, 7x in one chunk.
             assertTrue(d.bytes() > 0 && otherForm(d) > d.bytes(), "the row store's bytes before conversion, more: " + d);
@@ -115,10 +116,10 @@ class TimescaleColumnstoreTest {
             // Rows written into converted chunks wait in their row store; the next count merges them in.
             RowBatch again = new RowBatch(SPEC.rowsPerDevice());
             new GeneratedRows(new DeviceGenerator(SPEC), new DeviceRange(1, 1), false).fill(again, SPEC.rowsPerDevice());
-            assertEquals(SPEC.rowsPerDevice(), s.write(again));
+            assertEquals(SPEC.rowsPerDevice(), again.write(s));
             try (Connection c = catalog()) {
                 assertTrue(chunksNotWhollyConverted(c) > 0, "a write into converted chunks is held in their row store first");
-                assertEquals(SPEC.totalRows() + SPEC.rowsPerDevice(), s.countRows(SPEC));
+                assertEquals(SPEC.totalRows() + SPEC.rowsPerDevice(), SPEC.countRows(s));
                 assertEquals(0, chunksNotWhollyConverted(c), "the count converted the rows written after");
             }
         }
@@ -127,11 +128,12 @@ class TimescaleColumnstoreTest {
     /** Every catalog query and a few ranges, checked against the generator's answers; each line a wrong one. */
     private List<String> checkCatalog(Session s) throws Exception {
         ExpectedAnswers answers = ExpectedAnswers.of(SPEC);
+        DeviceDialect dialect = DeviceDialect.of(db.dialect());
         List<String> wrong = new ArrayList<>();
         int checked = 0;
         for (LogicalQuery q : QueryCatalog.all()) {
-            String text = db.dialect().render(q, SPEC).orElseThrow(() -> new AssertionError("TimescaleDB cannot say " + q.id()));
-            ResultCheck check = new PreparedQuery(q, text, db.dialect().shaper(q), answers.answer(q)).run(s);
+            String text = dialect.render(q, SPEC).orElseThrow(() -> new AssertionError("TimescaleDB cannot say " + q.id()));
+            ResultCheck check = new PreparedQuery(q, text, dialect.shaper(q), answers.answer(q)).run(s);
             if (check.mismatch() != null) wrong.add(check.mismatch() + "  [" + text + "]");
             checked++;
         }
@@ -139,7 +141,7 @@ class TimescaleColumnstoreTest {
         long t0 = SPEC.startTs();
         for (LogicalQuery q : List.of(LogicalQuery.range(7, t0 + 10_000, t0 + 20_000), LogicalQuery.range(0, t0 + 100_000, t0 + 102_000))) {
             Answer expected = ExpectedAnswers.range(generator, SPEC.rowsPerDevice(), q);
-            ResultCheck check = new PreparedQuery(q, db.dialect().render(q, SPEC).orElseThrow(), db.dialect().shaper(q), expected).run(s);
+            ResultCheck check = new PreparedQuery(q, dialect.render(q, SPEC).orElseThrow(), dialect.shaper(q), expected).run(s);
             if (check.mismatch() != null) wrong.add(check.mismatch());
             checked++;
         }
@@ -155,13 +157,13 @@ class TimescaleColumnstoreTest {
             // Its maps written as autovacuum would (the disk step's VACUUM then adds nothing): the table as loaded.
             Jdbc.execute(c, "VACUUM devices");
             long loaded = Jdbc.queryLong(c, "SELECT hypertable_size('devices')");
-            DiskUse d = s.diskUse();
+            DiskUse d = SPEC.diskUse(s);
             assertEquals(loaded, d.bytes(), d.method());
             assertTrue(d.method().contains("every chunk in the row store as loaded"), d.method());
             assertTrue(otherForm(d) > 0 && otherForm(d) < d.bytes() / 2, "the columnstore's bytes, far fewer: " + d);
             assertEquals(Jdbc.queryLong(c, "SELECT count(*) FROM show_chunks('devices')"), chunksNotWhollyConverted(c), "no chunk converted");
             assertEquals(0, Jdbc.queryLong(c, "SELECT count(*) FROM pg_class WHERE relname = '" + Columnstore.DISK_COPY + "'"), "the copy is dropped");
-            assertEquals(SPEC.totalRows(), s.countRows(SPEC));
+            assertEquals(SPEC.totalRows(), SPEC.countRows(s));
         }
     }
 

@@ -22,8 +22,9 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Jdbc;
 import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotRowSource;
+import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.TableRows;
 import org.tsdbbench.common.iot.TruckBatch;
 
@@ -79,7 +80,7 @@ class TimescaleIotTest extends IotQueriesContract {
     /** Creates the tables through the session, with chunks of {@link #CHUNK}. */
     @Override
     protected void recreate(Session s, String variant, IotSpec spec) throws Exception {
-        s.recreateSchema(spec);
+        spec.recreateSchema(s);
         try (Connection c = catalog()) {
             for (String table : List.of("readings", "diagnostics")) Jdbc.queryLong(c, "SELECT count(*) FROM set_chunk_time_interval('" + table + "', INTERVAL '" + CHUNK + "')");
         }
@@ -116,7 +117,7 @@ class TimescaleIotTest extends IotQueriesContract {
     @Test
     void theIotDiskFigureNamesItsTablesAndGrowsWithTheirRecords() throws Exception {
         try (Session s = db().open(options("copy", false))) {
-            DiskUse loaded = IotDiskGrowth.measure(s, "TimescaleDB", db().dialect().tagModel()).loaded();
+            DiskUse loaded = IotDiskGrowth.measure(s, "TimescaleDB", IotDialect.of(db().dialect()).tagModel()).loaded();
             assertTrue(loaded.method().matches("hypertable_size\\('readings'\\) [0-9,]+ \\+ hypertable_size\\('diagnostics'\\) [0-9,]+"
                     + " \\+ pg_total_relation_size\\('tags'\\) [0-9,]+ bytes after VACUUM ANALYZE.*"), loaded.method());
             assertTrue(loaded.serverHeld() != null && !loaded.serverHeld().otherDatabases().contains("bench"), String.valueOf(loaded.serverHeld()));
@@ -137,12 +138,12 @@ class TimescaleIotTest extends IotQueriesContract {
             TableRows d = batch.diagnostics;
             assertTrue(batch.readings.size() > 0 && d.size() > 0, "a batch of both tables");
             d.field[0][d.size() - 1] = 0.123456;
-            DatabaseException e = assertThrows(DatabaseException.class, () -> s.write(batch));
+            DatabaseException e = assertThrows(DatabaseException.class, () -> batch.write(s));
             assertTrue(e.getMessage().contains("refuse_marked"), e.getMessage());
-            assertEquals(0, s.countRows(SPEC), "records stored of the refused request");
+            assertEquals(0, SPEC.countRows(s), "records stored of the refused request");
             d.field[0][d.size() - 1] = 0.5;
-            assertEquals(batch.size(), s.write(batch), "the same session writes the next request");
-            assertEquals(batch.size(), s.countRows(SPEC));
+            assertEquals(batch.size(), batch.write(s), "the same session writes the next request");
+            assertEquals(batch.size(), SPEC.countRows(s));
         }
     }
 
@@ -153,7 +154,7 @@ class TimescaleIotTest extends IotQueriesContract {
             IotRowSource source = generator().all();
             TruckBatch batch = new TruckBatch(source.trucks(), 100);
             source.fill(batch, batch.capacity());
-            DatabaseException e = assertThrows(DatabaseException.class, () -> s.write(batch));
+            DatabaseException e = assertThrows(DatabaseException.class, () -> batch.write(s));
             assertTrue(e.getMessage().contains("writeMode=batch does not take the iot workload"), e.getMessage());
         }
     }

@@ -85,17 +85,17 @@ class TimescaleWriteModesTest {
     void aRequestTheServerRefusesStoresNoneOfItsRows() throws Exception {
         for (WriteMode m : WriteMode.values()) {
             try (Session s = new TimescaleDatabase().open(TimescaleServer.connection(Map.of(TimescaleDatabase.WRITE_MODE.name(), option(m))))) {
-                s.recreateSchema(SPEC);
+                SPEC.recreateSchema(s);
                 RowBatch batch = new RowBatch(1000);
                 new GeneratedRows(new DeviceGenerator(SPEC), new DeviceRange(1, 10), false).fill(batch, 999);
                 batch.add(11, "dev_11", 11, Long.MAX_VALUE / 2, 20, 50f);
-                DatabaseException e = assertThrows(DatabaseException.class, () -> s.write(batch), option(m));
+                DatabaseException e = assertThrows(DatabaseException.class, () -> batch.write(s), option(m));
                 assertTrue(e.getMessage().contains("out of range"), option(m) + ": " + e.getMessage());
-                assertEquals(0, s.countRows(SPEC), option(m) + ": a refused request stored rows");
+                assertEquals(0, SPEC.countRows(s), option(m) + ": a refused request stored rows");
                 batch.clear();
                 new GeneratedRows(new DeviceGenerator(SPEC), new DeviceRange(1, 10), false).fill(batch, 1000);
-                assertEquals(1000, s.write(batch), option(m));
-                assertEquals(1000, s.countRows(SPEC), option(m));
+                assertEquals(1000, batch.write(s), option(m));
+                assertEquals(1000, SPEC.countRows(s), option(m));
             }
         }
     }

@@ -68,7 +68,7 @@ public abstract class IotFileLoadBenchmarkBase {
     }
 
     /**
-     * Whether the module's session takes a TSBS file's lines as they are ({@code Session.takesTsbsLines}):
+     * Whether the module's session takes a TSBS file's lines as they are ({@code IotSession.takesTsbsLines}):
      * then the batches carry them, as a load's do. False by default.
      */
     protected boolean tsbsLines() {

@@ -100,8 +100,7 @@ public final class Loader {
                         opened.countDown();
                     }
                     // A TSBS file's lines go as they are to a database whose request they are.
-                    boolean tsbsLines = writer.session().takesTsbsLines();
-                    try (writer; BatchSource rows = data.client(client, clients, false, tsbsLines)) {
+                    try (writer; BatchSource rows = data.client(client, clients, false, writer.session())) {
                         go.await();
                         writer.sendAll(rows, rowsPerRequest, progress);
                     }

@@ -6,7 +6,7 @@ import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
-import org.tsdbbench.common.query.Dialect;
+import org.tsdbbench.common.query.DeviceDialect;
 import org.tsdbbench.common.query.ExpectedAnswers;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.workload.PreparedQuery;
@@ -35,7 +35,7 @@ public final class RangePlan {
         }
         SplittableRandom random = new SplittableRandom(spec.seed() * 31 + client * 1_000_003L + resultRows);
         DeviceGenerator generator = new DeviceGenerator(spec);
-        Dialect dialect = db.dialect(server);
+        DeviceDialect dialect = DeviceDialect.of(db.dialect(server));
         PreparedQuery[] queries = new PreparedQuery[SIZE];
         for (int i = 0; i < SIZE; i++) {
             int devid = 1 + random.nextInt(spec.numOfDevices());

@@ -20,14 +20,14 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 import org.tsdbbench.common.data.DeviceGenerator;
+import org.tsdbbench.common.data.DeviceSession;
 import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Poll;
-import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.query.Dialect;
+import org.tsdbbench.common.query.DeviceDialect;
 import org.tsdbbench.common.query.ExpectedAnswers;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.workload.PreparedQuery;
@@ -61,10 +61,10 @@ public class VolumeBenchmark {
     public int rowsPerRequest;
 
     private Database db;
-    private Session session;
+    private DeviceSession session;
     private WriteClient writer;
     private WorkloadSpec spec;
-    private Dialect dialect;
+    private DeviceDialect dialect;
     private DeviceGenerator generator;
     private int rowsPerDevicePerBlock;
     /** Rows every device holds: rows 0 .. storedRowsPerDevice - 1. */
@@ -97,8 +97,8 @@ public class VolumeBenchmark {
         }
         rowsPerDevicePerBlock = blockRows / spec.numOfDevices();
         generator = new DeviceGenerator(spec);
-        session = db.open(settings.connection());
-        dialect = db.dialect(settings.connection());
+        session = DeviceSession.of(db.open(settings.connection()));
+        dialect = DeviceDialect.of(db.dialect(settings.connection()));
         writer = new WriteClient(session, dialect, new WriteOutcome(), FailurePolicy.FIRST_FAILURE);
         session.recreateSchema(spec);
         storedRowsPerDevice = 0;

@@ -154,8 +154,7 @@ public class WriteBenchmark {
                 trial.schemaReady = true;
             }
         }
-        boolean tsbsLines = client.session().takesTsbsLines();
-        rows = settings.dataSet().client(thread.getThreadIndex(), thread.getThreadCount(), true, tsbsLines);
+        rows = settings.dataSet().client(thread.getThreadIndex(), thread.getThreadCount(), true, client.session());
         if (settings.connection().get(ModuleOption.PREBUILD)) prebuilt = new ArrayDeque<>();
         latency = new Histogram(3_600_000_000_000L, 3);
         if (targetRowsPerSecond > 0) {

@@ -1,5 +1,8 @@
 package org.tsdbbench.common.data;
 
+import org.tsdbbench.common.query.DeviceDialect;
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.Dialect;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.util.List;
@@ -64,6 +67,11 @@ public final class DevicesWorkload implements Workload {
     @Override
     public Query query(String id) {
         return LogicalQuery.parse(id);
+    }
+
+    @Override
+    public boolean implementedBy(Session session, Dialect dialect) {
+        return session instanceof DeviceSession && dialect instanceof DeviceDialect;
     }
 
     @Override

@@ -50,16 +50,16 @@ public final class RowBatch implements Batch {
         return size == 0;
     }
 
-    /** The session's devices overload. */
+    /** Through the session's {@link DeviceSession} (a DatabaseException when its module does not take the devices). */
     @Override
     public long write(Session session) throws DatabaseException {
-        return session.write(this);
+        return DeviceSession.of(session).write(this);
     }
 
-    /** The session's devices overload. */
+    /** Through the session's {@link DeviceSession} (a DatabaseException when its module does not take the devices). */
     @Override
     public PreparedWrite prepare(Session session) throws DatabaseException {
-        return session.prepare(this);
+        return DeviceSession.of(session).prepare(this);
     }
 
     public void clear() {

@@ -42,21 +42,21 @@ public record WorkloadSpec(int numOfDevices, int rowsPerDevice, long startTs, lo
         return QueryCatalog.all();
     }
 
-    /** The session's devices overload. */
+    /** Through the session's {@link DeviceSession} (a DatabaseException when its module does not take the devices). */
     @Override
     public void recreateSchema(Session session) throws DatabaseException {
-        session.recreateSchema(this);
+        DeviceSession.of(session).recreateSchema(this);
     }
 
-    /** The session's devices overload. */
+    /** Through the session's {@link DeviceSession} (a DatabaseException when its module does not take the devices). */
     @Override
     public long countRows(Session session) throws DatabaseException {
-        return session.countRows(this);
+        return DeviceSession.of(session).countRows(this);
     }
 
     @Override
     public DiskUse diskUse(Session session) throws DatabaseException {
-        return session.diskUse();
+        return DeviceSession.of(session).diskUse();
     }
 
     public static WorkloadSpec defaults() {

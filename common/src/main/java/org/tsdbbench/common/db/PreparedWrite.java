@@ -1,7 +1,8 @@
 package org.tsdbbench.common.db;
 
 /**
- * A write request built ahead of time ({@link Session#prepare}), so that a write test can send it
+ * A write request built ahead of time (the {@code prepare} of a workload's session interface), so that a
+ * write test can send it
  * with only the database call measured ({@code --option prebuild=true}).
  */
 public interface PreparedWrite {
@@ -9,7 +10,7 @@ public interface PreparedWrite {
     /** The rows in the request. */
     int rows();
 
-    /** Sends it; returns the rows the database acknowledged, as {@link Session#write} does. */
+    /** Sends it; returns the rows the database acknowledged, as the session's {@code write} does. */
     long send() throws DatabaseException;
 
     /** Bytes it holds, about: what bounds how many are built ahead. */

@@ -15,7 +15,7 @@ import org.tsdbbench.common.workload.PreparedQuery;
 /**
  * The IoT workload's {@link Answers}: the exact answers of a data set's catalog under each
  * {@link TagModel}, computed in one pass, with the spec its queries are rendered for. A dialect
- * says which model its database stores ({@link Dialect#tagModel()}), and the catalog is prepared
+ * says which model its database stores ({@link IotDialect#tagModel()}), and the catalog is prepared
  * against that model's answers: the data set and its answer cache need not know the database.
  */
 public record IotCatalogAnswers(IotSpec spec, Map<TagModel, IotAnswers> byModel) implements Answers {
@@ -45,17 +45,18 @@ public record IotCatalogAnswers(IotSpec spec, Map<TagModel, IotAnswers> byModel)
 
     @Override
     public long superseded(Dialect dialect) {
-        return under(dialect.tagModel()).superseded();
+        return under(IotDialect.of(dialect).tagModel()).superseded();
     }
 
     @Override
     public List<String> sharedKeys(Dialect dialect) {
-        return under(dialect.tagModel()).sharedKeys();
+        return under(IotDialect.of(dialect).tagModel()).sharedKeys();
     }
 
     /** The spec's catalog in the dialect's words, checked against the answers of the tag model it stores. */
     @Override
-    public PreparedCatalog prepare(Dialect dialect) {
+    public PreparedCatalog prepare(Dialect anyDialect) {
+        IotDialect dialect = IotDialect.of(anyDialect);
         List<PreparedQuery> queries = new ArrayList<>();
         List<String> absent = new ArrayList<>();
         IotAnswers answers = under(dialect.tagModel());
@@ -69,7 +70,8 @@ public record IotCatalogAnswers(IotSpec spec, Map<TagModel, IotAnswers> byModel)
 
     /** A query of a query file; an id not of the spec's catalog is an IllegalArgumentException naming it. */
     @Override
-    public PreparedQuery prepare(String id, String text, Dialect dialect) {
+    public PreparedQuery prepare(String id, String text, Dialect anyDialect) {
+        IotDialect dialect = IotDialect.of(anyDialect);
         IotQuery q = IotQuery.parse(id);
         return new PreparedQuery(q, text, dialect.shaper(q), under(dialect.tagModel()).answer(q));
     }

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.OptionalLong;
 import org.tsdbbench.common.data.ByteCount;
 import org.tsdbbench.common.data.Shard;
+import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.workload.DataSet;
 import org.tsdbbench.results.WorkloadRecord;
 
@@ -156,11 +157,19 @@ public final class IotDataSet implements DataSet {
     }
 
     /**
+     * Lines for a session that sends a TSBS file's lines as they are
+     * ({@link IotSession#takesTsbsLines}), else values.
+     */
+    @Override
+    public IotRowSource client(int index, int clients, boolean unbounded, Session writer) {
+        return client(index, clients, unbounded, writer instanceof IotSession iot && iot.takesTsbsLines());
+    }
+
+    /**
      * A file's batches carry their records' lines ({@link TruckBatch#lines()}) when {@code tsbsLines}
      * and the file's lines are in TSBS's form ({@link IotFileSummary#tsbsForm()}); generated
      * records are values.
      */
-    @Override
     public IotRowSource client(int index, int clients, boolean unbounded, boolean tsbsLines) {
         if (clients < 1 || index < 0 || index >= clients) throw new IllegalArgumentException("client " + index + " of " + clients);
         if (!fromFiles()) {

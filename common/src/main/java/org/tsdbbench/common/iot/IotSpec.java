@@ -82,21 +82,21 @@ public record IotSpec(int trucks, long startNs, long endNs, long intervalNs, lon
         return IotQueryCatalog.draw(this, IotQueryCatalog.generatedFleets(), seed, QUERIES_PER_TYPE);
     }
 
-    /** The session's IoT overload. */
+    /** Through the session's {@link IotSession} (a DatabaseException when its module does not take the trucks). */
     @Override
     public void recreateSchema(Session session) throws DatabaseException {
-        session.recreateSchema(this);
+        IotSession.of(session).recreateSchema(this);
     }
 
-    /** The session's IoT overload. */
+    /** Through the session's {@link IotSession} (a DatabaseException when its module does not take the trucks). */
     @Override
     public long countRows(Session session) throws DatabaseException {
-        return session.countRows(this);
+        return IotSession.of(session).countRows(this);
     }
 
     @Override
     public DiskUse diskUse(Session session) throws DatabaseException {
-        return session.diskUse(this);
+        return IotSession.of(session).diskUse(this);
     }
 
     /** This data set with another seed (a file's, whose seed decides only the catalog). */

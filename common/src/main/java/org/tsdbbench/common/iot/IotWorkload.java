@@ -1,5 +1,7 @@
 package org.tsdbbench.common.iot;
 
+import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.Dialect;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -71,6 +73,11 @@ public final class IotWorkload implements Workload {
     @Override
     public Query query(String id) {
         return IotQuery.parse(id);
+    }
+
+    @Override
+    public boolean implementedBy(Session session, Dialect dialect) {
+        return session instanceof IotSession && dialect instanceof IotDialect;
     }
 
     @Override

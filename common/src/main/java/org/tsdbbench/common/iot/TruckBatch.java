@@ -87,16 +87,16 @@ public final class TruckBatch implements Batch {
         return size == 0;
     }
 
-    /** The session's IoT overload. */
+    /** Through the session's {@link IotSession} (a DatabaseException when its module does not take the trucks). */
     @Override
     public long write(Session session) throws DatabaseException {
-        return session.write(this);
+        return IotSession.of(session).write(this);
     }
 
-    /** The session's IoT overload. */
+    /** Through the session's {@link IotSession} (a DatabaseException when its module does not take the trucks). */
     @Override
     public PreparedWrite prepare(Session session) throws DatabaseException {
-        return session.prepare(this);
+        return IotSession.of(session).prepare(this);
     }
 
     /** {@code batch} when it holds {@code records} of {@code trucks}, else a new one that does: a source's own batch, made on first use. */
@@ -139,7 +139,7 @@ public final class TruckBatch implements Batch {
     /** {@link #superseded(TagModel)} under the dialect's model. */
     @Override
     public long superseded(Dialect dialect) {
-        return superseded(dialect.tagModel());
+        return superseded(IotDialect.of(dialect).tagModel());
     }
 
     /** Counts one more record of this batch superseding an earlier one under {@code model}. */

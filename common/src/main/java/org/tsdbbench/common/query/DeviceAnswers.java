@@ -23,7 +23,8 @@ public record DeviceAnswers(WorkloadSpec spec, ExpectedAnswers expected) impleme
 
     /** q1..q5 of the spec's catalog, in its order. */
     @Override
-    public PreparedCatalog prepare(Dialect dialect) {
+    public PreparedCatalog prepare(Dialect anyDialect) {
+        DeviceDialect dialect = DeviceDialect.of(anyDialect);
         List<PreparedQuery> queries = new ArrayList<>();
         List<String> absent = new ArrayList<>();
         for (LogicalQuery q : spec.catalog()) {
@@ -36,10 +37,10 @@ public record DeviceAnswers(WorkloadSpec spec, ExpectedAnswers expected) impleme
 
     @Override
     public PreparedQuery prepare(String id, String text, Dialect dialect) {
-        return prepared(LogicalQuery.parse(id), text, dialect);
+        return prepared(LogicalQuery.parse(id), text, DeviceDialect.of(dialect));
     }
 
-    private PreparedQuery prepared(LogicalQuery q, String text, Dialect dialect) {
+    private PreparedQuery prepared(LogicalQuery q, String text, DeviceDialect dialect) {
         return new PreparedQuery(q, text, dialect.shaper(q), expected.answer(q));
     }
 

@@ -80,7 +80,8 @@ public final class QueryFile {
     }
 
     /** Writes devices queries in this format, one family per file, as {@code sql/<db>/q1.txt..q4.txt}. */
-    public static String render(List<LogicalQuery> queries, Dialect dialect, org.tsdbbench.common.data.WorkloadSpec spec) {
+    public static String render(List<LogicalQuery> queries, DeviceDialect dialect,
+            org.tsdbbench.common.data.WorkloadSpec spec) {
         StringBuilder sb = new StringBuilder();
         for (LogicalQuery q : queries) {
             dialect.render(q, spec).ifPresent(text -> sb.append(q.id()).append(' ').append(text).append('\n'));

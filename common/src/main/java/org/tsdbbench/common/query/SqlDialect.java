@@ -8,7 +8,7 @@ import org.tsdbbench.common.data.WorkloadSpec;
  * subclass overrides only what its SQL says differently, so the same logical query selects the
  * same devices and buckets in every dialect.
  */
-public abstract class SqlDialect implements Dialect {
+public abstract class SqlDialect implements DeviceDialect {
 
     /** The table (or super table) holding every row. */
     protected String table() {

@@ -8,7 +8,7 @@ import org.tsdbbench.common.query.Dialect;
  * The exact answers to a data set's queries, computed from its rows without a database, and the
  * workload's catalog prepared against them in a database's dialect. Each workload pairs its own
  * query, spec and answer types here, so the harness needs no cast; the dialect says each query
- * through its overload for the workload's query type.
+ * through the workload's own dialect interface (the trucks' {@code IotDialect}).
  */
 public interface Answers {
 

@@ -7,8 +7,8 @@ import org.tsdbbench.common.query.Dialect;
 
 /**
  * One request's worth of a workload's rows, in columns (no object per row), refilled by its
- * {@link BatchSource}. Sending it calls the session's overload for the batch's own type (double
- * dispatch): one interface call per request, none per row.
+ * {@link BatchSource}. Sending it calls its workload's own session interface (the devices'
+ * {@code DeviceSession}, the trucks' {@code IotSession}): one interface call per request, none per row.
  */
 public interface Batch {
 
@@ -35,9 +35,9 @@ public interface Batch {
         return size() == 0;
     }
 
-    /** Sends the rows as one request; the rows the database acknowledged (see {@link Session#write}). */
+    /** Sends the rows as one request (its workload session's {@code write}); the rows the database acknowledged. */
     long write(Session session) throws DatabaseException;
 
-    /** Builds the request for these rows now, to be sent later (see {@link Session#prepare}). */
+    /** Builds the request for these rows now, to be sent later (its {@code prepare}). */
     PreparedWrite prepare(Session session) throws DatabaseException;
 }

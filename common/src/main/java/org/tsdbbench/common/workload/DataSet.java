@@ -5,6 +5,7 @@ import java.io.DataInput;
 import java.io.IOException;
 import java.util.OptionalLong;
 import org.tsdbbench.common.data.Shard;
+import org.tsdbbench.common.db.Session;
 import org.tsdbbench.results.WorkloadRecord;
 
 /**
@@ -62,12 +63,12 @@ public interface DataSet {
     BatchSource client(int index, int clients, boolean unbounded);
 
     /**
-     * {@link #client}, for a writer whose request of a TSBS IoT file's records is the file's lines
-     * as they are when {@code tsbsLines} ({@link org.tsdbbench.common.db.Session#takesTsbsLines()}):
-     * a data set read from such a file then hands out batches carrying those lines instead of
-     * values, where it can; every other data set ignores it (by default).
+     * {@link #client}, for the session that sends its batches: a data set whose workload can hand a
+     * session its rows in the session's own request form (a TSBS IoT file's lines, to a session that
+     * sends them as they are: {@code IotSession#takesTsbsLines}) does so where it can; every other data
+     * set ignores the session (by default).
      */
-    default BatchSource client(int index, int clients, boolean unbounded, boolean tsbsLines) {
+    default BatchSource client(int index, int clients, boolean unbounded, Session writer) {
         return client(index, clients, unbounded);
     }
 

@@ -7,9 +7,10 @@ import org.tsdbbench.common.db.Session;
 
 /**
  * What decides a data set's rows (scale, time range, seed), independent of where the rows are
- * read from. A session creates the tables and counts the rows for a spec: each spec calls the
- * session's overload for its own type (double dispatch), so the harness never names a workload's
- * spec, and a module that does not take a workload fails there with a DatabaseException.
+ * read from. A session creates the tables and counts the rows for a spec: each spec calls its
+ * workload's own session interface (the devices' {@code DeviceSession}, the trucks' {@code IotSession}),
+ * so the harness never names a workload's spec, and a module that does not take a workload fails
+ * there with a DatabaseException.
  */
 public interface DataSpec {
 

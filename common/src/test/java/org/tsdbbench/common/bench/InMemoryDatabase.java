@@ -10,7 +10,13 @@ import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
+import org.tsdbbench.common.data.DeviceSession;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.iot.IotDialect;
+import org.tsdbbench.common.iot.IotQuery;
+import org.tsdbbench.common.iot.IotSession;
+import org.tsdbbench.common.query.DeviceDialect;
+import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.TruckBatch;
@@ -40,7 +46,20 @@ final class InMemoryDatabase extends Database {
 
     @Override
     public Dialect dialect() {
-        return (query, spec) -> Optional.empty();
+        return new MemoryDialect();
+    }
+
+    /** Says no query of either workload. */
+    private static final class MemoryDialect implements DeviceDialect, IotDialect {
+        @Override
+        public Optional<String> render(LogicalQuery query, WorkloadSpec spec) {
+            return Optional.empty();
+        }
+
+        @Override
+        public Optional<String> render(IotQuery query, IotSpec spec) {
+            return Optional.empty();
+        }
     }
 
     @Override
@@ -53,52 +72,54 @@ final class InMemoryDatabase extends Database {
                 Thread.currentThread().interrupt();
             }
         }
-        return new Session() {
-            @Override
-            public void recreateSchema(WorkloadSpec spec) {
-                stored.set(0);
-            }
+        return new MemorySession();
+    }
 
-            @Override
-            public long write(RowBatch batch) {
-                stored.addAndGet(batch.size() - toLose.getAndSet(0));
-                return batch.size();
-            }
+    private final class MemorySession implements DeviceSession, IotSession {
+        @Override
+        public void recreateSchema(WorkloadSpec spec) {
+            stored.set(0);
+        }
 
-            @Override
-            public void recreateSchema(IotSpec spec) {
-                stored.set(0);
-            }
+        @Override
+        public long write(RowBatch batch) {
+            stored.addAndGet(batch.size() - toLose.getAndSet(0));
+            return batch.size();
+        }
 
-            @Override
-            public long write(TruckBatch batch) {
-                stored.addAndGet(batch.size() - toLose.getAndSet(0));
-                return batch.size();
-            }
+        @Override
+        public void recreateSchema(IotSpec spec) {
+            stored.set(0);
+        }
 
-            @Override
-            public long countRows(IotSpec spec) {
-                return stored.get();
-            }
+        @Override
+        public long write(TruckBatch batch) {
+            stored.addAndGet(batch.size() - toLose.getAndSet(0));
+            return batch.size();
+        }
 
-            @Override
-            public void query(String text, ResultSink sink) {
-                throw new UnsupportedOperationException("no queries");
-            }
+        @Override
+        public long countRows(IotSpec spec) {
+            return stored.get();
+        }
 
-            @Override
-            public long countRows(WorkloadSpec spec) {
-                return stored.get();
-            }
+        @Override
+        public void query(String text, ResultSink sink) {
+            throw new UnsupportedOperationException("no queries");
+        }
 
-            @Override
-            public ServerFacts facts(Workload workload) {
-                return new ServerFacts("0", "none", Map.of(), List.of());
-            }
+        @Override
+        public long countRows(WorkloadSpec spec) {
+            return stored.get();
+        }
 
-            @Override
-            public void close() {
-            }
-        };
+        @Override
+        public ServerFacts facts(Workload workload) {
+            return new ServerFacts("0", "none", Map.of(), List.of());
+        }
+
+        @Override
+        public void close() {
+        }
     }
 }

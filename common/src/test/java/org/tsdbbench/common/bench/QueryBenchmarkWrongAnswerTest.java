@@ -44,14 +44,14 @@ class QueryBenchmarkWrongAnswerTest {
         }
 
         @Override
-        public org.tsdbbench.common.query.Dialect dialect() {
+        public org.tsdbbench.common.query.DeviceDialect dialect() {
             return (q, spec) -> q.family() == QueryFamily.Q2_AGGREGATE && q.function() == Aggregate.COUNT && q.allDevices()
                     ? Optional.of("count") : Optional.empty();
         }
 
         @Override
         public Session open(ConnectionOptions options) {
-            return new Session() {
+            return new org.tsdbbench.common.data.DeviceSession() {
                 @Override
                 public void recreateSchema(WorkloadSpec spec) {
                 }

@@ -17,7 +17,9 @@ import org.tsdbbench.common.data.RowSource;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ServerFacts;
+import org.tsdbbench.common.data.DeviceSession;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.DeviceDialect;
 import org.tsdbbench.common.query.ResultSink;
 import org.tsdbbench.common.workload.Workload;
 
@@ -25,7 +27,7 @@ import org.tsdbbench.common.workload.Workload;
 class WriteClientTest {
 
     /** A session that answers its writes from a script: a number acknowledges that many rows, -1 fails. */
-    private static final class ScriptedSession implements Session {
+    private static final class ScriptedSession implements DeviceSession {
         final Deque<Long> answers = new ArrayDeque<>();
         int writes;
 
@@ -65,7 +67,7 @@ class WriteClientTest {
     }
 
     /** The devices' rows never share a key: any dialect. */
-    private static final Dialect DIALECT = (query, spec) -> java.util.Optional.empty();
+    private static final DeviceDialect DIALECT = (query, spec) -> java.util.Optional.empty();
 
     private static RowBatch batch(int rows) {
         RowBatch b = new RowBatch(rows);

@@ -32,6 +32,7 @@ import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.DeviceDialect;
 import org.tsdbbench.common.query.LogicalQuery;
 import org.tsdbbench.common.query.QueryCatalog;
 import org.tsdbbench.common.query.QueryFamily;
@@ -163,7 +164,7 @@ public abstract class ClusterContract {
             List<LogicalQuery> family = new ArrayList<>(QueryCatalog.family(f));
             java.util.Collections.reverse(family);
             for (LogicalQuery q : family) {
-                if (db().dialect(connection()).render(q, SMALL).isPresent()) {
+                if (DeviceDialect.of(db().dialect(connection())).render(q, SMALL).isPresent()) {
                     queries.add(q);
                     break;
                 }
@@ -181,7 +182,7 @@ public abstract class ClusterContract {
     void everyAcknowledgedRowIsCountedWithANodeKilledAndAfterItIsBack() throws Exception {
         ConnectionOptions c = connection();
         try (Session s = db().open(c)) {
-            if (s.countRows(SMALL) != SMALL.totalRows()) {
+            if (SMALL.countRows(s) != SMALL.totalRows()) {
                 assertTrue(Loader.load(db(), c, DeviceDataSet.generated(SMALL), SMALL.totalRows(), 3, 500, n -> { }).verified());
             }
         }

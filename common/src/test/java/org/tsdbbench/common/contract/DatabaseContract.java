@@ -47,6 +47,7 @@ import org.tsdbbench.common.db.DatabaseLookup;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.query.DeviceDialect;
 import org.tsdbbench.common.query.Answer;
 import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.query.ExpectedAnswers;
@@ -55,6 +56,8 @@ import org.tsdbbench.common.query.QueryCatalog;
 import org.tsdbbench.common.query.QueryFamily;
 import org.tsdbbench.common.workload.PreparedQuery;
 import org.tsdbbench.common.workload.ResultCheck;
+import org.tsdbbench.common.workload.Workload;
+import org.tsdbbench.common.workload.Workloads;
 import org.tsdbbench.results.StepFlags;
 
 /**
@@ -114,14 +117,27 @@ public abstract class DatabaseContract {
         assertEquals(db().getClass(), DatabaseLookup.find(db().name()).getClass());
     }
 
+    /**
+     * The workloads the descriptor says the module takes (checked before any work) are exactly those
+     * whose session and dialect interfaces the module's session and dialect implement.
+     */
+    @Test
+    void theDescriptorTakesExactlyTheWorkloadsTheSessionAndDialectImplement() throws Exception {
+        try (Session s = db().open(connection())) {
+            for (Workload w : Workloads.all()) {
+                assertEquals(db().descriptor().takes(w), w.implementedBy(s, db().dialect(connection())), w.name());
+            }
+        }
+    }
+
     @Test
     void writeReturnsRowsAcknowledgedAndCountSeesThem() throws Exception {
         try (Session s = db().open(connection())) {
-            s.recreateSchema(SMALL);
-            assertEquals(0, s.countRows(SMALL));
+            SMALL.recreateSchema(s);
+            assertEquals(0, SMALL.countRows(s));
             RowBatch batch = new RowBatch(250);
             new GeneratedRows(new DeviceGenerator(SMALL), new DeviceRange(1, 2), false).fill(batch, 250);
-            assertEquals(250, s.write(batch));
+            assertEquals(250, batch.write(s));
             assertEquals(250, StoredRows.settled(db(), s, SMALL, 250));
             assertFalse(s.facts(DevicesWorkload.INSTANCE).serverVersion().isBlank());
         }
@@ -154,7 +170,7 @@ public abstract class DatabaseContract {
         List<String> wrong = new ArrayList<>();
         int checked = 0;
         try (Session s = db.open(connection)) {
-            Dialect dialect = db.dialect(connection);
+            DeviceDialect dialect = DeviceDialect.of(db.dialect(connection));
             for (LogicalQuery q : queries) {
                 var text = dialect.render(q, spec);
                 if (text.isEmpty()) continue;
@@ -172,7 +188,7 @@ public abstract class DatabaseContract {
     void rangeQueriesOfOneDeviceAndOfAllDevicesAreAnsweredCorrectly() throws Exception {
         DeviceDataSet data = DeviceDataSet.generated(SMALL);
         try (Session s = db().open(connection())) {
-            if (s.countRows(SMALL) != SMALL.totalRows()) {
+            if (SMALL.countRows(s) != SMALL.totalRows()) {
                 assertTrue(Loader.load(db(), connection(), data, SMALL.totalRows(), 3, 500, n -> { }).verified());
             }
         }
@@ -193,7 +209,7 @@ public abstract class DatabaseContract {
     void unreachableServerNamesHostAndPort() throws Exception {
         ConnectionOptions c = connection();
         ConnectionOptions closed = new ConnectionOptions("127.0.0.1", 1, c.user(), c.database(), c.password(), c.extra());
-        DatabaseException e = assertThrows(DatabaseException.class, () -> db().open(closed).countRows(SMALL));
+        DatabaseException e = assertThrows(DatabaseException.class, () -> SMALL.countRows(db().open(closed)));
         assertTrue(e.getMessage().contains("127.0.0.1:1"), e.getMessage());
     }
 
@@ -405,8 +421,8 @@ public abstract class DatabaseContract {
         WorkloadSpec other = new WorkloadSpec(200, 240, WorkloadSpec.DEFAULT_START_TS, 77);
         assertTrue(Loader.load(db(), connection(), DeviceDataSet.generated(other), other.totalRows(), 2, 500, n -> { }).verified());
         try (Session s = db().open(connection())) {
-            s.diskUse(); // settled into the database's files first, as after the write matrix's cells
-            s.recreateSchema(other);
+            SMALL.diskUse(s); // settled into the database's files first, as after the write matrix's cells
+            other.recreateSchema(s);
         }
         JsonNode second = loadAndMeasureDisk(scale, tmp.resolve("disk-second"));
         long a = first.get("bytes").asLong();
@@ -494,17 +510,17 @@ public abstract class DatabaseContract {
                 // The default only copies the rows and leaves building the request to the measured send.
                 assertNotEquals(Session.class, s.getClass().getMethod("prepare", RowBatch.class).getDeclaringClass(),
                         mode + ": the session builds its requests ahead (overrides Session.prepare)");
-                s.recreateSchema(SMALL);
+                SMALL.recreateSchema(s);
                 GeneratedRows devices = new GeneratedRows(new DeviceGenerator(SMALL), new DeviceRange(1, 3), false);
                 RowBatch batch = new RowBatch(perDevice);
                 devices.fill(batch, perDevice);
-                PreparedWrite first = s.prepare(batch);
+                PreparedWrite first = batch.prepare(s);
                 devices.fill(batch, perDevice);
-                PreparedWrite second = s.prepare(batch);
+                PreparedWrite second = batch.prepare(s);
                 devices.fill(batch, perDevice); // device 3's rows, never sent
                 assertEquals(perDevice, first.rows(), mode);
                 assertTrue(first.bytes() >= 20L * perDevice, mode + ": " + first.bytes() + " bytes for " + perDevice + " rows");
-                assertEquals(0, s.countRows(SMALL), mode + ": preparing sends nothing");
+                assertEquals(0, SMALL.countRows(s), mode + ": preparing sends nothing");
                 assertEquals(perDevice, first.send(), mode + ": rows acknowledged");
                 assertEquals(perDevice, second.send(), mode + ": rows acknowledged");
                 assertEquals(2L * perDevice, StoredRows.settled(db(), s, SMALL, 2L * perDevice), mode + ": rows stored");
@@ -684,7 +700,7 @@ public abstract class DatabaseContract {
         Path missingSql = tmp.resolve("none.txt");
         assertUsage(cli("query", List.of("-results", results.toString(), "-sql", missingSql.toString())), missingSql + ": no such query file");
         Path sql = tmp.resolve("q-empty.txt");
-        Files.writeString(sql, "# queries\n\nq2.count.p100 " + db().dialect().render(QueryCatalog.all().get(0), SMALL).orElse("x") + "\n");
+        Files.writeString(sql, "# queries\n\nq2.count.p100 " + DeviceDialect.of(db().dialect()).render(QueryCatalog.all().get(0), SMALL).orElse("x") + "\n");
         assertUsage(cli("query", List.of("-results", results.toString(), "-sql", sql.toString())), sql + ":2: empty line");
     }
 
@@ -725,7 +741,7 @@ public abstract class DatabaseContract {
 
     private void recreateSchema() throws Exception {
         try (Session admin = db().open(connection())) {
-            admin.recreateSchema(SMALL);
+            SMALL.recreateSchema(admin);
         }
     }
 
@@ -743,12 +759,12 @@ public abstract class DatabaseContract {
         try (TcpProxy proxy = proxy()) {
             Session s = db().open(through(proxy));
             try {
-                assertEquals(SMALL.rowsPerDevice(), s.write(deviceRows(1)), "a write through the proxy works");
+                assertEquals(SMALL.rowsPerDevice(), deviceRows(1).write(s), "a write through the proxy works");
                 proxy.stall();
                 RowBatch next = deviceRows(2);
                 long start = System.nanoTime();
                 DatabaseException e = assertTimeoutPreemptively(FAULT_REQUEST_TIMEOUT.plus(FAULT_MARGIN),
-                        () -> assertThrows(DatabaseException.class, () -> s.write(next)),
+                        () -> assertThrows(DatabaseException.class, () -> next.write(s)),
                         "a write through a stalled network must fail within the request timeout, not hang");
                 long ms = (System.nanoTime() - start) / 1_000_000;
                 assertFalse(e.getMessage().isBlank());
@@ -758,18 +774,18 @@ public abstract class DatabaseContract {
                 assertTimeoutPreemptively(FAULT_MARGIN, s::close, "closing a session on a dead network must not hang");
             }
             DatabaseException down = assertTimeoutPreemptively(FAULT_REQUEST_TIMEOUT.plus(FAULT_MARGIN),
-                    () -> assertThrows(DatabaseException.class, () -> db().open(through(proxy)).countRows(SMALL)));
+                    () -> assertThrows(DatabaseException.class, () -> SMALL.countRows(db().open(through(proxy)))));
             assertTrue(down.getMessage().contains(proxy.host() + ":" + proxy.port()), down.getMessage());
             // A server that accepts the connection but never answers: the login fails within the timeouts too.
             proxy.stall();
             DatabaseException silent = assertTimeoutPreemptively(FAULT_REQUEST_TIMEOUT.plus(FAULT_MARGIN),
-                    () -> assertThrows(DatabaseException.class, () -> db().open(through(proxy)).countRows(SMALL)),
+                    () -> assertThrows(DatabaseException.class, () -> SMALL.countRows(db().open(through(proxy)))),
                     "opening a session to a server that never answers must fail within the timeouts");
             assertTrue(silent.getMessage().contains(proxy.host() + ":" + proxy.port()), silent.getMessage());
             proxy.cut();
             proxy.resume();
             try (Session again = db().open(through(proxy))) {
-                assertEquals(SMALL.rowsPerDevice(), again.write(deviceRows(3)), "a new session works once the network is back");
+                assertEquals(SMALL.rowsPerDevice(), deviceRows(3).write(again), "a new session works once the network is back");
                 assertEquals(2L * SMALL.rowsPerDevice(), StoredRows.settled(db(), again, SMALL, 2L * SMALL.rowsPerDevice()));
             }
         }
@@ -796,7 +812,7 @@ public abstract class DatabaseContract {
                     for (int devid = 1; devid <= SMALL.numOfDevices(); devid++) {
                         RowBatch batch = deviceRows(devid);
                         inFlight.set(batch.size());
-                        acked.addAndGet(s.write(batch));
+                        acked.addAndGet(batch.write(s));
                         inFlight.set(0);
                     }
                 } catch (DatabaseException | IOException e) {

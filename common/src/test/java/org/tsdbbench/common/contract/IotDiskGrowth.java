@@ -8,6 +8,7 @@ import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotGenerator;
 import org.tsdbbench.common.iot.IotRowSource;
+import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.TagModel;
 import org.tsdbbench.common.iot.TruckBatch;
@@ -35,7 +36,8 @@ public final class IotDiskGrowth {
      * Recreates the session's IoT tables, then loads, measures, writes more and measures again,
      * checking both figures; the database keeps the records as {@code model} says.
      */
-    public static Figures measure(Session s, String database, TagModel model) throws Exception {
+    public static Figures measure(Session session, String database, TagModel model) throws Exception {
+        IotSession s = IotSession.of(session);
         s.recreateSchema(FIRST);
         long written = writeAll(s, FIRST, 5_000, model);
         DiskUse loaded = s.diskUse(FIRST);
@@ -54,7 +56,8 @@ public final class IotDiskGrowth {
      * each acknowledged whole; what a database keeping records as {@code model} stores of them (the
      * records less those that took the place of an earlier one of their key).
      */
-    public static long writeAll(Session s, IotSpec spec, int batch, TagModel model) throws Exception {
+    public static long writeAll(Session session, IotSpec spec, int batch, TagModel model) throws Exception {
+        IotSession s = IotSession.of(session);
         long stored = 0;
         try (IotRowSource all = new IotGenerator(spec).all()) {
             TruckBatch records = new TruckBatch(all.trucks(), batch);

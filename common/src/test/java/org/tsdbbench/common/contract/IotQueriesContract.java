@@ -31,11 +31,13 @@ import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotAnswers;
 import org.tsdbbench.common.iot.IotCheck;
 import org.tsdbbench.common.iot.IotDataSet;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotGenerator;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotQueryCatalog;
 import org.tsdbbench.common.iot.IotQueryType;
 import org.tsdbbench.common.iot.IotRowSource;
+import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.query.ResultSink;
@@ -97,7 +99,7 @@ public abstract class IotQueriesContract {
 
     /** Creates the session's IoT tables empty for a data set; a module that shapes them further (chunk sizes) overrides it. */
     protected void recreate(Session s, String variant, IotSpec spec) throws Exception {
-        s.recreateSchema(spec);
+        IotSession.of(s).recreateSchema(spec);
     }
 
     /** After the load is counted, before the queries: what the module's layout stores (tables, tags kept null, ...). Nothing by default. */
@@ -124,7 +126,7 @@ public abstract class IotQueriesContract {
         }
         List<IotQuery> all = new ArrayList<>(queries);
         all.addAll(stationary);
-        answers = IotAnswers.compute(generator.all(), SPEC, db().dialect().tagModel(), all);
+        answers = IotAnswers.compute(generator.all(), SPEC, IotDialect.of(db().dialect()).tagModel(), all);
         for (IotQuery q : stationary) if (!answers.answer(q).rows().isEmpty()) queries.add(q);
     }
 
@@ -156,7 +158,7 @@ public abstract class IotQueriesContract {
             // once, on the first variant; every variant's data answers every query after it.
             boolean first = variant.equals(variants().keySet().iterator().next());
             if (first) assertEquals(List.of(), mismatches(s, SPEC, queries, answers, true), "before the disk measure");
-            checkDisk(s, s.diskUse(SPEC), variant);
+            checkDisk(s, IotSession.of(s).diskUse(SPEC), variant);
             assertEquals(List.of(), mismatches(s, SPEC, queries, answers, true), "after the disk measure");
         }
     }
@@ -173,7 +175,7 @@ public abstract class IotQueriesContract {
     @Test
     void theDialectLeavesOutExactlyTheQueriesNamedAbsent() {
         Map<IotQueryType, Boolean> rendered = new LinkedHashMap<>();
-        for (IotQuery q : queries) rendered.merge(q.type(), db().dialect().render(q, SPEC).isPresent(), Boolean::logicalAnd);
+        for (IotQuery q : queries) rendered.merge(q.type(), IotDialect.of(db().dialect()).render(q, SPEC).isPresent(), Boolean::logicalAnd);
         assertEquals(EnumSet.allOf(IotQueryType.class), rendered.keySet(), "query types drawn");
         Set<IotQueryType> leftOut = EnumSet.noneOf(IotQueryType.class);
         rendered.forEach((type, all) -> {
@@ -194,7 +196,7 @@ public abstract class IotQueriesContract {
             for (int i = 0; i < 2; i++) {
                 int client = i;
                 clients.add(pool.submit(() -> {
-                    try (Session s = db().open(o); IotRowSource source = generator.client(client, 2, false)) {
+                    try (IotSession s = IotSession.of(db().open(o)); IotRowSource source = generator.client(client, 2, false)) {
                         TruckBatch batch = new TruckBatch(source.trucks(), REQUEST_RECORDS);
                         long acked = 0;
                         for (int request = 0; source.fill(batch, batch.capacity()) > 0; request++) {

@@ -8,6 +8,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotAnswers;
 import org.tsdbbench.common.iot.IotCheck;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotQueryType;
 import org.tsdbbench.common.iot.IotSpec;
@@ -24,7 +25,8 @@ public final class IotQueryChecks {
     private IotQueryChecks() {
     }
 
-    public static Outcome run(Session s, Dialect dialect, IotSpec spec, List<IotQuery> queries, IotAnswers answers) {
+    public static Outcome run(Session s, Dialect anyDialect, IotSpec spec, List<IotQuery> queries, IotAnswers answers) {
+        IotDialect dialect = IotDialect.of(anyDialect);
         List<String> problems = new ArrayList<>();
         Set<IotQueryType> withRows = EnumSet.noneOf(IotQueryType.class);
         for (IotQuery q : queries) {

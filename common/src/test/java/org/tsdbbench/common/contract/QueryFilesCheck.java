@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.db.Database;
-import org.tsdbbench.common.query.Dialect;
+import org.tsdbbench.common.query.DeviceDialect;
 import org.tsdbbench.common.query.QueryFile;
 
 /**
@@ -22,16 +22,16 @@ public final class QueryFilesCheck {
     }
 
     public static void assertFilesMatchDialect(Database db) throws IOException {
-        assertFilesMatchDialect(db.name(), db.displayName(), db.dialect());
+        assertFilesMatchDialect(db.name(), db.displayName(), DeviceDialect.of(db.dialect()));
     }
 
     /** For a dialect variant kept in its own folder, e.g. sql/tdengine2 for TDengine 2.x. */
-    public static void assertFilesMatchDialect(String folder, String displayName, Dialect dialect) throws IOException {
+    public static void assertFilesMatchDialect(String folder, String displayName, DeviceDialect dialect) throws IOException {
         Path repo = Path.of(System.getenv().getOrDefault("TSBENCH_REPO", ".."));
         assertFilesMatchDialect(repo.resolve("sql"), folder, displayName, dialect);
     }
 
-    static void assertFilesMatchDialect(Path sqlDir, String folder, String displayName, Dialect dialect) throws IOException {
+    static void assertFilesMatchDialect(Path sqlDir, String folder, String displayName, DeviceDialect dialect) throws IOException {
         for (Map.Entry<Path, String> e : RenderQueryFiles.files(sqlDir, folder, displayName, dialect).entrySet()) {
             Path file = e.getKey();
             assertEquals(e.getValue(), Files.exists(file) ? Files.readString(file) : "(missing " + file + ")",

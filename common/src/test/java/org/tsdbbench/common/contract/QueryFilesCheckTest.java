@@ -12,12 +12,12 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.opentest4j.AssertionFailedError;
-import org.tsdbbench.common.query.Dialect;
+import org.tsdbbench.common.query.DeviceDialect;
 
 /** The query files check only reads: a stale file fails it, whatever the environment says; rendering is a command of its own. */
 class QueryFilesCheckTest {
 
-    static final Dialect DIALECT = (q, spec) -> Optional.of("SELECT '" + q.id() + "'");
+    static final DeviceDialect DIALECT = (q, spec) -> Optional.of("SELECT '" + q.id() + "'");
 
     private static Path staleFolder(Path repo) throws Exception {
         RenderQueryFiles.write(RenderQueryFiles.files(repo.resolve("sql"), "fake", "Fake", DIALECT));
@@ -53,7 +53,7 @@ class QueryFilesCheckTest {
     }
 
     /** {@link #DIALECT} as a class RenderQueryFiles can make. */
-    public static final class FakeDialect implements Dialect {
+    public static final class FakeDialect implements DeviceDialect {
         public FakeDialect(int unused) {
         }
 

@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.Database;
-import org.tsdbbench.common.query.Dialect;
+import org.tsdbbench.common.query.DeviceDialect;
 import org.tsdbbench.common.query.QueryCatalog;
 import org.tsdbbench.common.query.QueryFamily;
 import org.tsdbbench.common.query.QueryFile;
@@ -29,7 +29,7 @@ public final class RenderQueryFiles {
     }
 
     /** The files of one folder and what each must hold, by family (q6's ranges are drawn per run: no file). */
-    static Map<Path, String> files(Path sqlDir, String folder, String displayName, Dialect dialect) {
+    static Map<Path, String> files(Path sqlDir, String folder, String displayName, DeviceDialect dialect) {
         Map<Path, String> files = new LinkedHashMap<>();
         Path dir = sqlDir.resolve(folder);
         for (QueryFamily f : QueryFamily.values()) {
@@ -51,9 +51,9 @@ public final class RenderQueryFiles {
         Map<Path, String> files;
         if (args.length == 2) {
             Database db = (Database) type.getDeclaredConstructor().newInstance();
-            files = files(sqlDir, db.name(), db.displayName(), db.dialect());
+            files = files(sqlDir, db.name(), db.displayName(), DeviceDialect.of(db.dialect()));
         } else {
-            Dialect dialect = (Dialect) type.getDeclaredConstructor(int.class).newInstance(Integer.parseInt(args[4]));
+            DeviceDialect dialect = (DeviceDialect) type.getDeclaredConstructor(int.class).newInstance(Integer.parseInt(args[4]));
             files = files(sqlDir, args[2], args[3], dialect);
         }
         write(files);

@@ -299,7 +299,7 @@ public abstract class ServerFaultContract {
     private Process start(Path results, String... args) throws IOException, DatabaseException {
         Files.createDirectories(results);
         try (Session s = db().open(connection())) {
-            s.recreateSchema(DatabaseContract.SMALL);
+            DatabaseContract.SMALL.recreateSchema(s);
         }
         List<String> cmd = ChildJvm.command("-cp", System.getProperty("java.class.path"), BenchMain.class.getName());
         cmd.addAll(List.of(args));
@@ -316,7 +316,7 @@ public abstract class ServerFaultContract {
                 fail("the step ended before the server was killed (exit " + run.exitValue() + "):\n" + Files.readString(results.resolve("out.txt")));
             }
             try (Session s = db().open(connection())) {
-                if (s.countRows(DatabaseContract.SMALL) > 1000) return;
+                if (DatabaseContract.SMALL.countRows(s) > 1000) return;
             } catch (DatabaseException e) {
                 // table not created yet
             }

@@ -12,8 +12,10 @@ import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotAnswers;
 import org.tsdbbench.common.iot.IotDataSet;
+import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotRowSource;
+import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.TagModel;
 import org.tsdbbench.common.iot.TruckBatch;
@@ -67,10 +69,12 @@ public final class SharedKeysFixture {
     }
 
     /** Loads the file into the session's database by two clients; asserts the records acknowledged and stored; the mismatched queries. */
-    public static List<String> loadAndCheck(Database db, Session s, Dialect dialect, Recreate recreate, Path dir) throws Exception {
+    public static List<String> loadAndCheck(Database db, Session session, Dialect dialect, Recreate recreate, Path dir)
+            throws Exception {
+        IotSession s = IotSession.of(session);
         IotDataSet data = dataSet(dir);
         IotSpec spec = data.spec();
-        TagModel model = dialect.tagModel();
+        TagModel model = IotDialect.of(dialect).tagModel();
         List<IotQuery> queries = spec.catalog();
         IotAnswers kept;
         try (IotRowSource all = data.all()) {

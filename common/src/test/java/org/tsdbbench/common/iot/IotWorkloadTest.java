@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.tsdbbench.common.data.DataFileException;
 import org.tsdbbench.common.data.Shard;
 import org.tsdbbench.common.iot.Records.Rec;
-import org.tsdbbench.common.query.Dialect;
+import org.tsdbbench.common.query.DeviceDialect;
 import org.tsdbbench.common.query.RowShaper;
 import org.tsdbbench.common.workload.Answers;
 import org.tsdbbench.common.workload.Batch;
@@ -314,12 +314,7 @@ class IotWorkloadTest {
     void theCatalogIsPreparedInTheDialectsWordsAgainstTheTagModelItStores() throws IOException {
         List<Object> asked = new ArrayList<>();
         RowShaper shaper = sink -> sink;
-        Dialect tables = new Dialect() {
-            @Override
-            public Optional<String> render(org.tsdbbench.common.query.LogicalQuery query, org.tsdbbench.common.data.WorkloadSpec spec) {
-                throw new AssertionError("the devices' overload is not the IoT's");
-            }
-
+        IotDialect tables = new IotDialect() {
             @Override
             public Optional<String> render(IotQuery query, IotSpec spec) {
                 asked.add(spec);
@@ -346,10 +341,10 @@ class IotWorkloadTest {
             assertSame(shaper, q.shaper());
             assertSame(answers.under(TagModel.TABLE).answer((IotQuery) q.query()), q.answer(), "the TABLE model's answer");
         }
-        Dialect devicesOnly = (query, spec) -> Optional.empty();
-        assertSame(answers.under(TagModel.RECORD).answer(IotQuery.of(IotQueryType.AVG_LOAD)), answers.prepare("iot.avg-load", "SELECT 1", devicesOnly).answer(),
-                "a dialect that does not say stores tags per record");
-        assertEquals(SPEC.catalog().size(), answers.prepare(devicesOnly).absent().size(), "a dialect without the IoT overload says no IoT query");
+        DeviceDialect devicesOnly = (query, spec) -> Optional.empty();
+        assertThrows(IllegalArgumentException.class, () -> answers.prepare("iot.avg-load", "SELECT 1", devicesOnly),
+                "a dialect without the trucks' interface is refused, not taken as saying nothing");
+        assertThrows(IllegalArgumentException.class, () -> answers.prepare(devicesOnly));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> answers.prepare("iot.last-loc.Nowhere", "SELECT 1", tables));
         assertEquals("iot.last-loc.Nowhere: not among the queries these answers were computed for", e.getMessage());
     }
@@ -380,7 +375,7 @@ class IotWorkloadTest {
     @Test
     void theBatchAndTheSpecReachTheSessionsIotOverloads() throws Exception {
         List<Object> calls = new ArrayList<>();
-        org.tsdbbench.common.db.Session session = new org.tsdbbench.common.db.Session() {
+        IotSession session = new IotSession() {
             @Override
             public void recreateSchema(IotSpec spec) {
                 calls.add(spec);
@@ -402,21 +397,6 @@ class IotWorkloadTest {
             public long countRows(IotSpec spec) {
                 calls.add(spec);
                 return 7;
-            }
-
-            @Override
-            public void recreateSchema(org.tsdbbench.common.data.WorkloadSpec spec) {
-                throw new AssertionError("the devices' overload");
-            }
-
-            @Override
-            public long write(org.tsdbbench.common.data.RowBatch batch) {
-                throw new AssertionError("the devices' overload");
-            }
-
-            @Override
-            public long countRows(org.tsdbbench.common.data.WorkloadSpec spec) {
-                throw new AssertionError("the devices' overload");
             }
 
             @Override

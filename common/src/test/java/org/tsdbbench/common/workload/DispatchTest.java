@@ -2,7 +2,9 @@ package org.tsdbbench.common.workload;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -16,9 +18,14 @@ import org.tsdbbench.common.data.RowSource;
 import org.tsdbbench.common.data.WorkloadSpec;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
-import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.data.DeviceSession;
+import org.tsdbbench.common.db.DatabaseException;
+import org.tsdbbench.common.iot.IotDataSet;
+import org.tsdbbench.common.iot.IotSpec;
+import org.tsdbbench.common.iot.IotWorkload;
+import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.query.DeviceAnswers;
-import org.tsdbbench.common.query.Dialect;
+import org.tsdbbench.common.query.DeviceDialect;
 import org.tsdbbench.common.query.ExpectedAnswers;
 import org.tsdbbench.common.query.QueryCatalog;
 import org.tsdbbench.common.query.QueryFamily;
@@ -33,7 +40,7 @@ class DispatchTest {
     private static final WorkloadSpec SPEC = new WorkloadSpec(4, 25, WorkloadSpec.DEFAULT_START_TS, 3);
 
     /** A session that records which of its overloads was called, with what. */
-    static final class RecordingSession implements Session {
+    static final class RecordingSession implements DeviceSession {
         final List<Object> calls = new ArrayList<>();
 
         @Override
@@ -90,6 +97,26 @@ class DispatchTest {
         assertEquals(List.of(SPEC, SPEC, batch, batch), session.calls);
     }
 
+    /**
+     * A session that implements only the devices' interface takes the devices alone: a truck's spec or batch
+     * reaching it is a DatabaseException naming it, and the workloads say which of them it implements.
+     */
+    @Test
+    void aSessionWithoutAWorkloadsInterfaceRefusesItsTypesByName() throws Exception {
+        RecordingSession session = new RecordingSession();
+        IotSpec trucks = IotSpec.defaults();
+        DatabaseException refused = assertThrows(DatabaseException.class, () -> trucks.recreateSchema(session));
+        assertEquals("RecordingSession does not take the iot workload", refused.getMessage());
+        try (BatchSource rows = IotDataSet.generated(trucks).client(0, 1, false)) {
+            Batch batch = rows.next(5);
+            assertThrows(DatabaseException.class, () -> batch.write(session));
+        }
+        assertEquals(List.of(), session.calls, "nothing reached the session");
+        DeviceDialect dialect = (query, spec) -> Optional.empty();
+        assertTrue(DevicesWorkload.INSTANCE.implementedBy(session, dialect));
+        assertFalse(IotWorkload.INSTANCE.implementedBy(session, dialect));
+    }
+
     /** A source refills its one batch (no batch, let alone an object, per request), and the rows are the generator's. */
     @Test
     void aSourceRefillsItsOwnBatchWithTheGeneratorsRows() throws Exception {
@@ -118,7 +145,7 @@ class DispatchTest {
     @Test
     void theCatalogIsPreparedThroughTheDialectsOverloadAndWhatItCannotSayIsAbsent() {
         List<Object> asked = new ArrayList<>();
-        Dialect onlyQ2 = (query, spec) -> {
+        DeviceDialect onlyQ2 = (query, spec) -> {
             asked.add(spec);
             return query.family() == QueryFamily.Q2_AGGREGATE ? Optional.of("q2 " + query.id()) : Optional.empty();
         };

@@ -68,6 +68,11 @@ public final class StandInWorkload implements Workload {
     }
 
     @Override
+    public boolean implementedBy(org.tsdbbench.common.db.Session session, org.tsdbbench.common.query.Dialect dialect) {
+        return false;
+    }
+
+    @Override
     public Callable<Integer> generator() {
         throw new AssertionError("the stand-in has no generator");
     }
