@@ -81,7 +81,8 @@ public final class QuerySet {
 
     /** Loads the data set when the database does not hold exactly it (so a query benchmark runs alone). */
     public void ensureLoaded(Database db, BenchSettings settings) throws Exception {
-        DataSetGuard.ensure(db, settings.connection(), settings.dataSet().spec(), storedRows, System.out::println, () -> {
+        DataSetGuard.Fingerprint fingerprint = () -> answers.fingerprint(db.dialect(settings.connection()));
+        DataSetGuard.ensure(db, settings.connection(), settings.dataSet().spec(), storedRows, fingerprint, System.out::println, () -> {
             Loader.Result r = Loader.load(db, settings.connection(), settings.dataSet(), answers.totalRows(),
                     Math.min(4, settings.dataSet().maxClients()), 1000, n -> { });
             if (!r.verified()) throw new IllegalStateException("load failed: " + r.describe());

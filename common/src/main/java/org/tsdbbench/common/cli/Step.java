@@ -18,6 +18,7 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 import org.tsdbbench.common.bench.BenchSettings;
+import org.tsdbbench.common.bench.AnswerCache;
 import org.tsdbbench.common.bench.DataSetGuard;
 import org.tsdbbench.common.bench.RunSettings;
 import org.tsdbbench.common.bench.ServerProcesses;
@@ -236,7 +237,10 @@ abstract class Step implements Callable<Integer> {
 
     /** Makes sure the server holds exactly the data set ({@code expected} rows), loading it if not; false when the load failed. */
     protected boolean ensureDataSet(long expected, int loadClients) throws Exception {
-        return DataSetGuard.ensure(db(), settings.connection(), settings.dataSet().spec(), expected, line -> out().println(line),
+        DataSet data = settings.dataSet();
+        DataSetGuard.Fingerprint fingerprint = () -> AnswerCache.answers(data, settings.answersDir())
+                .fingerprint(db().dialect(settings.connection()));
+        return DataSetGuard.ensure(db(), settings.connection(), data.spec(), expected, fingerprint, line -> out().println(line),
                 () -> LoadStep.load(this, Math.min(loadClients, settings.dataSet().maxClients()), 1000));
     }
 

@@ -76,6 +76,14 @@ public record IotCatalogAnswers(IotSpec spec, Map<TagModel, IotAnswers> byModel)
         return new PreparedQuery(q, text, dialect.shaper(q), under(dialect.tagModel()).answer(q));
     }
 
+    /** Report D's statistics of every reading's latitude (count, max, min, mean): one row over the whole table. */
+    @Override
+    public Optional<PreparedQuery> fingerprint(Dialect anyDialect) {
+        IotDialect dialect = IotDialect.of(anyDialect);
+        IotQuery q = IotQuery.of(IotQueryType.LATITUDE_STATS);
+        return dialect.render(q, spec).map(text -> new PreparedQuery(q, text, dialect.shaper(q), under(dialect.tagModel()).answer(q)));
+    }
+
     @Override
     public void writeTo(DataOutput out) throws IOException {
         out.writeInt(MODELS.size());

@@ -16,6 +16,9 @@ import org.tsdbbench.common.workload.PreparedQuery;
  */
 public record DeviceAnswers(WorkloadSpec spec, ExpectedAnswers expected) implements Answers {
 
+    /** The queries {@link #fingerprint} tries, in order. */
+    private static final List<String> FINGERPRINTS = List.of("q2.sum.p100", "q2.avg.p100", "q2.max.p100");
+
     @Override
     public long totalRows() {
         return expected.totalRows();
@@ -42,6 +45,18 @@ public record DeviceAnswers(WorkloadSpec spec, ExpectedAnswers expected) impleme
 
     private PreparedQuery prepared(LogicalQuery q, String text, DeviceDialect dialect) {
         return new PreparedQuery(q, text, dialect.shaper(q), expected.answer(q));
+    }
+
+    /** One value over every row: the sum of every device's temperature, else their mean or maximum. */
+    @Override
+    public Optional<PreparedQuery> fingerprint(Dialect anyDialect) {
+        DeviceDialect dialect = DeviceDialect.of(anyDialect);
+        for (String id : FINGERPRINTS) {
+            LogicalQuery q = LogicalQuery.parse(id);
+            Optional<String> text = dialect.render(q, spec);
+            if (text.isPresent()) return Optional.of(prepared(q, text.get(), dialect));
+        }
+        return Optional.empty();
     }
 
     @Override

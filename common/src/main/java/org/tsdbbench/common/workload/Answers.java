@@ -2,6 +2,7 @@ package org.tsdbbench.common.workload;
 
 import java.io.DataOutput;
 import java.io.IOException;
+import java.util.Optional;
 import org.tsdbbench.common.query.Dialect;
 
 /**
@@ -37,6 +38,15 @@ public interface Answers {
      * of the query the id names; an id of no query is an IllegalArgumentException naming it.
      */
     PreparedQuery prepare(String id, String text, Dialect dialect);
+
+    /**
+     * A query cheap to run whose answer tells this data set from another of as many rows (another seed
+     * or file), in the dialect's words with its expected answer: what a guard runs before it takes the
+     * rows a server holds for this data set. Empty when the dialect says none of the workload's candidates.
+     */
+    default Optional<PreparedQuery> fingerprint(Dialect dialect) {
+        return Optional.empty();
+    }
 
     /** Writes the answers so that {@link DataSet#readAnswers} gives the same answer to every query. */
     void writeTo(DataOutput out) throws IOException;

@@ -24,6 +24,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
+import org.tsdbbench.common.bench.DataSetGuard;
 import org.tsdbbench.common.bench.Loader;
 import org.tsdbbench.common.bench.RunSettings;
 import org.tsdbbench.common.bench.StoredRows;
@@ -181,6 +182,36 @@ public abstract class DatabaseContract {
             }
         }
         return new Checked(checked, wrong);
+    }
+
+    /**
+     * The guard of the steps that read a loaded data set takes the server's rows for the data set only
+     * when their count and its fingerprint query's answer agree: another seed's data set of as many rows
+     * is loaded over, the same one is not.
+     */
+    @Test
+    void theDataSetGuardTellsAnotherSeedsRowsApart() throws Exception {
+        DeviceDataSet data = DeviceDataSet.generated(SMALL);
+        WorkloadSpec otherSeed = new WorkloadSpec(SMALL.numOfDevices(), SMALL.rowsPerDevice(), SMALL.startTs(), SMALL.seed() + 1);
+        try (Session s = db().open(connection())) {
+            if (SMALL.countRows(s) != SMALL.totalRows()) {
+                assertTrue(Loader.load(db(), connection(), data, SMALL.totalRows(), 3, 500, n -> { }).verified());
+            }
+        }
+        Dialect dialect = db().dialect(connection());
+        assertTrue(data.answers().fingerprint(dialect).isPresent(), "every module says one of the devices' fingerprints");
+        List<String> said = new ArrayList<>();
+        AtomicLong loads = new AtomicLong();
+        DataSetGuard.Load load = () -> loads.incrementAndGet() > 0;
+        assertTrue(DataSetGuard.ensure(db(), connection(), SMALL, SMALL.totalRows(), () -> data.answers().fingerprint(dialect),
+                said::add, load));
+        assertEquals(0, loads.get(), "the data set it holds is not loaded again: " + said);
+        DeviceDataSet other = DeviceDataSet.generated(otherSeed);
+        assertTrue(DataSetGuard.ensure(db(), connection(), otherSeed, otherSeed.totalRows(), () -> other.answers().fingerprint(dialect),
+                said::add, load));
+        assertEquals(1, loads.get(), "another seed's rows are loaded over");
+        assertEquals(1, said.size(), said.toString());
+        assertTrue(said.get(0).contains("holds the data set's " + SMALL.totalRows() + " rows but not its values"), said.get(0));
     }
 
     /** Runs after the catalog test's load (or loads itself): q6 ranges of one device and of all devices, checked. */

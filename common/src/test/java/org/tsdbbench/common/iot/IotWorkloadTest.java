@@ -349,6 +349,26 @@ class IotWorkloadTest {
         assertEquals("iot.last-loc.Nowhere: not among the queries these answers were computed for", e.getMessage());
     }
 
+    /**
+     * The trucks' fingerprint, report D's latitude statistics, tells another seed's records apart (their count
+     * differs too, as TSBS drops records by the seed, but two seeds may drop as many).
+     */
+    @Test
+    void theFingerprintTellsAnotherSeedsTrucksApart() throws IOException {
+        IotDialect says = (query, spec) -> Optional.of("SELECT " + query.id());
+        IotCatalogAnswers mine = IotDataSet.generated(SPEC).answers();
+        IotCatalogAnswers other = IotDataSet.generated(SPEC.withSeed(SPEC.seed() + 1)).answers();
+        PreparedQuery fingerprint = mine.fingerprint(says).orElseThrow();
+        assertEquals("iot.latitude-stats", fingerprint.id());
+        ResultCheck same = fingerprint.answer().newCheck();
+        for (IotAnswer.Row r : mine.under(TagModel.RECORD).answer((IotQuery) fingerprint.query()).rows()) same.row(r.values(), r.texts());
+        assertEquals(null, same.mismatch());
+        ResultCheck differs = fingerprint.answer().newCheck();
+        for (IotAnswer.Row r : other.under(TagModel.RECORD).answer((IotQuery) fingerprint.query()).rows()) differs.row(r.values(), r.texts());
+        assertTrue(differs.mismatch() != null, "another seed's latitudes");
+        assertEquals(Optional.empty(), mine.fingerprint((IotDialect) (query, spec) -> Optional.empty()), "a dialect that cannot say it");
+    }
+
     /** A check reached through the harness's types: the expected rows pass, a changed value is named, a row without texts is refused. */
     @Test
     void theChecksReadTextsAndNamesWhatDiffers() throws IOException {
