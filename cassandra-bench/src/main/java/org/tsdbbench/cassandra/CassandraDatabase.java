@@ -22,6 +22,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.iot.IotPublishedCells;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
 
@@ -59,7 +60,8 @@ public final class CassandraDatabase extends Database {
                 // The published code's batches of prepared INSERTs; async single INSERTs measured slower here (README: Write path).
                 .withWritePaths(WritePath.published("batch", Map.of("writeMode", "batch"), "devices"))
                 // The IoT trucks go the same way (UNLOGGED batches per table and fleet); no published report ran them on Cassandra.
-                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE));
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE)
+                .withPublishedCells(IotPublishedCells.nearest()));
     }
 
     @Override

@@ -15,6 +15,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.iot.IotPublishedCells;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
 
@@ -31,7 +32,8 @@ public final class InfluxDatabase extends Database {
                 .withPublishedWriteMatrix("1,10,100,1000,5000,10000,20000", "1-7")
                 // Line protocol over HTTP, as the published Go client wrote; no faster path (gzip measured slower on loopback; README).
                 .withWritePaths(WritePath.published("line", Map.of("gzip", "false"), "devices", "iot"))
-                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE));
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE)
+                .withPublishedCells(IotPublishedCells.reportsDAndC()));
     }
 
     @Override

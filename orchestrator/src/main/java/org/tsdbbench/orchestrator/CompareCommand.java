@@ -19,6 +19,7 @@ import java.util.stream.Stream;
 import org.tsdbbench.results.Manifest;
 import org.tsdbbench.results.Minutes;
 import org.tsdbbench.results.RunFolder;
+import org.tsdbbench.results.PublishedCells;
 import org.tsdbbench.results.RunRecord;
 import org.tsdbbench.results.StepFlags;
 import picocli.CommandLine.Command;
@@ -150,6 +151,12 @@ final class CompareCommand implements Callable<Integer> {
 
     /** The write matrix of a run that does not say its own (and the IoT trucks', whose published matrix is not in the suite yet). */
     static final String DEFAULT_ROWS_PER_REQUEST = "100,1000";
+
+    /**
+     * The most workers of any published IoT cell (report D's 30; the cells are the modules' own, common's
+     * {@code IotPublishedCells}): each client owns at least one truck, so the published matrix's data set needs as many.
+     */
+    static final int PUBLISHED_IOT_WORKERS = 30;
     static final String DEFAULT_CLIENTS = "1,2";
 
     /** The query step's most clients at once (the steps' bound on clients). */
@@ -338,9 +345,11 @@ final class CompareCommand implements Callable<Integer> {
         String iotCells = null;
         if (!wl.equals(DEVICES)) {
             if (matrix.equals("published") && rpr == null && cls == null) {
-                iotCells = IotPublishedCells.of(m.name());
-                log(m.name() + ": IoT write cells (R/R x clients) " + iotCells + (IotPublishedCells.inAReport(m.name()) ? ", as the published reports ran it"
-                        : ": in neither IoT report, report C's load cell, TDengine's"));
+                PublishedCells published = m.publishedCells(wl);
+                if (published != null) {
+                    iotCells = published.cells();
+                    log(m.name() + ": " + wl + " write cells (R/R x clients) " + iotCells + ", " + published.source());
+                }
             }
             if (rpr == null) rpr = DEFAULT_ROWS_PER_REQUEST;
             if (cls == null) cls = DEFAULT_CLIENTS;
@@ -572,10 +581,10 @@ final class CompareCommand implements Callable<Integer> {
      * are checked by the write step), and fewer given is an error naming the flag.
      */
     private void publishedIotTrucks(boolean iotScale) throws UsageException {
-        if (trucks == null && !iotScale && tsbsFile == null) trucks = IotPublishedCells.MOST_WORKERS;
-        if (trucks != null && trucks < IotPublishedCells.MOST_WORKERS) {
-            throw new UsageException("--trucks " + trucks + " with --matrix published: report D's cells run " + IotPublishedCells.MOST_WORKERS
-                    + " workers, each owning a truck: at least " + IotPublishedCells.MOST_WORKERS);
+        if (trucks == null && !iotScale && tsbsFile == null) trucks = PUBLISHED_IOT_WORKERS;
+        if (trucks != null && trucks < PUBLISHED_IOT_WORKERS) {
+            throw new UsageException("--trucks " + trucks + " with --matrix published: report D's cells run " + PUBLISHED_IOT_WORKERS
+                    + " workers, each owning a truck: at least " + PUBLISHED_IOT_WORKERS);
         }
     }
 

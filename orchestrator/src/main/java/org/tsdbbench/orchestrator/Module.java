@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.tsdbbench.results.PublishedCells;
 
 /**
  * One database module as its jar describes itself ({@code <jar> describe}): its name, the script
@@ -20,11 +21,13 @@ import java.util.concurrent.TimeUnit;
  * orchestrator keeps no list of modules: every built module jar is asked.
  */
 record Module(String name, String displayName, Path jar, String serverScript, String publishedRowsPerRequest, String publishedClients,
-              String clusterScript, List<String> writePaths, Map<String, String> publishedWritePaths, List<String> workloads) {
+              String clusterScript, List<String> writePaths, Map<String, String> publishedWritePaths, List<String> workloads,
+              Map<String, PublishedCells> publishedCells) {
 
     Module {
         writePaths = List.copyOf(writePaths);
         publishedWritePaths = Map.copyOf(publishedWritePaths);
+        publishedCells = Map.copyOf(publishedCells);
         workloads = List.copyOf(workloads);
     }
 
@@ -39,6 +42,11 @@ record Module(String name, String displayName, Path jar, String serverScript, St
         String published = publishedWritePath(workload);
         if (published != null && ordered.remove(published)) ordered.add(0, published);
         return ordered;
+    }
+
+    /** The write cells the published reports ran for this module on the workload; null when it declares none. */
+    PublishedCells publishedCells(String workload) {
+        return publishedCells.get(workload);
     }
 
     /** Whether the module takes the workload ({@code devices}, {@code iot}). */
@@ -82,8 +90,17 @@ record Module(String name, String displayName, Path jar, String serverScript, St
         List<String> workloads = new ArrayList<>();
         for (JsonNode w : about.path("workloads")) workloads.add(w.asText());
         if (workloads.isEmpty()) workloads.add("devices");
+        Map<String, PublishedCells> cells = new HashMap<>();
+        for (JsonNode c : about.path("publishedCells")) {
+            try {
+                PublishedCells p = new PublishedCells(c.path("workload").asText(), c.path("cells").asText(), c.path("source").asText());
+                cells.put(p.workload(), p);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(jar + " describe: " + e.getMessage());
+            }
+        }
         return new Module(about.path("name").asText(), about.path("displayName").asText(), jar, about.path("serverScript").asText(),
                 matrix.path("rowsPerRequest").asText(null), matrix.path("clients").asText(null), about.path("clusterScript").asText(null),
-                paths, published, workloads);
+                paths, published, workloads, cells);
     }
 }

@@ -67,6 +67,23 @@ class OrchestratorOptionsTest {
         assertEquals(List.of(1, 2, 3, 100), CompareCommand.numbers("--rows-per-request", "1-3, 100"));
     }
 
+    /**
+     * A module's published write cells per workload come from its describe (the orchestrator names no
+     * report's databases): read as declared, absent for a workload it declares none for, a malformed pair
+     * a one-line error naming the jar.
+     */
+    @Test
+    void aModulesPublishedCellsComeFromItsDescribe() throws Exception {
+        Module influx = Module.parse(Path.of("i.jar"), "{\"name\":\"influx\",\"serverScript\":\"influxdb\",\"workloads\":[\"devices\",\"iot\"],"
+                + "\"publishedCells\":[{\"workload\":\"iot\",\"cells\":\"1000x30,10000x12\",\"source\":\"as the published reports ran it\"}]}");
+        assertEquals("1000x30,10000x12", influx.publishedCells("iot").cells());
+        assertEquals(30, influx.publishedCells("iot").mostClients());
+        assertEquals(null, influx.publishedCells("devices"));
+        UsageException bad = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class, () -> Module.parse(Path.of("b.jar"),
+                "{\"name\":\"b\",\"publishedCells\":[{\"workload\":\"iot\",\"cells\":\"1000 by 30\"}]}"));
+        assertEquals("b.jar describe: published cells '1000 by 30': pairs such as 1000x30,10000x12", bad.getMessage());
+    }
+
     /** The query step gets --query-clients only when the run asks for more than one: the default run's steps are as before. */
     @Test
     void theQueryClientsReachTheQueryStepOnlyWhenAskedFor() {
@@ -147,12 +164,6 @@ class OrchestratorOptionsTest {
      */
     @Test
     void thePublishedIotMatrixIsEachDatabasesReportCellsAsPairs() throws Exception {
-        assertEquals("1000x30,3000x30,3000x10,5000x8,20000x8", IotPublishedCells.of("cnosdb"));
-        assertEquals("1000x30,3000x30,3000x10,5000x8,20000x8,10000x12", IotPublishedCells.of("influx"));
-        assertEquals("10000x12", IotPublishedCells.of("tdengine"));
-        assertEquals("10000x12", IotPublishedCells.of("timescaledb"));
-        assertEquals("10000x12", IotPublishedCells.of("clickhouse"));
-        assertTrue(IotPublishedCells.inAReport("tdengine") && !IotPublishedCells.inAReport("clickhouse"));
         assertEquals(List.of("--workload", "iot", "-trucks", "30"), resolvedIotFlags("--workload", "iot", "--matrix", "published"));
         assertEquals(List.of("--workload", "iot", "-trucks", "30"), resolvedIotFlags("--workload", "all", "--matrix", "published"));
         assertEquals(List.of("--workload", "iot", "-scale", "iot-1"), resolvedIotFlags("--workload", "iot", "--matrix", "published", "--scale", "iot-1"));

@@ -15,7 +15,7 @@ import org.tsdbbench.results.SuiteVersion;
 /**
  * {@code describe}: the module as JSON on one line (name, display name, server script, published
  * write matrix, cluster script, write paths: name, options, published; the workloads it takes, the
- * first its default), for the orchestrator that runs every module's jar: it needs no list of modules
+ * first its default; the published write cells per workload), for the orchestrator that runs every module's jar: it needs no list of modules
  * of its own. Touches no server.
  */
 @Command(name = "describe", mixinStandardHelpOptions = true, versionProvider = SuiteVersion.class,
@@ -42,6 +42,7 @@ final class DescribeCommand implements Callable<Integer> {
         if (db.descriptor().clusterScript() != null) about.put("clusterScript", db.descriptor().clusterScript());
         if (!db.descriptor().writePaths().isEmpty()) about.put("writePaths", db.descriptor().writePaths());
         about.put("workloads", db.descriptor().workloads().stream().map(Workload::name).toList());
+        if (!db.descriptor().publishedCells().isEmpty()) about.put("publishedCells", db.descriptor().publishedCells());
         spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(about));
         spec.commandLine().getOut().flush();
         return BenchCli.OK;

@@ -9,6 +9,7 @@ import java.util.Set;
 import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.common.workload.Workloads;
+import org.tsdbbench.results.PublishedCells;
 
 /**
  * What a database module is called and what it takes, given once by its {@link Database}: the
@@ -19,17 +20,26 @@ import org.tsdbbench.common.workload.Workloads;
  * the published reports ran (compare's {@code --matrix published}; null when they ran none), the
  * script that starts a three-node cluster of it (compare's {@code --cluster}; null: none), the
  * write paths the comparison runs, each saying for which workloads it is the published one (empty: the module's one way, unnamed),
- * and the workloads it takes, the first its default (a module that names none takes the devices).
+ * the workloads it takes, the first its default (a module that names none takes the devices), and the
+ * write cells published reports ran for it per workload (compare's {@code --matrix published}).
  */
 public record DatabaseDescriptor(String name, String displayName, int defaultPort, String defaultUser, String passwordEnv,
                                  List<ModuleOption<?>> options, String serverScript, WriteMatrix publishedWriteMatrix, String clusterScript,
-                                 List<WritePath> writePaths, List<Workload> workloads) {
+                                 List<WritePath> writePaths, List<Workload> workloads, List<PublishedCells> publishedCells) {
 
     public DatabaseDescriptor {
         options = List.copyOf(options);
         writePaths = List.copyOf(writePaths);
         workloads = List.copyOf(workloads);
+        publishedCells = List.copyOf(publishedCells);
         if (workloads.isEmpty()) throw new IllegalArgumentException(displayName + " takes no workload");
+        Set<String> cellsFor = new HashSet<>();
+        for (PublishedCells c : publishedCells) {
+            if (workloads.stream().noneMatch(w -> w.name().equals(c.workload()))) {
+                throw new IllegalArgumentException(displayName + " declares published cells for " + c.workload() + ", a workload it does not take");
+            }
+            if (!cellsFor.add(c.workload())) throw new IllegalArgumentException(displayName + " declares published cells for " + c.workload() + " twice");
+        }
         if (!name.matches("[a-z][a-z0-9]*")) throw new IllegalArgumentException("database name " + name + ": lower-case letters and digits");
         Set<String> names = new HashSet<>();
         for (ModuleOption<?> o : allOptions(options)) {
@@ -60,25 +70,26 @@ public record DatabaseDescriptor(String name, String displayName, int defaultPor
 
     public DatabaseDescriptor(String name, String displayName, int defaultPort, String defaultUser, String passwordEnv,
                               List<ModuleOption<?>> options) {
-        this(name, displayName, defaultPort, defaultUser, passwordEnv, options, name, null, null, List.of(), List.of(DevicesWorkload.INSTANCE));
+        this(name, displayName, defaultPort, defaultUser, passwordEnv, options, name, null, null, List.of(), List.of(DevicesWorkload.INSTANCE),
+                List.of());
     }
 
     /** This module with another server script ({@code scripts/servers/<script>.sh}). */
     public DatabaseDescriptor withServerScript(String script) {
         return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, script, publishedWriteMatrix, clusterScript,
-                writePaths, workloads);
+                writePaths, workloads, publishedCells);
     }
 
     /** This module with the write matrix the published reports ran, in the CLI's list syntax ({@code 1,100,500}, {@code 1-7}). */
     public DatabaseDescriptor withPublishedWriteMatrix(String rowsPerRequest, String clients) {
         return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript,
-                new WriteMatrix(rowsPerRequest, clients), clusterScript, writePaths, workloads);
+                new WriteMatrix(rowsPerRequest, clients), clusterScript, writePaths, workloads, publishedCells);
     }
 
     /** This module with a three-node cluster that {@code scripts/servers/<script>.sh} starts (start, stop, status, client). */
     public DatabaseDescriptor withClusterScript(String script) {
         return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript, publishedWriteMatrix, script,
-                writePaths, workloads);
+                writePaths, workloads, publishedCells);
     }
 
     /**
@@ -87,7 +98,7 @@ public record DatabaseDescriptor(String name, String displayName, int defaultPor
      */
     public DatabaseDescriptor withWritePaths(WritePath... paths) {
         return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript, publishedWriteMatrix,
-                clusterScript, List.of(paths), workloads);
+                clusterScript, List.of(paths), workloads, publishedCells);
     }
 
     /** The declared write path of that name, if any. */
@@ -111,7 +122,16 @@ public record DatabaseDescriptor(String name, String displayName, int defaultPor
     /** This module taking these workloads, the first its default. */
     public DatabaseDescriptor withWorkloads(Workload... taken) {
         return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript, publishedWriteMatrix,
-                clusterScript, writePaths, List.of(taken));
+                clusterScript, writePaths, List.of(taken), publishedCells);
+    }
+
+    /**
+     * This module with the write cells published reports ran for it on a workload it takes (declared after
+     * {@link #withWorkloads}), which {@code compare --matrix published} runs for that workload.
+     */
+    public DatabaseDescriptor withPublishedCells(PublishedCells... cells) {
+        return new DatabaseDescriptor(name, displayName, defaultPort, defaultUser, passwordEnv, options, serverScript, publishedWriteMatrix,
+                clusterScript, writePaths, workloads, List.of(cells));
     }
 
     /** The workload a step runs when none is named. */
