@@ -1,16 +1,15 @@
 package org.tsdbbench.common.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.tsdbbench.common.db.Database;
-import org.tsdbbench.common.db.WriteMatrix;
+import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.workload.Workload;
+import org.tsdbbench.results.ModuleDescription;
+import org.tsdbbench.results.SuiteVersion;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
-import org.tsdbbench.results.SuiteVersion;
 
 /**
  * {@code describe}: the module as JSON on one line (name, display name, server script, published
@@ -33,17 +32,12 @@ final class DescribeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Map<String, Object> about = new LinkedHashMap<>();
-        about.put("name", db.name());
-        about.put("displayName", db.displayName());
-        about.put("serverScript", db.descriptor().serverScript());
-        WriteMatrix m = db.descriptor().publishedWriteMatrix();
-        if (m != null) about.put("publishedWriteMatrix", m);
-        if (db.descriptor().clusterScript() != null) about.put("clusterScript", db.descriptor().clusterScript());
-        if (!db.descriptor().writePaths().isEmpty()) about.put("writePaths", db.descriptor().writePaths());
-        about.put("workloads", db.descriptor().workloads().stream().map(Workload::name).toList());
-        if (!db.descriptor().publishedCells().isEmpty()) about.put("publishedCells", db.descriptor().publishedCells());
-        spec.commandLine().getOut().println(new ObjectMapper().writeValueAsString(about));
+        DatabaseDescriptor d = db.descriptor();
+        List<ModuleDescription.DescribedWritePath> paths = d.writePaths().stream()
+                .map(p -> new ModuleDescription.DescribedWritePath(p.name(), p.options(), List.copyOf(p.publishedWorkloads()))).toList();
+        ModuleDescription about = new ModuleDescription(db.name(), db.displayName(), d.serverScript(), d.publishedWriteMatrix(),
+                d.clusterScript(), paths, d.workloads().stream().map(Workload::name).toList(), d.publishedCells());
+        spec.commandLine().getOut().println(about.toJson());
         spec.commandLine().getOut().flush();
         return BenchCli.OK;
     }

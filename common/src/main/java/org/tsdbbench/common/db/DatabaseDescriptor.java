@@ -10,6 +10,7 @@ import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.workload.Workload;
 import org.tsdbbench.common.workload.Workloads;
 import org.tsdbbench.results.PublishedCells;
+import org.tsdbbench.results.WriteMatrix;
 
 /**
  * What a database module is called and what it takes, given once by its {@link Database}: the

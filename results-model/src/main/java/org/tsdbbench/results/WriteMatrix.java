@@ -1,4 +1,4 @@
-package org.tsdbbench.common.db;
+package org.tsdbbench.results;
 
 /**
  * A write matrix as the published reports ran it for one database: the rows-per-request list and
