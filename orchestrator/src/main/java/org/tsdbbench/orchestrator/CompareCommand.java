@@ -9,7 +9,6 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -19,7 +18,6 @@ import java.util.stream.Stream;
 import org.tsdbbench.results.Manifest;
 import org.tsdbbench.results.Minutes;
 import org.tsdbbench.results.RunFolder;
-import org.tsdbbench.results.PublishedCells;
 import org.tsdbbench.results.RunRecord;
 import org.tsdbbench.results.StepFlags;
 import picocli.CommandLine.Command;
@@ -162,8 +160,8 @@ final class CompareCommand implements Callable<Integer> {
     /** The query step's most clients at once (the steps' bound on clients). */
     static final int MAX_QUERY_CLIENTS = 1024;
 
-    static final String DEVICES = "devices";
-    static final String IOT = "iot";
+    static final String DEVICES = DevicesRun.NAME;
+    static final String IOT = IotRun.NAME;
     static final String ALL = "all";
 
     private final PrintStream err = System.err;
@@ -195,11 +193,12 @@ final class CompareCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(new Thread(this::onSignal, "compare-interrupted"));
         int rc = OrchestratorMain.OK;
         if (devicesRun) {
-            rc = run(DEVICES, workload.equals(ALL) ? root.resolve(DEVICES) : root, java, planned, clustered);
+            Path dir = workload.equals(ALL) ? root.resolve(DEVICES) : root;
+            rc = run(devicesRun(java, dir), dir, java, planned, clustered);
             if (isInterrupted()) return 0;
         }
         if (iotRun) {
-            int iot = run(IOT, workload.equals(ALL) ? root.resolve(IOT) : root, java, plannedIot, List.of());
+            int iot = run(iotRun(), workload.equals(ALL) ? root.resolve(IOT) : root, java, plannedIot, List.of());
             if (isInterrupted()) return 0;
             if (iot != OrchestratorMain.OK) rc = iot;
         }
@@ -210,12 +209,12 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /** One workload's run into its folder: its data set, each planned database, the clusters (the devices'), run.json and the report. */
-    private int run(String wl, Path dir, List<String> java, List<Module> planned, List<Module> clustered) throws Exception {
+    private int run(WorkloadRun wl, Path dir, List<String> java, List<Module> planned, List<Module> clustered) throws Exception {
         synchronized (lock) {
             resultsDir = dir;
         }
         createResults();
-        RunStatus st0 = new RunStatus(resultsDir, resultsDir.getFileName().toString(), new RunRecord.Settings(dataSetText(wl), matrix, serverCores,
+        RunStatus st0 = new RunStatus(resultsDir, resultsDir.getFileName().toString(), new RunRecord.Settings(wl.dataSetText(), matrix, serverCores,
                 clientHeap), planned.stream().map(Module::name).toList());
         synchronized (lock) {
             status = st0;
@@ -223,18 +222,7 @@ final class CompareCommand implements Callable<Integer> {
         status.save();
 
         Path data = resultsDir.resolve("data");
-        if (wl.equals(DEVICES)) {
-            checkDiskSpace();
-            log("generating the data set once: " + devices + " devices x " + rows + " rows in " + files + " files (" + data + ")");
-            if (runQuietly(concat(java, "-jar", project.generatorJar().toString(), StepFlags.NUM_OF_DEVICES, devices, StepFlags.ROWS_PER_DEVICE, rows,
-                    StepFlags.NUM_OF_FILES, files, StepFlags.DATA_DIR, data, "--no-progress")) != 0) {
-                throw new UsageException("the data set could not be generated into " + data);
-            }
-        } else {
-            log("IoT trucks: " + dataSetText(wl) + ", generated in each step from its seed" + (tsbsFile != null ? " (read from the file)" : "")
-                    + "; results in " + resultsDir);
-            if (further) log("IoT: the further tests are the devices' (range, mixed and volume read the devices' q6 and rows): not run for the trucks");
-        }
+        wl.prepare(data, this::log);
 
         long runStart = System.nanoTime();
         int done = 0;
@@ -270,8 +258,9 @@ final class CompareCommand implements Callable<Integer> {
                 }
                 log("=== " + m.name() + " cluster: 3 nodes, replication 3 ===");
                 long t0 = System.nanoTime();
-                RunRecord.DatabaseStatus st = clusterRun.run(m, devicesDataSet(data), List.of(StepFlags.NUM_OF_DEVICES, String.valueOf(devices),
-                        StepFlags.ROWS_PER_DEVICE, String.valueOf(rows)), queryJmh(), writeJmh(), clusterRowsPerRequest(m));
+                DevicesRun devicesRun = (DevicesRun) wl;
+                RunRecord.DatabaseStatus st = clusterRun.run(m, devicesRun.dataSetFlags(data), devicesRun.shapeFlags(), queryJmh(), writeJmh(),
+                        clusterRowsPerRequest(m));
                 log(m.name() + " cluster: " + st.status() + " after " + seconds(t0) + " s" + (st.reason() == null ? "" : " (" + st.reason() + ")"));
                 clusterStatus.add(new RunRecord.DatabaseStatus(m.name() + "-cluster", st.status(), st.reason()));
             }
@@ -290,14 +279,14 @@ final class CompareCommand implements Callable<Integer> {
             summary.append(' ').append(e.name()).append('=').append(e.status());
             failed |= e.status().equals("failed");
         }
-        log((wl.equals(DEVICES) ? "" : "IoT ") + "results in " + resultsDir + " (report.md, report.html) after " + seconds(runStart) + " s:" + summary);
+        log(wl.resultsLabel() + "results in " + resultsDir + " (report.md, report.html) after " + seconds(runStart) + " s:" + summary);
         return failed ? OrchestratorMain.FAILED : OrchestratorMain.OK;
     }
 
     /** One database: its server, its steps in order, its status. */
-    private void compare(Module m, List<String> java, Path data, String wl) throws Exception {
-        if (!m.takes(wl)) {
-            String why = doesNotTake(m, wl);
+    private void compare(Module m, List<String> java, Path data, WorkloadRun wl) throws Exception {
+        if (!m.takes(wl.name())) {
+            String why = doesNotTake(m, wl.name());
             status.set(m.name(), "skipped", why);
             log(m.name() + ": skipped (" + why + ")");
             return;
@@ -340,35 +329,14 @@ final class CompareCommand implements Callable<Integer> {
             conn.addAll(client.args());
             if (serverCores != null) cores.addAll(List.of(StepFlags.SERVER_CORES, String.valueOf(serverCores)));
         }
-        String rpr = rowsPerRequest;
-        String cls = clients;
-        String iotCells = null;
-        if (!wl.equals(DEVICES)) {
-            if (matrix.equals("published") && rpr == null && cls == null) {
-                PublishedCells published = m.publishedCells(wl);
-                if (published != null) {
-                    iotCells = published.cells();
-                    log(m.name() + ": " + wl + " write cells (R/R x clients) " + iotCells + ", " + published.source());
-                }
-            }
-            if (rpr == null) rpr = DEFAULT_ROWS_PER_REQUEST;
-            if (cls == null) cls = DEFAULT_CLIENTS;
-        } else if (matrix.equals("published")) {
-            if (rpr == null) rpr = m.publishedRowsPerRequest() != null ? m.publishedRowsPerRequest() : DEFAULT_ROWS_PER_REQUEST;
-            if (cls == null) cls = m.publishedClients() != null ? m.publishedClients() : "1-7";
-        }
         List<String> base = concat(java, "-jar", m.jar().toString());
-        List<String> dataset = wl.equals(DEVICES)
-                ? concat(devicesDataSet(data), StepFlags.RESULTS, resultsDir.toString())
-                : concat(iotDataSet(), StepFlags.RESULTS, resultsDir.toString());
-        Steps run = new Steps(m, base, dataset, conn, cores, env);
+        Steps run = new Steps(m, base, concat(wl.dataSetFlags(data), StepFlags.RESULTS, resultsDir.toString()), conn, cores, env);
         List<String> jmh = writeJmh();
         List<String> qjmh = queryJmh();
         List<String> stable = new ArrayList<>();
         if (stableWithin > 0) stable.addAll(List.of(StepFlags.STABLE_WITHIN, String.valueOf(stableWithin), StepFlags.CELL_BUDGET, cellBudget));
-        List<String> cells = iotCells != null ? List.of(StepFlags.CELLS, iotCells) : List.of(StepFlags.ROWS_PER_REQUEST, rpr, StepFlags.WRITE_CLIENTS, cls);
-        Set<Phase> phases = EnumSet.of(Phase.LOAD, Phase.DISK, Phase.QUERY, Phase.WRITE);
-        if (further && wl.equals(DEVICES)) phases.addAll(List.of(Phase.RANGE, Phase.MIXED, Phase.VOLUME, Phase.FIXED_RATE));
+        List<String> cells = wl.writeCells(m, this::log);
+        Set<Phase> phases = wl.phases(further);
         Phase.runInOrder(phases, p -> switch (p) {
             case LOAD -> run.step("load", StepFlags.WRITE_CLIENTS, "2", StepFlags.ROWS_PER_REQUEST, StepFlags.DEFAULT_ROWS_PER_REQUEST);
             case DISK -> run.step("disk");
@@ -377,16 +345,16 @@ final class CompareCommand implements Callable<Integer> {
             case MIXED -> run.step("mixed", jmh, StepFlags.ROWS_PER_REQUEST, StepFlags.DEFAULT_ROWS_PER_REQUEST, StepFlags.RESULT_ROWS, "100");
             case WRITE -> {
                 boolean passed = true;
-                for (List<String> path : writePathRuns(m, wl)) {
+                for (List<String> path : writePathRuns(m, wl.name())) {
                     passed &= run.step("write", jmh, cells, stable, path);
                 }
                 yield passed;
             }
             // Five blocks of 20 rows of every device; then the clients at a fixed rate for the write test's time, on the published path.
-            case VOLUME -> run.step("volume", StepFlags.FORKS, String.valueOf(forks), StepFlags.BLOCKS, "5", StepFlags.BLOCK_ROWS, String.valueOf(devices * 20),
-                    StepFlags.ROWS_PER_REQUEST, StepFlags.DEFAULT_ROWS_PER_REQUEST);
+            case VOLUME -> run.step("volume", StepFlags.FORKS, String.valueOf(forks), wl.phaseFlags(p), StepFlags.ROWS_PER_REQUEST,
+                    StepFlags.DEFAULT_ROWS_PER_REQUEST);
             case FIXED_RATE -> run.step("write", jmh, StepFlags.RATE, String.valueOf(rate), StepFlags.ROWS_PER_REQUEST, "100", StepFlags.WRITE_CLIENTS, "2",
-                    m.publishedWritePath(wl) == null ? List.of() : List.of(StepFlags.WRITE_PATH, m.publishedWritePath(wl)));
+                    m.publishedWritePath(wl.name()) == null ? List.of() : List.of(StepFlags.WRITE_PATH, m.publishedWritePath(wl.name())));
             default -> throw new IllegalStateException(p + ": not a phase of a single node's run");
         }, p -> isInterrupted(), () -> {
             if (!isInterrupted()) log(m.name() + ": the load failed, its disk and query tests are skipped");
@@ -638,12 +606,6 @@ final class CompareCommand implements Callable<Integer> {
         return with;
     }
 
-    /** The devices' data set as the steps' flags, single node and cluster alike (each adds its own -results). */
-    private List<String> devicesDataSet(Path data) {
-        return List.of(StepFlags.NUM_OF_DEVICES, String.valueOf(devices), StepFlags.ROWS_PER_DEVICE, String.valueOf(rows), StepFlags.DATA_DIR, data.toString(),
-                StepFlags.NUM_OF_FILES, String.valueOf(files));
-    }
-
     /** The JMH flags of the write steps: the forks, iterations and time asked, one warm-up iteration. */
     private List<String> writeJmh() {
         return List.of(StepFlags.FORKS, String.valueOf(forks), StepFlags.WARMUP_ITERATIONS, "1", StepFlags.WARMUP_TIME, time,
@@ -706,23 +668,19 @@ final class CompareCommand implements Callable<Integer> {
         return name + " does not take the " + wl + " workload (it takes " + String.join(", ", m.workloads()) + ")";
     }
 
-    /** The IoT steps' workload and data-set flags: the scenario, trucks and hours given, or a TSBS file; none for the default data set. */
-    List<String> iotDataSet() {
-        List<String> flags = new ArrayList<>(List.of(StepFlags.WORKLOAD_KEBAB, IOT));
-        if (scale.matches("iot-[1-5]")) flags.addAll(List.of(StepFlags.SCALE, scale));
-        if (trucks != null) flags.addAll(List.of(StepFlags.TRUCKS, String.valueOf(trucks)));
-        if (hours != null) flags.addAll(List.of(StepFlags.HOURS, String.valueOf(hours)));
-        if (tsbsFile != null) flags.addAll(List.of(StepFlags.TSBS_FILE, tsbsFile.toAbsolutePath().toString()));
-        return flags;
+    /** The devices' part of the run, into {@code dir}. */
+    private DevicesRun devicesRun(List<String> java, Path dir) {
+        return new DevicesRun(devices, rows, files, scale, matrix, rowsPerRequest, clients, project.generatorJar(), java, dir);
     }
 
-    /** The data set as run.json's settings say it. */
-    private String dataSetText(String wl) {
-        if (wl.equals(DEVICES)) return devices + " devices x " + rows + " rows in " + files + " files (" + (scale.startsWith("iot-") ? "default" : scale) + ")";
-        if (tsbsFile != null) return "IoT trucks from the TSBS file " + tsbsFile;
-        if (scale.matches("iot-[1-5]")) return "IoT trucks, " + scale + " (report C's scenario)";
-        if (trucks == null && hours == null) return "IoT trucks, 20 trucks x 36 h (default)";
-        return "IoT trucks, " + (trucks != null ? trucks : 20) + " trucks x " + (hours != null ? hours : 36) + " h";
+    /** The trucks' part of the run. */
+    IotRun iotRun() {
+        return new IotRun(scale, trucks, hours, tsbsFile, further, matrix, rowsPerRequest, clients);
+    }
+
+    /** The IoT steps' workload and data-set flags (the trucks' part of the run). */
+    List<String> iotDataSet() {
+        return iotRun().dataSetFlags(null);
     }
 
     /** The modules of --databases, in the order found; a name no module has is an error naming the ones there are. */
@@ -742,16 +700,6 @@ final class CompareCommand implements Callable<Integer> {
             Files.delete(Files.createTempFile(resultsDir, ".probe", ".tmp"));
         } catch (IOException e) {
             throw new UsageException("results folder " + resultsDir + " cannot be written: " + e.getMessage());
-        }
-    }
-
-    /** The data files take about 40 bytes a row (3.9 GB at 100 M rows): refused before filling the disk. */
-    private void checkDiskSpace() throws IOException, UsageException {
-        long need = 40L * devices * rows;
-        long free = Files.getFileStore(resultsDir).getUsableSpace();
-        if (free < need + need / 4) {
-            throw new UsageException("the data set needs about " + need / 1_000_000 + " MB in " + resultsDir + " (and the databases as much again); "
-                    + free / 1_000_000 + " MB free");
         }
     }
 

@@ -18,7 +18,8 @@ import java.util.Map;
  */
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
 public record ModuleDescription(String name, String displayName, String serverScript, WriteMatrix publishedWriteMatrix,
-                                String clusterScript, List<DescribedWritePath> writePaths, List<String> workloads, List<PublishedCells> publishedCells) {
+                                String clusterScript, List<DescribedWritePath> writePaths, List<String> workloads,
+                                List<PublishedCells> publishedCells) {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 

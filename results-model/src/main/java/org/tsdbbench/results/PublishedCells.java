@@ -9,7 +9,9 @@ package org.tsdbbench.results;
 public record PublishedCells(String workload, String cells, String source) {
 
     public PublishedCells {
-        if (workload == null || workload.isBlank()) throw new IllegalArgumentException("published cells without a workload");
+        if (workload == null || workload.isBlank()) {
+            throw new IllegalArgumentException("published cells without a workload");
+        }
         if (cells == null || !cells.matches("\\d+x\\d+(,\\d+x\\d+)*")) {
             throw new IllegalArgumentException("published cells '" + cells + "': pairs such as 1000x30,10000x12");
         }
@@ -18,7 +20,8 @@ public record PublishedCells(String workload, String cells, String source) {
     /** The most clients of any of the cells. */
     public int mostClients() {
         int most = 0;
-        for (String cell : cells.split(",")) most = Math.max(most, Integer.parseInt(cell.substring(cell.indexOf('x') + 1)));
+        for (String cell : cells.split(",")) most = Math.max(most,
+                Integer.parseInt(cell.substring(cell.indexOf('x') + 1)));
         return most;
     }
 }

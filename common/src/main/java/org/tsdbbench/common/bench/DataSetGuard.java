@@ -24,7 +24,10 @@ public final class DataSetGuard {
         boolean load() throws Exception;
     }
 
-    /** The data set's fingerprint query, made only when the rows' count matches (its answers may take a pass over the data). */
+    /**
+     * The data set's fingerprint query, made only when the rows' count matches (its answers may take a
+     * pass over the data).
+     */
     @FunctionalInterface
     public interface Fingerprint {
         Optional<PreparedQuery> query() throws Exception;
@@ -38,7 +41,8 @@ public final class DataSetGuard {
      * count and the fingerprint's answer agree), or {@code load} loaded it and verified. A server that
      * cannot be reached fails here; one that cannot count (no table yet) gets the load.
      */
-    public static boolean ensure(Database db, ConnectionOptions server, DataSpec spec, long expected, Fingerprint fingerprint,
+    public static boolean ensure(Database db, ConnectionOptions server, DataSpec spec, long expected,
+                                 Fingerprint fingerprint,
                                  Consumer<String> say, Load load) throws Exception {
         String differs;
         try (Session s = db.open(server)) {
@@ -56,6 +60,7 @@ public final class DataSetGuard {
         Optional<PreparedQuery> probe = fingerprint.query();
         if (probe.isEmpty()) return null;
         ResultCheck check = probe.get().run(s);
-        return check.mismatch() == null ? null : "the data set's " + expected + " rows but not its values (" + check.mismatch() + ")";
+        return check.mismatch() == null ? null
+                : "the data set's " + expected + " rows but not its values (" + check.mismatch() + ")";
     }
 }

@@ -10,7 +10,10 @@ import org.tsdbbench.common.query.RowShaper;
  */
 public interface IotDialect extends Dialect {
 
-    /** The IoT query in this database's language for this data set; empty when the database cannot say it (absent, never faked). */
+    /**
+     * The IoT query in this database's language for this data set; empty when the database cannot say it
+     * (absent, never faked).
+     */
     Optional<String> render(IotQuery query, IotSpec spec);
 
     /** Reorders or converts the database's rows of an IoT query into the catalog's columns. */

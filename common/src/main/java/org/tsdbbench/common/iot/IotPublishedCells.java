@@ -39,6 +39,7 @@ public final class IotPublishedCells {
 
     /** For a database in neither report: report C's load cell, the cell its figure can stand beside TDengine's at. */
     public static PublishedCells nearest() {
-        return new PublishedCells(IotWorkload.INSTANCE.name(), REPORT_C, "in neither IoT report, report C's load cell, TDengine's");
+        return new PublishedCells(IotWorkload.INSTANCE.name(), REPORT_C,
+                "in neither IoT report, report C's load cell, TDengine's");
     }
 }

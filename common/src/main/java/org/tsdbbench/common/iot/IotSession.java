@@ -65,6 +65,7 @@ public interface IotSession extends Session {
      */
     static IotSession of(Session session) throws DatabaseException {
         if (session instanceof IotSession iot) return iot;
-        throw new DatabaseException(session.getClass().getSimpleName() + " does not take the " + IotWorkload.INSTANCE.name() + " workload");
+        throw new DatabaseException(session.getClass().getSimpleName() + " does not take the "
+                + IotWorkload.INSTANCE.name() + " workload");
     }
 }

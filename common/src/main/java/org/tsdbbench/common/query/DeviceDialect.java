@@ -16,12 +16,18 @@ public interface DeviceDialect extends Dialect {
     /** The devices' query text, or empty when the database has no such function (reported as absent, never faked). */
     Optional<String> render(LogicalQuery query, WorkloadSpec spec);
 
-    /** What turns the database's rows for this devices query (from {@link #render} or a query file) into the catalog's. */
+    /**
+     * What turns the database's rows for this devices query (from {@link #render} or a query file) into
+     * the catalog's.
+     */
     default RowShaper shaper(LogicalQuery query) {
         return RowShaper.AS_IS;
     }
 
-    /** The dialect as the devices' dialect; an IllegalArgumentException naming it when its module does not take the devices. */
+    /**
+     * The dialect as the devices' dialect; an IllegalArgumentException naming it when its module does
+     * not take the devices.
+     */
     static DeviceDialect of(Dialect dialect) {
         if (dialect instanceof DeviceDialect devices) return devices;
         throw new IllegalArgumentException(dialect.getClass().getSimpleName() + " does not say the "

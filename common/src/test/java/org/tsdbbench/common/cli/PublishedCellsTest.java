@@ -46,7 +46,8 @@ class PublishedCellsTest {
 
     @Test
     void describePrintsEachWorkloadsCellsAndTheirSource() throws Exception {
-        DatabaseDescriptor influx = taking(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE).withPublishedCells(IotPublishedCells.reportsDAndC());
+        DatabaseDescriptor influx = taking(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE)
+                .withPublishedCells(IotPublishedCells.reportsDAndC());
         CliCapture.Result r = CliCapture.run(new CellsDatabase(influx), List.of("describe"));
         assertEquals(BenchCli.OK, r.exit(), r.output());
         JsonNode cells = new ObjectMapper().readTree(r.output().strip()).get("publishedCells");
@@ -54,8 +55,10 @@ class PublishedCellsTest {
         assertEquals("iot", cells.get(0).get("workload").asText());
         assertEquals("1000x30,3000x30,3000x10,5000x8,20000x8,10000x12", cells.get(0).get("cells").asText());
         assertEquals("as the published reports ran it", cells.get(0).get("source").asText());
-        CliCapture.Result none = CliCapture.run(new CellsDatabase(taking(DevicesWorkload.INSTANCE)), List.of("describe"));
-        assertEquals(null, new ObjectMapper().readTree(none.output().strip()).get("publishedCells"), "none declared, none printed");
+        CliCapture.Result none = CliCapture.run(new CellsDatabase(taking(DevicesWorkload.INSTANCE)),
+                List.of("describe"));
+        assertEquals(null, new ObjectMapper().readTree(none.output().strip()).get("publishedCells"),
+                "none declared, none printed");
     }
 
     @Test
@@ -72,7 +75,8 @@ class PublishedCellsTest {
         IllegalArgumentException notTaken = assertThrows(IllegalArgumentException.class,
                 () -> taking(DevicesWorkload.INSTANCE).withPublishedCells(IotPublishedCells.reportC()));
         assertEquals("Cells declares published cells for iot, a workload it does not take", notTaken.getMessage());
-        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> taking(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE)
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class,
+                () -> taking(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE)
                 .withPublishedCells(IotPublishedCells.reportC(), IotPublishedCells.reportD()));
         assertEquals("Cells declares published cells for iot twice", twice.getMessage());
     }
