@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import org.tsdbbench.results.IntList;
 import org.tsdbbench.results.Manifest;
 import org.tsdbbench.results.Minutes;
 import org.tsdbbench.results.RunFolder;
@@ -633,21 +634,15 @@ final class CompareCommand implements Callable<Integer> {
         return numbers("--rows-per-request", rpr);
     }
 
-    /** A list such as 100,1000 or 1-3,10 as its numbers; anything else is an error naming the flag. */
+    /** A list such as 100,1000 or 1-3,10 as its numbers (the steps' own syntax); anything else is an error naming the flag. */
     static List<Integer> numbers(String flag, String list) throws UsageException {
-        List<Integer> out = new ArrayList<>();
         try {
-            for (String part : list.split(",")) {
-                String[] range = part.strip().split("-", 2);
-                int from = Integer.parseInt(range[0].strip());
-                int to = range.length == 2 ? Integer.parseInt(range[1].strip()) : from;
-                if (from < 1 || to < from) throw new NumberFormatException();
-                for (int i = from; i <= to; i++) out.add(i);
-            }
-        } catch (NumberFormatException e) {
-            throw new UsageException(flag + " " + list + ": a list of whole numbers of at least 1, such as 100,1000 or 1-7");
+            IntList numbers = IntList.parse(list);
+            if (numbers.min() >= 1) return numbers.values();
+        } catch (IllegalArgumentException e) {
+            // said below, as the flag's error
         }
-        return out;
+        throw new UsageException(flag + " " + list + ": a list of whole numbers of at least 1, such as 100,1000 or 1-7");
     }
 
     /**

@@ -18,6 +18,7 @@ import org.tsdbbench.common.workload.DataSet;
 import org.tsdbbench.common.workload.Workload;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import org.tsdbbench.results.IntList;
 import org.tsdbbench.results.StepFlags;
 
 /**

@@ -12,6 +12,7 @@ import org.openjdk.jmh.util.Statistics;
 import org.tsdbbench.common.bench.RangeQueryBenchmark;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.workload.Workload;
+import org.tsdbbench.results.IntList;
 import org.tsdbbench.results.RangeCellRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

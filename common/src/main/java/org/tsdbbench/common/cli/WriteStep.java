@@ -25,6 +25,7 @@ import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.WritePath;
 import org.tsdbbench.common.workload.Workload;
+import org.tsdbbench.results.IntList;
 import org.tsdbbench.results.FixedRateRecord;
 import org.tsdbbench.results.ResourcesRecord;
 import org.tsdbbench.results.ServerResourcesRecord;

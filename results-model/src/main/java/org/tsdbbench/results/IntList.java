@@ -1,4 +1,4 @@
-package org.tsdbbench.common.cli;
+package org.tsdbbench.results;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

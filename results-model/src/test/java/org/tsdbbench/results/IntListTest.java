@@ -1,4 +1,4 @@
-package org.tsdbbench.common.cli;
+package org.tsdbbench.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
