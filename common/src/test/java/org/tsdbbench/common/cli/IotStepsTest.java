@@ -24,9 +24,9 @@ import org.tsdbbench.common.iot.IotWorkload;
  */
 class IotStepsTest {
 
-    private static final Database BOTH = new WorkloadChoiceTest.Offline(new DatabaseDescriptor("both", "Both", 1, "bench", "BOTH_PASSWORD")
+    private static final Database BOTH = new OfflineDatabase(new DatabaseDescriptor("both", "Both", 1, "bench", "BOTH_PASSWORD")
             .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE));
-    private static final Database DEVICES_ONLY = new WorkloadChoiceTest.Offline(new DatabaseDescriptor("devonly", "DevOnly", 1, "bench", "DEVONLY_PASSWORD"));
+    private static final Database DEVICES_ONLY = new OfflineDatabase(new DatabaseDescriptor("devonly", "DevOnly", 1, "bench", "DEVONLY_PASSWORD"));
 
     @TempDir
     Path tmp;

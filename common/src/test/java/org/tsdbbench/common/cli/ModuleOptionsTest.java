@@ -18,8 +18,6 @@ import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.ModuleOption;
-import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.query.Dialect;
 
 /**
  * A module's {@code --option}s, offline: every given key and value is checked before any work
@@ -39,23 +37,11 @@ class ModuleOptionsTest {
     static final ModuleOption<String> ZONE = ModuleOption.text("zone", "dc1", "The local zone.");
 
     /** Declares an option of every kind; opening a session is a failure of the test: the checks come first. */
-    static final class OptionsDatabase extends Database {
-        OptionsDatabase(ModuleOption<?>... options) {
-            super(new DatabaseDescriptor("opts", "Opts", 1, "bench", "OPTS_PASSWORD", options));
-        }
-
-        @Override
-        public Dialect dialect() {
-            throw new AssertionError("no dialect needed");
-        }
-
-        @Override
-        public Session open(ConnectionOptions options) {
-            throw new AssertionError("a session was opened before the options were checked");
-        }
+    static Database optionsDatabase(ModuleOption<?>... options) {
+        return new OfflineDatabase(new DatabaseDescriptor("opts", "Opts", 1, "bench", "OPTS_PASSWORD", options));
     }
 
-    private static final Database DB = new OptionsDatabase(MODE, LEVEL, MAJOR, FLUSH, COMPAT, CONF, ZONE);
+    private static final Database DB = optionsDatabase(MODE, LEVEL, MAJOR, FLUSH, COMPAT, CONF, ZONE);
 
     @TempDir
     Path tmp;
@@ -131,7 +117,7 @@ class ModuleOptionsTest {
     @Test
     void dashConfIsTheConfOptionAndAModuleWithoutOneSaysSo() throws Exception {
         Path conf = Files.writeString(tmp.resolve("client.conf"), "x");
-        Database plain = new OptionsDatabase(MODE);
+        Database plain = optionsDatabase(MODE);
         assertUsage("-conf " + conf + ": Opts reads no client configuration file", run(plain, "load", "-conf", conf.toString()));
         assertUsage("-conf " + tmp.resolve("none.conf") + ": no such readable file", run(DB, "load", "-conf", tmp.resolve("none.conf").toString()));
     }
@@ -185,7 +171,7 @@ class ModuleOptionsTest {
 
     @Test
     void aModuleCannotDeclareAnOptionTwice() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new OptionsDatabase(MODE, ModuleOption.bool("prebuild", true, "x")));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> optionsDatabase(MODE, ModuleOption.bool("prebuild", true, "x")));
         assertEquals("Opts declares option prebuild twice", e.getMessage());
     }
 }

@@ -9,13 +9,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.tsdbbench.common.data.DevicesWorkload;
 import org.tsdbbench.common.contract.CliCapture;
-import org.tsdbbench.common.db.ConnectionOptions;
-import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
-import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotPublishedCells;
 import org.tsdbbench.common.iot.IotWorkload;
-import org.tsdbbench.common.query.Dialect;
 
 /**
  * A module declares the write cells the published reports ran for it per workload, and {@code describe}
@@ -27,35 +23,18 @@ class PublishedCellsTest {
         return new DatabaseDescriptor("cells", "Cells", 1, "bench", "CELLS_PASSWORD").withWorkloads(workloads);
     }
 
-    /** Its descriptor is all describe needs: nothing is opened. */
-    private static final class CellsDatabase extends Database {
-        CellsDatabase(DatabaseDescriptor descriptor) {
-            super(descriptor);
-        }
-
-        @Override
-        public Dialect dialect() {
-            throw new AssertionError("no dialect needed");
-        }
-
-        @Override
-        public Session open(ConnectionOptions options) {
-            throw new AssertionError("no session needed");
-        }
-    }
-
     @Test
     void describePrintsEachWorkloadsCellsAndTheirSource() throws Exception {
         DatabaseDescriptor influx = taking(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE)
                 .withPublishedCells(IotPublishedCells.reportsDAndC());
-        CliCapture.Result r = CliCapture.run(new CellsDatabase(influx), List.of("describe"));
+        CliCapture.Result r = CliCapture.run(new OfflineDatabase(influx), List.of("describe"));
         assertEquals(BenchCli.OK, r.exit(), r.output());
         JsonNode cells = new ObjectMapper().readTree(r.output().strip()).get("publishedCells");
         assertEquals(1, cells.size(), r.output());
         assertEquals("iot", cells.get(0).get("workload").asText());
         assertEquals("1000x30,3000x30,3000x10,5000x8,20000x8,10000x12", cells.get(0).get("cells").asText());
         assertEquals("as the published reports ran it", cells.get(0).get("source").asText());
-        CliCapture.Result none = CliCapture.run(new CellsDatabase(taking(DevicesWorkload.INSTANCE)),
+        CliCapture.Result none = CliCapture.run(new OfflineDatabase(taking(DevicesWorkload.INSTANCE)),
                 List.of("describe"));
         assertEquals(null, new ObjectMapper().readTree(none.output().strip()).get("publishedCells"),
                 "none declared, none printed");

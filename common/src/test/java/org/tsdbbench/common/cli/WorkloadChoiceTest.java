@@ -11,11 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tsdbbench.common.contract.CliCapture;
-import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
-import org.tsdbbench.common.db.Session;
-import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.common.workload.StandInWorkload;
 
 /**
@@ -28,27 +25,10 @@ class WorkloadChoiceTest {
 
     static final List<String> STEPS = List.of("write", "load", "query", "disk", "range", "volume", "mixed", "schema", "verify", "fault");
 
-    /** A module that opens nothing: every check must come first. */
-    static final class Offline extends Database {
-        Offline(DatabaseDescriptor d) {
-            super(d);
-        }
-
-        @Override
-        public Dialect dialect() {
-            throw new AssertionError("no dialect needed");
-        }
-
-        @Override
-        public Session open(ConnectionOptions options) {
-            throw new AssertionError("a session was opened before the workload was checked");
-        }
-    }
-
     /** Takes the devices, as every module written before workloads does. */
-    private static final Database DEVICES_ONLY = new Offline(new DatabaseDescriptor("devonly", "DevOnly", 1, "bench", "DEVONLY_PASSWORD"));
+    private static final Database DEVICES_ONLY = new OfflineDatabase(new DatabaseDescriptor("devonly", "DevOnly", 1, "bench", "DEVONLY_PASSWORD"));
     /** Takes only the stand-in: asked for the devices, it must refuse. */
-    private static final Database STAND_IN_ONLY = new Offline(new DatabaseDescriptor("standonly", "StandOnly", 1, "bench", "STANDONLY_PASSWORD")
+    private static final Database STAND_IN_ONLY = new OfflineDatabase(new DatabaseDescriptor("standonly", "StandOnly", 1, "bench", "STANDONLY_PASSWORD")
             .withWorkloads(StandInWorkload.INSTANCE));
 
     @TempDir

@@ -17,7 +17,7 @@ import org.tsdbbench.common.db.DatabaseDescriptor;
  */
 class WriteCellsTest {
 
-    private static final Database OFFLINE = new WorkloadChoiceTest.Offline(new DatabaseDescriptor("cells", "Cells", 1, "bench", "CELLS_PASSWORD"));
+    private static final Database OFFLINE = new OfflineDatabase(new DatabaseDescriptor("cells", "Cells", 1, "bench", "CELLS_PASSWORD"));
 
     @TempDir
     Path tmp;

@@ -16,13 +16,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.tsdbbench.common.contract.CliCapture;
-import org.tsdbbench.common.db.ConnectionOptions;
-import org.tsdbbench.common.db.Database;
 import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.ModuleOption;
-import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.WritePath;
-import org.tsdbbench.common.query.Dialect;
 import org.tsdbbench.results.WriteCellRecord;
 
 /**
@@ -40,23 +36,6 @@ class WritePathTest {
 
     static final DatabaseDescriptor TWO_PATHS = new DatabaseDescriptor("paths", "Paths", 1, "bench", "PATHS_PASSWORD", MODE, LEVEL)
             .withWritePaths(WritePath.published("sql", Map.of("writeMode", "sql"), "devices"), WritePath.other("stmt", Map.of("writeMode", "stmt")));
-
-    /** Opening a session fails the test: every check here comes before any work. */
-    static final class PathsDatabase extends Database {
-        PathsDatabase() {
-            super(TWO_PATHS);
-        }
-
-        @Override
-        public Dialect dialect() {
-            throw new AssertionError("no dialect needed");
-        }
-
-        @Override
-        public Session open(ConnectionOptions options) {
-            throw new AssertionError("a session was opened before the write path was checked");
-        }
-    }
 
     @TempDir
     Path tmp;
@@ -115,17 +94,17 @@ class WritePathTest {
     @Test
     void aBadWritePathIsOneLineBeforeAnyWork() {
         Path results = tmp.resolve("results");
-        CliCapture.Result r = CliCapture.run(new PathsDatabase(), List.of("write", "-results", results.toString(), "-port", "1", "--write-path", "stmt",
+        CliCapture.Result r = CliCapture.run(new OfflineDatabase(TWO_PATHS), List.of("write", "-results", results.toString(), "-port", "1", "--write-path", "stmt",
                 "--option", "writeMode=sql"));
         assertEquals(BenchCli.USAGE, r.exit(), r.output());
         assertEquals(List.of("error: --write-path stmt sets --option writeMode=stmt; --option writeMode=sql says otherwise"), r.output().strip().lines().toList());
         assertFalse(Files.exists(results), "no work before the check");
-        assertTrue(CliCapture.run(new PathsDatabase(), List.of("write", "--help")).output().contains("--write-path"));
+        assertTrue(CliCapture.run(new OfflineDatabase(TWO_PATHS), List.of("write", "--help")).output().contains("--write-path"));
     }
 
     @Test
     void describeListsThePathsPublishedFirst() throws Exception {
-        CliCapture.Result r = CliCapture.run(new PathsDatabase(), List.of("describe"));
+        CliCapture.Result r = CliCapture.run(new OfflineDatabase(TWO_PATHS), List.of("describe"));
         assertEquals(BenchCli.OK, r.exit(), r.output());
         JsonNode paths = new ObjectMapper().readTree(r.output().strip()).get("writePaths");
         assertEquals(2, paths.size(), r.output());
