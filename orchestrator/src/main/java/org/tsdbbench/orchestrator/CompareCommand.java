@@ -22,6 +22,7 @@ import org.tsdbbench.results.RunFolder;
 import org.tsdbbench.results.RunRecord;
 import org.tsdbbench.results.StepFlags;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import org.tsdbbench.results.SuiteVersion;
 
@@ -55,24 +56,11 @@ final class CompareCommand implements Callable<Integer> {
                     + " all: devices into <results>/devices, then iot into <results>/iot (default: ${DEFAULT-VALUE}).")
     String workload = "devices";
 
-    @Option(names = "--trucks", paramLabel = "N", description = "IoT: trucks (default: the scale's, else 20).")
-    Integer trucks;
+    @Mixin
+    IotOptions iot;
 
-    @Option(names = "--hours", paramLabel = "H", description = "IoT: the data set's length in hours (default: the scale's, else 36).")
-    Double hours;
-
-    @Option(names = "--tsbs-file", paramLabel = "PATH",
-            description = "IoT: load this file of tsbs_generate_data --use-case=iot --format=influx (plain or gzip) instead of generating the trucks.")
-    Path tsbsFile;
-
-    @Option(names = "--devices", paramLabel = "N", description = "Devices (default: 100; --scale published: 10,000).")
-    Integer devices;
-
-    @Option(names = "--rows", paramLabel = "N", description = "Rows per device (default: 1,000; --scale published: 10,000).")
-    Integer rows;
-
-    @Option(names = "--files", paramLabel = "N", description = "Data files (default: 4; --scale published or --matrix published: 10).")
-    Integer files;
+    @Mixin
+    DevicesOptions devicesOptions;
 
     @Option(names = "--rows-per-request", paramLabel = "LIST", description = "The write matrix's R/R (default: " + DEFAULT_ROWS_PER_REQUEST + "; --matrix published: each database's).")
     String rowsPerRequest;
@@ -151,11 +139,6 @@ final class CompareCommand implements Callable<Integer> {
     /** The write matrix of a run that does not say its own (and the IoT trucks', whose published matrix is not in the suite yet). */
     static final String DEFAULT_ROWS_PER_REQUEST = "100,1000";
 
-    /**
-     * The most workers of any published IoT cell (report D's 30; the cells are the modules' own, common's
-     * {@code IotPublishedCells}): each client owns at least one truck, so the published matrix's data set needs as many.
-     */
-    static final int PUBLISHED_IOT_WORKERS = 30;
     static final String DEFAULT_CLIENTS = "1,2";
 
     /** The query step's most clients at once (the steps' bound on clients). */
@@ -497,71 +480,26 @@ final class CompareCommand implements Callable<Integer> {
         if (scale.equals("published") && workload.equals(IOT)) {
             throw new UsageException("--scale published: the devices' data set; the IoT trucks' are iot-1 .. iot-5");
         }
-        if (workload.equals(DEVICES)) {
-            for (Object[] f : new Object[][] {{"--trucks", trucks}, {"--hours", hours}, {"--tsbs-file", tsbsFile}}) {
-                if (f[1] != null) throw new UsageException(f[0] + " " + f[1] + ": an IoT data-set flag, for --workload iot or all");
-            }
-        }
+        if (workload.equals(DEVICES)) iot.refuseGiven();
         if (workload.equals(IOT)) {
-            for (Object[] f : new Object[][] {{"--devices", devices}, {"--rows", rows}, {"--files", files}}) {
-                if (f[1] != null) throw new UsageException(f[0] + " " + f[1] + ": a devices' data-set flag; the IoT trucks take --scale iot-N, --trucks, --hours, --tsbs-file");
-            }
+            devicesOptions.refuseGiven();
             if (cluster) throw new UsageException("--cluster: the clusters run the devices' workload (--workload devices or all)");
         }
-        if (tsbsFile != null && (iotScale || trucks != null || hours != null)) {
-            throw new UsageException("--tsbs-file " + tsbsFile + " and " + (iotScale ? "--scale " + scale : trucks != null ? "--trucks " + trucks : "--hours " + hours)
-                    + ": the file's records decide the trucks and the time range");
-        }
-        if (matrix.equals("published") && !workload.equals(DEVICES)) publishedIotTrucks(iotScale);
-        if (tsbsFile != null && !Files.isRegularFile(tsbsFile)) throw new UsageException("--tsbs-file " + tsbsFile + ": no such file");
-        if (trucks != null && trucks < 1) throw new UsageException("--trucks " + trucks + ": must be at least 1");
-        if (hours != null && !(hours > 0)) throw new UsageException("--hours " + hours + ": must be more than 0");
-        switch (iotScale ? "default" : scale) {
-            case "default" -> {
-                if (devices == null) devices = 100;
-                if (rows == null) rows = 1000;
-            }
-            // The published data set: 10,000 devices x 10,000 rows (100 M rows), in 10 files as the original generator wrote it.
-            case "published" -> {
-                if (devices == null) devices = 10_000;
-                if (rows == null) rows = 10_000;
-                if (files == null) files = 10;
-            }
-            default -> throw new UsageException("--scale " + scale + ": default, published or iot-1 .. iot-5");
-        }
+        iot.check(scale, iotScale, matrix.equals("published") && !workload.equals(DEVICES));
+        devicesOptions.resolveScale(iotScale ? "default" : scale);
         switch (matrix) {
             case "default" -> {
                 if (rowsPerRequest == null) rowsPerRequest = DEFAULT_ROWS_PER_REQUEST;
                 if (clients == null) clients = DEFAULT_CLIENTS;
-                if (files == null) files = 4;
+                devicesOptions.resolveMatrix(false);
             }
-            // Up to 7 clients, each owning whole files: 10 files as published unless --files says otherwise.
-            case "published" -> {
-                if (files == null) files = 10;
-                if (files < 7) throw new UsageException("--matrix published runs up to 7 clients, each owning whole files: --files " + files + " must be at least 7");
-            }
+            case "published" -> devicesOptions.resolveMatrix(true);
             default -> throw new UsageException("--matrix " + matrix + ": default or published");
         }
     }
 
-    /**
-     * The trucks of {@code --matrix published} on the IoT workload: report D's 30 workers each own a
-     * truck, so the default data set is 30 trucks (a scenario has 100 or more; a TSBS file's own
-     * are checked by the write step), and fewer given is an error naming the flag.
-     */
-    private void publishedIotTrucks(boolean iotScale) throws UsageException {
-        if (trucks == null && !iotScale && tsbsFile == null) trucks = PUBLISHED_IOT_WORKERS;
-        if (trucks != null && trucks < PUBLISHED_IOT_WORKERS) {
-            throw new UsageException("--trucks " + trucks + " with --matrix published: report D's cells run " + PUBLISHED_IOT_WORKERS
-                    + " workers, each owning a truck: at least " + PUBLISHED_IOT_WORKERS);
-        }
-    }
-
     private void validate() throws UsageException {
-        if (devices < 1) throw new UsageException("--devices " + devices + ": must be at least 1");
-        if (rows < 1) throw new UsageException("--rows " + rows + ": must be at least 1");
-        if (files < 1) throw new UsageException("--files " + files + ": must be at least 1");
-        if (devices < files) throw new UsageException("--devices " + devices + ": fewer than --files " + files + " (each file holds whole devices)");
+        devicesOptions.validate(cluster);
         if (iterations < 1) throw new UsageException("--iterations " + iterations + ": must be at least 1");
         if (forks < 0) throw new UsageException("--forks " + forks + ": must be 0 or more");
         if (queryForks < 0) throw new UsageException("--query-forks " + queryForks + ": must be 0 or more");
@@ -579,10 +517,6 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         if (!clientHeap.matches("[0-9]+[kKmMgG]")) throw new UsageException("--client-heap " + clientHeap + ": a size such as 512m or 2g");
-        if (cluster && files < ClusterRun.NODES) {
-            throw new UsageException("--cluster runs " + ClusterRun.NODES + " shard clients, each owning whole files: --files " + files + " must be at least "
-                    + ClusterRun.NODES);
-        }
         if (cluster && rowsPerRequest != null) numbers("--rows-per-request", rowsPerRequest);
         if (cluster && serverCores != null) {
             throw new UsageException("--cluster with --server-cores " + serverCores + ": the cluster's nodes are not pinned to cores; leave one of them out");
@@ -665,12 +599,12 @@ final class CompareCommand implements Callable<Integer> {
 
     /** The devices' part of the run, into {@code dir}. */
     private DevicesRun devicesRun(List<String> java, Path dir) {
-        return new DevicesRun(devices, rows, files, scale, matrix, rowsPerRequest, clients, project.generatorJar(), java, dir);
+        return devicesOptions.run(scale, matrix, rowsPerRequest, clients, project.generatorJar(), java, dir);
     }
 
     /** The trucks' part of the run. */
     IotRun iotRun() {
-        return new IotRun(scale, trucks, hours, tsbsFile, further, matrix, rowsPerRequest, clients);
+        return iot.run(scale, further, matrix, rowsPerRequest, clients);
     }
 
     /** The IoT steps' workload and data-set flags (the trucks' part of the run). */
