@@ -83,8 +83,7 @@ final class InMemoryDatabase extends Database {
 
         @Override
         public long write(RowBatch batch) {
-            stored.addAndGet(batch.size() - toLose.getAndSet(0));
-            return batch.size();
+            return keep(batch.size());
         }
 
         @Override
@@ -94,8 +93,13 @@ final class InMemoryDatabase extends Database {
 
         @Override
         public long write(TruckBatch batch) {
-            stored.addAndGet(batch.size() - toLose.getAndSet(0));
-            return batch.size();
+            return keep(batch.size());
+        }
+
+        /** Acknowledges every row of a write, keeping all but those {@link #toLose} says to lose. */
+        private long keep(int rows) {
+            stored.addAndGet(rows - toLose.getAndSet(0));
+            return rows;
         }
 
         @Override
