@@ -28,7 +28,7 @@ import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotAnswers;
-import org.tsdbbench.common.iot.IotCheck;
+import org.tsdbbench.common.workload.ResultCheck;
 import org.tsdbbench.common.iot.IotFileReader;
 import org.tsdbbench.common.iot.IotFileSummary;
 import org.tsdbbench.common.iot.IotGenerator;
@@ -105,7 +105,7 @@ class TDengineIotTest {
             for (IotQuery q : queries) {
                 Optional<String> text = dialect.render(q, SPEC);
                 assertTrue(text.isPresent(), q.id() + " is absent");
-                IotCheck check = answers.answer(q).newCheck();
+                ResultCheck check = answers.answer(q).newCheck();
                 ResultSink sink = dialect.shaper(q).shape(catalogRows(check));
                 s.query(text.get(), sink);
                 sink.end();
@@ -134,7 +134,7 @@ class TDengineIotTest {
     }
 
     /** The canonical rows (the shaper's: values and texts apart) into the check. */
-    private static ResultSink catalogRows(IotCheck check) {
+    private static ResultSink catalogRows(ResultCheck check) {
         return new ResultSink() {
             @Override
             public void row(double[] values) {
@@ -209,7 +209,7 @@ class TDengineIotTest {
             assertEquals(summary.records(), spec.countRows(s));
             TDengineDialect dialect = (TDengineDialect) db.dialect(o);
             for (IotQuery q : made) {
-                IotCheck check = expected.answer(q).newCheck();
+                ResultCheck check = expected.answer(q).newCheck();
                 ResultSink sink = dialect.shaper(q).shape(catalogRows(check));
                 s.query(dialect.render(q, spec).orElseThrow(), sink);
                 sink.end();

@@ -1,5 +1,6 @@
 package org.tsdbbench.common.iot;
 
+import org.tsdbbench.common.workload.Mix;
 import java.util.List;
 
 /**

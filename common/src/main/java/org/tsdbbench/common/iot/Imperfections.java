@@ -1,5 +1,7 @@
 package org.tsdbbench.common.iot;
 
+import org.tsdbbench.common.workload.Mix;
+
 /**
  * TSBS's imperfections of the IoT data, as pure functions of a record's place in TSBS's stream.
  * TSBS writes tick by tick, each tick all trucks' readings then all their diagnostics: record

@@ -146,17 +146,7 @@ public final class IotAnswers {
         out.writeInt(byId.size());
         for (IotAnswer a : byId.values()) {
             out.writeUTF(a.query().id());
-            out.writeInt(a.rows().size());
-            for (IotAnswer.Row r : a.rows()) {
-                for (String t : r.texts()) {
-                    out.writeBoolean(t != null);
-                    if (t != null) out.writeUTF(t);
-                }
-                for (int i = 0; i < r.values().length; i++) {
-                    out.writeDouble(r.values()[i]);
-                    out.writeDouble(r.tolerance()[i]);
-                }
-            }
+            a.writeRows(out);
         }
     }
 
@@ -173,20 +163,7 @@ public final class IotAnswers {
         Map<String, IotAnswer> byId = new LinkedHashMap<>();
         for (int q = 0; q < n; q++) {
             IotQuery query = IotQuery.parse(in.readUTF());
-            int rows = in.readInt();
-            List<IotAnswer.Row> list = new ArrayList<>(rows);
-            for (int r = 0; r < rows; r++) {
-                String[] texts = new String[query.type().textColumns().size()];
-                for (int i = 0; i < texts.length; i++) texts[i] = in.readBoolean() ? in.readUTF() : null;
-                double[] values = new double[query.type().valueColumns().size()];
-                double[] tolerance = new double[values.length];
-                for (int i = 0; i < values.length; i++) {
-                    values[i] = in.readDouble();
-                    tolerance[i] = in.readDouble();
-                }
-                list.add(new IotAnswer.Row(texts, values, tolerance));
-            }
-            byId.put(query.id(), new IotAnswer(query, list));
+            byId.put(query.id(), new IotAnswer(query, IotAnswer.readRows(in, IotAnswer.columns(query.type()))));
         }
         return new IotAnswers(model, readings, diagnostics, superseded, sharedKeys, byId);
     }
@@ -669,7 +646,7 @@ public final class IotAnswers {
         }
 
         static IotAnswer.Row exact(String[] texts, double... values) {
-            return new IotAnswer.Row(texts, values, new double[values.length]);
+            return IotAnswer.Row.exact(texts, values);
         }
     }
 

@@ -1,5 +1,7 @@
 package org.tsdbbench.common.iot;
 
+import org.tsdbbench.common.workload.Mix;
+
 /**
  * The IoT data set of an {@link IotSpec}, made on the fly: its {@link #trucks()} and, for any set
  * of trucks, their records ({@link #source}). Deterministic and independent of who makes it: a

@@ -1,5 +1,7 @@
 package org.tsdbbench.common.iot;
 
+import org.tsdbbench.common.workload.Mix;
+
 /**
  * The values of one truck as TSBS's IoT models make them, tick by tick: each field is a clamped
  * random walk (TSBS's {@code CWD}) started where TSBS starts it, fuel falls and refills at empty,

@@ -29,7 +29,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotAnswers;
-import org.tsdbbench.common.iot.IotCheck;
+import org.tsdbbench.common.workload.ResultCheck;
 import org.tsdbbench.common.iot.IotDataSet;
 import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotGenerator;

@@ -7,7 +7,7 @@ import java.util.Set;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.iot.IotAnswers;
-import org.tsdbbench.common.iot.IotCheck;
+import org.tsdbbench.common.workload.ResultCheck;
 import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotQueryType;
@@ -32,7 +32,7 @@ public final class IotQueryChecks {
         for (IotQuery q : queries) {
             String text = dialect.render(q, spec).orElse(null);
             if (text == null) continue;
-            IotCheck check = answers.answer(q).newCheck();
+            ResultCheck check = answers.answer(q).newCheck();
             ResultSink sink = dialect.shaper(q).shape(new ResultSink() {
                 @Override
                 public void row(double[] values) {

@@ -1,5 +1,6 @@
 package org.tsdbbench.common.iot;
 
+import org.tsdbbench.common.workload.ResultCheck;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -53,7 +54,7 @@ class IotAnswersTest {
         Set<IotQueryType> nonEmpty = EnumSet.noneOf(IotQueryType.class);
         for (IotQuery q : queries) {
             IotAnswer answer = answers.answer(q);
-            IotCheck check = answer.newCheck();
+            ResultCheck check = answer.newCheck();
             List<BruteForce.Result> rows = brute.run(q);
             for (BruteForce.Result r : rows) check.row(r.values(), r.texts());
             assertNull(check.mismatch(), () -> model + " " + spec + ": " + check.mismatch());
@@ -128,7 +129,7 @@ class IotAnswersTest {
     }
 
     private static void assertSameRows(IotAnswer want, IotAnswer got) {
-        IotCheck check = want.newCheck();
+        ResultCheck check = want.newCheck();
         for (IotAnswer.Row r : got.rows()) check.row(r.values(), r.texts());
         assertNull(check.mismatch(), check.mismatch());
     }
@@ -172,7 +173,7 @@ class IotAnswersTest {
     }
 
     private static String run(IotAnswer answer, Object[]... rows) {
-        IotCheck check = answer.newCheck();
+        ResultCheck check = answer.newCheck();
         for (Object[] r : rows) check.row((double[]) r[1], (String[]) r[0]);
         assertEquals(rows.length, check.rows());
         return check.mismatch();
@@ -187,7 +188,7 @@ class IotAnswersTest {
         for (IotQuery q : queries) {
             IotAnswer a = answers.answer(q);
             if (a.rows().isEmpty() || q.type().valueColumns().size() == q.type().keyValues()) continue;
-            IotCheck check = a.newCheck();
+            ResultCheck check = a.newCheck();
             for (int i = 0; i < a.rows().size(); i++) {
                 IotAnswer.Row r = a.rows().get(i);
                 double[] v = r.values().clone();

@@ -1,5 +1,6 @@
 package org.tsdbbench.common.iot;
 
+import org.tsdbbench.common.workload.ResultCheck;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -63,7 +64,7 @@ class TsbsFileCheckTest {
             }
             BruteForce brute = new BruteForce(BruteForce.stored(records, model), summary.trucks(), model);
             for (IotQuery q : queries) {
-                IotCheck check = answers.answer(q).newCheck();
+                ResultCheck check = answers.answer(q).newCheck();
                 List<BruteForce.Result> rows = brute.run(q);
                 for (BruteForce.Result r : rows) check.row(r.values(), r.texts());
                 assertNull(check.mismatch(), check.mismatch());
