@@ -4,24 +4,31 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 /**
  * The data set measured: its workload, its spec (every value is a function of these numbers) and
- * where the rows came from. {@code spec} is the devices' and {@code trucks} the IoT workload's; the
- * other is null (and left out of the JSON). A manifest written before the IoT workload has no
+ * where the rows came from. {@code spec} is the devices', {@code trucks} the IoT workload's and
+ * {@code hosts} TSBS DevOps'; the others are null (and left out of the JSON). A manifest written before the IoT workload has no
  * {@code name}: it is the devices' ({@link #workload()}), and it is written back as it was read.
  */
 public record WorkloadRecord(@JsonInclude(JsonInclude.Include.NON_NULL) String name, Spec spec,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Trucks trucks, String source) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) Trucks trucks,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Hosts hosts, String source) {
 
     public static final String DEVICES = "devices";
     public static final String IOT = "iot";
+    public static final String CPU_ONLY = "cpu-only";
 
     /** The devices' record. */
     public WorkloadRecord(Spec spec, String source) {
-        this(DEVICES, spec, null, source);
+        this(DEVICES, spec, null, null, source);
     }
 
     /** The IoT workload's record. */
     public WorkloadRecord(Trucks trucks, String source) {
-        this(IOT, null, trucks, source);
+        this(IOT, null, trucks, null, source);
+    }
+
+    /** TSBS DevOps' record (its cpu-only use case). */
+    public WorkloadRecord(Hosts hosts, String source) {
+        this(CPU_ONLY, null, null, hosts, source);
     }
 
     /** The workload's name; the devices' for a manifest written before there were others. */
@@ -44,5 +51,13 @@ public record WorkloadRecord(@JsonInclude(JsonInclude.Include.NON_NULL) String n
      * the rows were read from (its trucks and range as its validating pass found them), else null.
      */
     public record Trucks(int trucks, long startNs, long endNs, long intervalNs, long seed, String scale, String file) {
+    }
+
+    /**
+     * TSBS DevOps' hosts as TSBS's flags say them: hosts ({@code --scale}), the time range (ns since
+     * the epoch, end exclusive), the log interval, the seed; {@code file} is the TSBS file the rows
+     * were read from, else null.
+     */
+    public record Hosts(int hosts, long startNs, long endNs, long intervalNs, long seed, String file) {
     }
 }

@@ -3,13 +3,14 @@ package org.tsdbbench.common.workload;
 import java.util.List;
 import java.util.Optional;
 import org.tsdbbench.common.data.DevicesWorkload;
+import org.tsdbbench.common.devops.CpuOnlyWorkload;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.results.StepFlags;
 
 /** The workloads of the suite, by name: what {@code --workload} and the settings file name. */
 public final class Workloads {
 
-    private static final List<Workload> ALL = List.of(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE);
+    private static final List<Workload> ALL = List.of(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE, CpuOnlyWorkload.INSTANCE);
 
     private Workloads() {
     }

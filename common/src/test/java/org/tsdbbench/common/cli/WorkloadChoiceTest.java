@@ -51,8 +51,8 @@ class WorkloadChoiceTest {
 
     @Test
     void aWorkloadTheSuiteDoesNotHaveIsNamedWithTheOnesItHas() {
-        assertRefused("--workload: no workload 'trucks'; the suite has devices, iot", DEVICES_ONLY, "load", "--workload", "trucks");
-        assertRefused("--workload: no workload 'trucks'; the suite has devices, iot", DEVICES_ONLY, "query", "-workload", "trucks");
+        assertRefused("--workload: no workload 'trucks'; the suite has devices, iot, cpu-only", DEVICES_ONLY, "load", "--workload", "trucks");
+        assertRefused("--workload: no workload 'trucks'; the suite has devices, iot, cpu-only", DEVICES_ONLY, "query", "-workload", "trucks");
     }
 
     /** The step's own check, whatever chose the workload: the module must take it. */

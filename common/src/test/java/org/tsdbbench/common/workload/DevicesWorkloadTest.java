@@ -29,9 +29,11 @@ class DevicesWorkloadTest {
     void theSuiteFindsItsWorkloadsByNameAndNamesTheKnownOnesOtherwise() {
         assertSame(DEVICES, Workloads.find("devices"));
         assertSame(org.tsdbbench.common.iot.IotWorkload.INSTANCE, Workloads.find("iot"));
-        assertEquals(List.of(DEVICES, org.tsdbbench.common.iot.IotWorkload.INSTANCE), Workloads.all(), "the devices first: the default");
+        assertSame(org.tsdbbench.common.devops.CpuOnlyWorkload.INSTANCE, Workloads.find("cpu-only"));
+        assertEquals(List.of(DEVICES, org.tsdbbench.common.iot.IotWorkload.INSTANCE, org.tsdbbench.common.devops.CpuOnlyWorkload.INSTANCE), Workloads.all(),
+                "the devices first: the default");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Workloads.find("trucks"));
-        assertEquals("no workload 'trucks'; the suite has devices, iot", e.getMessage());
+        assertEquals("no workload 'trucks'; the suite has devices, iot, cpu-only", e.getMessage());
     }
 
     @Test
