@@ -39,6 +39,8 @@ import org.tsdbbench.results.SuiteVersion;
  * on the databases whose {@code describe} lists iot; {@code --workload all} runs the devices into
  * {@code <run>/devices/} then the trucks into {@code <run>/iot/}, each a run folder of its own
  * with its own report, as the report and {@code run.json} read one workload's folder.
+ * {@code --workload cpu-only} runs TSBS's DevOps hosts the same way as the trucks; {@code all} runs it
+ * third, into {@code <run>/cpu-only/}.
  * Each step is the database jar's own step in its own JVM, judged by its exit code;
  * one database failing does not stop the others. {@code run.json} says at every moment what is
  * done; SIGINT/SIGTERM keeps every result so far, stops the server the run started, marks the run
@@ -51,13 +53,16 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--databases", paramLabel = "LIST", description = "Only these, comma-separated (default: every module present).")
     String databases;
 
-    @Option(names = "--workload", paramLabel = "devices|iot|all",
-            description = "devices: the 2018 reports' devices; iot: TSBS's IoT trucks, on the databases that take them;"
-                    + " all: devices into <results>/devices, then iot into <results>/iot (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--workload", paramLabel = "devices|iot|cpu-only|all",
+            description = "devices: the 2018 reports' devices; iot: TSBS's IoT trucks; cpu-only: TSBS's DevOps hosts; each on the databases that"
+                    + " take it; all: devices into <results>/devices, then iot and cpu-only into their folders (default: ${DEFAULT-VALUE}).")
     String workload = "devices";
 
     @Mixin
     IotOptions iot;
+
+    @Mixin
+    CpuOnlyOptions cpuOnly;
 
     @Mixin
     DevicesOptions devicesOptions;
@@ -146,6 +151,7 @@ final class CompareCommand implements Callable<Integer> {
 
     static final String DEVICES = DevicesRun.NAME;
     static final String IOT = IotRun.NAME;
+    static final String CPU_ONLY = CpuOnlyRun.NAME;
     static final String ALL = "all";
 
     private final PrintStream err = System.err;
@@ -167,24 +173,32 @@ final class CompareCommand implements Callable<Integer> {
         project = Project.find(Path.of(""));
         List<String> java = List.of("java", "-Xmx" + clientHeap);
         List<Module> present = Module.discover(project, java);
-        boolean devicesRun = !workload.equals(IOT);
-        boolean iotRun = !workload.equals(DEVICES);
+        boolean all = workload.equals(ALL);
+        boolean devicesRun = all || workload.equals(DEVICES);
+        boolean iotRun = all || workload.equals(IOT);
+        boolean cpuOnlyRun = all || workload.equals(CPU_ONLY);
         List<Module> planned = devicesRun ? plan(present) : List.of();
         List<Module> clustered = cluster ? clusterModules(planned, present) : List.of();
-        List<Module> plannedIot = iotRun ? planIot(plan(present), databases != null && workload.equals(IOT)) : List.of();
+        List<Module> plannedIot = iotRun ? planTaking(plan(present), IOT, databases != null && workload.equals(IOT)) : List.of();
+        List<Module> plannedCpuOnly = cpuOnlyRun ? planTaking(plan(present), CPU_ONLY, databases != null && workload.equals(CPU_ONLY)) : List.of();
         Path root = results != null ? results : Path.of("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         steps = new StepRunner(this::log, Duration.ofSeconds(heartbeatSeconds));
         Runtime.getRuntime().addShutdownHook(new Thread(this::onSignal, "compare-interrupted"));
         int rc = OrchestratorMain.OK;
         if (devicesRun) {
-            Path dir = workload.equals(ALL) ? root.resolve(DEVICES) : root;
+            Path dir = all ? root.resolve(DEVICES) : root;
             rc = run(devicesRun(java, dir), dir, java, planned, clustered);
             if (isInterrupted()) return 0;
         }
         if (iotRun) {
-            int iot = run(iotRun(), workload.equals(ALL) ? root.resolve(IOT) : root, java, plannedIot, List.of());
+            int iot = run(iotRun(), all ? root.resolve(IOT) : root, java, plannedIot, List.of());
             if (isInterrupted()) return 0;
             if (iot != OrchestratorMain.OK) rc = iot;
+        }
+        if (cpuOnlyRun) {
+            int hosts = run(cpuOnly.run(further, rowsPerRequest, clients), all ? root.resolve(CPU_ONLY) : root, java, plannedCpuOnly, List.of());
+            if (isInterrupted()) return 0;
+            if (hosts != OrchestratorMain.OK) rc = hosts;
         }
         synchronized (lock) {
             finished = true;
@@ -474,14 +488,24 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     void resolveScaleAndMatrix() throws UsageException {
-        if (!List.of(DEVICES, IOT, ALL).contains(workload)) throw new UsageException("--workload " + workload + ": devices, iot or all");
+        if (!List.of(DEVICES, IOT, CPU_ONLY, ALL).contains(workload)) {
+            throw new UsageException("--workload " + workload + ": devices, iot, cpu-only or all");
+        }
         boolean iotScale = scale.matches("iot-[1-5]");
         if (iotScale && workload.equals(DEVICES)) throw new UsageException("--scale " + scale + ": an IoT scenario of report C, for --workload iot or all");
+        if (workload.equals(CPU_ONLY) && !scale.equals("default")) {
+            throw new UsageException("--scale " + scale + ": the devices' or the IoT trucks' data set; cpu-only's is --hosts or --cpu-only-file");
+        }
+        if (workload.equals(CPU_ONLY) && matrix.equals("published")) {
+            throw new UsageException("--matrix published: no report published cpu-only write cells; give --rows-per-request and --clients");
+        }
         if (scale.equals("published") && workload.equals(IOT)) {
             throw new UsageException("--scale published: the devices' data set; the IoT trucks' are iot-1 .. iot-5");
         }
-        if (workload.equals(DEVICES)) iot.refuseGiven();
-        if (workload.equals(IOT)) {
+        if (workload.equals(DEVICES) || workload.equals(CPU_ONLY)) iot.refuseGiven();
+        if (!workload.equals(CPU_ONLY) && !workload.equals(ALL)) cpuOnly.refuseGiven();
+        cpuOnly.check();
+        if (workload.equals(IOT) || workload.equals(CPU_ONLY)) {
             devicesOptions.refuseGiven();
             if (cluster) throw new UsageException("--cluster: the clusters run the devices' workload (--workload devices or all)");
         }
@@ -580,13 +604,13 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /**
-     * The IoT run's modules: those of the plan, each that does not take iot skipped when the run
-     * comes to it (as a database that is not installed), or, when --databases named it for
-     * {@code --workload iot}, an error naming it before anything runs.
+     * A TSBS workload's modules: those of the plan, each that does not take the workload skipped when the
+     * run comes to it (as a database that is not installed), or, when --databases named it for
+     * {@code --workload <wl>}, an error naming it before anything runs.
      */
-    static List<Module> planIot(List<Module> planned, boolean named) throws UsageException {
+    static List<Module> planTaking(List<Module> planned, String wl, boolean named) throws UsageException {
         if (named) {
-            for (Module m : planned) if (!m.takes(IOT)) throw new UsageException("--workload iot --databases: " + doesNotTake(m, IOT));
+            for (Module m : planned) if (!m.takes(wl)) throw new UsageException("--workload " + wl + " --databases: " + doesNotTake(m, wl));
         }
         return planned;
     }

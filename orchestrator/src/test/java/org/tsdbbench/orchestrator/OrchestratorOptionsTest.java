@@ -115,7 +115,7 @@ class OrchestratorOptionsTest {
     @Test
     void badWorkloadOptionsAreOneLineErrorsWithExitTwo() {
         assertOneLineErrors(List.of(
-                new String[] {"--workload trucks: devices, iot or all", "compare", "--workload", "trucks"},
+                new String[] {"--workload trucks: devices, iot, cpu-only or all", "compare", "--workload", "trucks"},
                 new String[] {"--scale iot-2: an IoT scenario of report C, for --workload iot or all", "compare", "--scale", "iot-2"},
                 new String[] {"--scale iot-9: default, published or iot-1 .. iot-5", "compare", "--workload", "iot", "--scale", "iot-9"},
                 new String[] {"--scale published: the devices' data set; the IoT trucks' are iot-1 .. iot-5", "compare", "--workload", "iot", "--scale", "published"},
@@ -128,7 +128,15 @@ class OrchestratorOptionsTest {
                 new String[] {"--tsbs-file t.gz and --scale iot-1: the file's records decide", "compare", "--workload", "iot", "--scale", "iot-1", "--tsbs-file", "t.gz"},
                 new String[] {"--tsbs-file no-such.gz: no such file", "compare", "--workload", "iot", "--tsbs-file", "no-such.gz"},
                 new String[] {"--trucks 0: must be at least 1", "compare", "--workload", "all", "--trucks", "0"},
-                new String[] {"--hours -1.0: must be more than 0", "compare", "--workload", "iot", "--hours", "-1"}));
+                new String[] {"--hours -1.0: must be more than 0", "compare", "--workload", "iot", "--hours", "-1"},
+                new String[] {"--hosts 5: a cpu-only data-set flag, for --workload cpu-only or all", "compare", "--hosts", "5"},
+                new String[] {"--hosts 0: must be at least 1", "compare", "--workload", "cpu-only", "--hosts", "0"},
+                new String[] {"--trucks 5: an IoT data-set flag", "compare", "--workload", "cpu-only", "--trucks", "5"},
+                new String[] {"--scale iot-1: the devices' or the IoT trucks' data set; cpu-only's is --hosts or --cpu-only-file", "compare", "--workload",
+                        "cpu-only", "--scale", "iot-1"},
+                new String[] {"--matrix published: no report published cpu-only write cells", "compare", "--workload", "cpu-only", "--matrix", "published"},
+                new String[] {"--cpu-only-file c.gz and --hosts 4: the file's rows decide", "compare", "--workload", "cpu-only", "--hosts", "4",
+                        "--cpu-only-file", "c.gz"}));
     }
 
     /** describe's "workloads": an old describe without it takes the devices; a database named for iot that does not take it is one error naming it. */
@@ -141,9 +149,9 @@ class OrchestratorOptionsTest {
                 + "\"workloads\":[\"devices\",\"iot\"]}");
         assertTrue(influx.takes("iot") && influx.takes("devices"));
         assertTrue(!mysql.takes("iot") && !old.takes("iot"));
-        UsageException named = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class, () -> CompareCommand.planIot(List.of(influx, mysql), true));
+        UsageException named = org.junit.jupiter.api.Assertions.assertThrows(UsageException.class, () -> CompareCommand.planTaking(List.of(influx, mysql), "iot", true));
         assertEquals("--workload iot --databases: MySQL does not take the iot workload (it takes devices)", named.getMessage());
-        assertEquals(List.of(influx, mysql), CompareCommand.planIot(List.of(influx, mysql), false), "not named: kept, and skipped with the reason when reached");
+        assertEquals(List.of(influx, mysql), CompareCommand.planTaking(List.of(influx, mysql), "iot", false), "not named: kept, and skipped with the reason when reached");
         assertEquals("opentsdb does not take the iot workload (it takes devices)", CompareCommand.doesNotTake(old, "iot"));
     }
 
@@ -154,6 +162,26 @@ class OrchestratorOptionsTest {
         assertEquals(List.of("--workload", "iot", "-scale", "iot-1", "-trucks", "50", "-hours", "2.5"),
                 iotFlags("--workload", "all", "--scale", "iot-1", "--trucks", "50", "--hours", "2.5"));
         assertEquals(List.of("--workload", "iot", "-file", Path.of("t.gz").toAbsolutePath().toString()), iotFlags("--workload", "iot", "--tsbs-file", "t.gz"));
+    }
+
+    /** The cpu-only steps' flags: --workload cpu-only, the hosts as the steps' -scale, or the file; the matrix given. */
+    @Test
+    void theCpuOnlyStepsGetTheWorkloadAndTheHostsFlags() throws Exception {
+        assertEquals(List.of("--workload", "cpu-only"), cpuOnly("--workload", "cpu-only").dataSetFlags(null));
+        assertEquals(List.of("--workload", "cpu-only", "-scale", "40"), cpuOnly("--workload", "all", "--hosts", "40").dataSetFlags(null));
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("cpu", ".gz");
+        assertEquals(List.of("--workload", "cpu-only", "-file", file.toAbsolutePath().toString()),
+                cpuOnly("--workload", "cpu-only", "--cpu-only-file", file.toString()).dataSetFlags(null));
+        assertEquals(List.of("-rowsPerRequest", "10,20", "-writeClients", "1,2"),
+                cpuOnly("--workload", "cpu-only", "--rows-per-request", "10,20").writeCells(null, line -> { }));
+        java.nio.file.Files.delete(file);
+    }
+
+    private static CpuOnlyRun cpuOnly(String... args) throws UsageException {
+        CompareCommand c = new CompareCommand();
+        new CommandLine(c).parseArgs(args);
+        c.resolveScaleAndMatrix();
+        return c.cpuOnly.run(false, c.rowsPerRequest, c.clients);
     }
 
     /**

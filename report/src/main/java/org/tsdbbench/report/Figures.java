@@ -57,9 +57,9 @@ final class Figures {
 
     /** The summary rows these databases show. */
     static List<SummaryRow> summary(List<Database> dbs) {
-        boolean iotOnly = iotOnly(dbs);
+        boolean tsbsOnly = tsbsOnly(dbs);
         return SUMMARY.stream().filter(r -> !r.onlyWhenAny() || dbs.stream().anyMatch(db -> r.figure().apply(db).isPresent()))
-                .filter(r -> !iotOnly || !DEVICES_QUERY_ROWS.contains(r.label())).toList();
+                .filter(r -> !tsbsOnly || !DEVICES_QUERY_ROWS.contains(r.label())).toList();
     }
 
     /** The summary table's rows, the same in report.md and report.html. */
@@ -72,10 +72,10 @@ final class Figures {
             new SummaryRow("1-minute intervals (q4.count.p100), ms", db -> p50(db, ONE_MINUTE)),
             new SummaryRow("disk (bytes/row)", Figures::diskText),
             new SummaryRow("rows loaded and verified", Figures::rowsVerified),
-            new SummaryRow("load, rows/s (TSBS's metrics/s)", Figures::iotLoadText, true),
+            new SummaryRow("load, rows/s (TSBS's metrics/s)", Figures::tsbsLoadText, true),
             new SummaryRow("a node killed mid-write (cluster)", Figures::faultText, true));
 
-    /** The summary rows of the devices' q1..q4, which an IoT run has none of. */
+    /** The summary rows of the devices' q1..q4, which a run of a TSBS workload has none of. */
     private static final List<String> DEVICES_QUERY_ROWS = SUMMARY.subList(2, 6).stream().map(SummaryRow::label).toList();
 
     private Figures() {
@@ -120,12 +120,12 @@ final class Figures {
     }
 
     /**
-     * An IoT load's speed as TSBS's loader reports it: "52,000 (411,000 metrics/s)", rows and the
+     * A TSBS workload's load speed as TSBS's loader reports it: "52,000 (411,000 metrics/s)", rows and the
      * field values they carried per second of the load; empty for the devices, whose reports give no
      * metrics, and for a manifest that has none.
      */
-    static Optional<String> iotLoadText(Database db) {
-        LoadRecord load = db.hasManifest() && iot(db) ? db.manifest().load() : null;
+    static Optional<String> tsbsLoadText(Database db) {
+        LoadRecord load = db.hasManifest() && tsbs(db) ? db.manifest().load() : null;
         if (load == null || load.metricsPerSecond() == null) return Optional.empty();
         return Optional.of(String.format(Locale.ROOT, "%,.0f (%,.0f metrics/s)%s", load.rowsPerSecond(), load.metricsPerSecond(),
                 load.verified() ? "" : " (NOT verified)"));
@@ -283,8 +283,29 @@ final class Figures {
      * trucks and none with the devices' (one skipped or failed before its manifest has neither);
      * the devices' query rows and published rows stay out of it.
      */
-    static boolean iotOnly(List<Database> dbs) {
-        return dbs.stream().anyMatch(Figures::iot) && dbs.stream().noneMatch(db -> (db.hasManifest() || !db.queries().isEmpty()) && !iot(db));
+    static boolean tsbsOnly(List<Database> dbs) {
+        return dbs.stream().anyMatch(Figures::tsbs) && dbs.stream().noneMatch(db -> (db.hasManifest() || !db.queries().isEmpty()) && !tsbs(db));
+    }
+
+    /** Whether the database's figures are of TSBS's DevOps cpu-only hosts. */
+    static boolean cpuOnly(Database db) {
+        WorkloadRecord w = db.hasManifest() ? db.manifest().workload() : null;
+        return w != null ? WorkloadRecord.CPU_ONLY.equals(w.workload()) : db.queries().keySet().stream().anyMatch(id -> id.startsWith("devops."));
+    }
+
+    /** What the report says of published figures for a cpu-only run: none of the reports' is of this setting yet. */
+    static final String CPU_ONLY_PUBLISHED = "TSBS's DevOps (cpu-only): no published figure is compared yet. Report D's CnosDB vs OpenTSDB"
+            + " DevOps figures (8 and 16 cores, months of data) are of another scale and setting than this run; its measured figures stand alone.";
+
+    /**
+     * Whether the database's figures are of one of TSBS's workloads (the IoT trucks, DevOps' cpu-only),
+     * whose queries are TSBS's and whose load is counted in metrics: its manifest's workload says so, or
+     * its queries are such a catalog's.
+     */
+    static boolean tsbs(Database db) {
+        WorkloadRecord w = db.hasManifest() ? db.manifest().workload() : null;
+        if (w != null) return WorkloadRecord.IOT.equals(w.workload()) || WorkloadRecord.CPU_ONLY.equals(w.workload());
+        return db.queries().keySet().stream().anyMatch(id -> id.startsWith("iot.") || id.startsWith("devops."));
     }
 
     /** Whether the database's figures are of the IoT trucks: its manifest's workload says so, or its queries are the IoT catalog's. */
@@ -299,6 +320,7 @@ final class Figures {
      */
     static String workloadText(Manifest m, String absent) {
         WorkloadRecord w = m.workload();
+        if (w != null && w.hosts() != null) return hostsText(w);
         if (w == null || w.trucks() == null) return fact(w, WorkloadRecord::source, absent);
         WorkloadRecord.Trucks t = w.trucks();
         double hours = (t.endNs() - t.startNs()) / 3.6e12;
@@ -310,6 +332,23 @@ final class Figures {
         if (t.scale() != null) s.append(", report C's ").append(t.scale());
         if (t.file() != null) s.append(", TSBS file ").append(t.file());
         if (w.source() != null) s.append(" (").append(w.source()).append(')');
+        return s.toString();
+    }
+
+    /** An interval in seconds: whole seconds as such ("10"), else with their fraction. */
+    private static String seconds(long ns) {
+        return ns % 1_000_000_000L == 0 ? String.valueOf(ns / 1_000_000_000L) : String.valueOf(ns / 1e9);
+    }
+
+    /** TSBS's cpu-only hosts as TSBS's flags name them: hosts, time range, interval, seed, the TSBS file. */
+    private static String hostsText(WorkloadRecord w) {
+        WorkloadRecord.Hosts h = w.hosts();
+        double hours = (h.endNs() - h.startNs()) / 3.6e12;
+        StringBuilder s = new StringBuilder("TSBS cpu-only: ").append(String.format(Locale.ROOT, "%,d", h.hosts())).append(" hosts, ")
+                .append(java.time.Instant.ofEpochSecond(0, h.startNs())).append(" + ")
+                .append(hours == Math.rint(hours) ? String.valueOf((long) hours) : String.format(Locale.ROOT, "%.3f", hours))
+                .append(" h, a row every ").append(seconds(h.intervalNs())).append(" s, seed ").append(h.seed());
+        if (h.file() != null) s.append(", TSBS file ").append(h.file());
         return s.toString();
     }
 

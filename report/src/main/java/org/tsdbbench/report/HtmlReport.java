@@ -133,9 +133,10 @@ final class HtmlReport {
     }
 
     private static void published(StringBuilder h, List<Database> dbs, Charts charts) {
-        if (Figures.iotOnly(dbs)) {
+        if (Figures.tsbsOnly(dbs)) {
             h.append("<h2 id=\"published\">Published vs measured</h2>\n");
-            iotPublished(h, dbs);
+            if (dbs.stream().anyMatch(Figures::iot)) iotPublished(h, dbs);
+            if (dbs.stream().anyMatch(Figures::cpuOnly)) h.append("<p class=\"note\">").append(esc(Figures.CPU_ONLY_PUBLISHED)).append("</p>\n");
             return;
         }
         PublishedFigures figures = PublishedFigures.load();
@@ -287,9 +288,9 @@ final class HtmlReport {
         String slug = Charts.slug(db.displayName());
         int clients = Figures.queryClients(db);
         boolean qps = clients > 1;
-        if (Figures.iot(db)) {
+        if (Figures.tsbs(db)) {
             if (qps) h.append("<p class=\"note\">").append(clients).append(" clients at once ran each query.</p>\n");
-            h.append("<table class=\"query\" id=\"query-").append(slug).append("\">\n<tr><th>IoT query (TSBS's)</th><th>p50</th><th>p90</th><th>p99</th>")
+            h.append("<table class=\"query\" id=\"query-").append(slug).append("\">\n<tr><th>").append(Figures.iot(db) ? "IoT" : "DevOps").append(" query (TSBS's)</th><th>p50</th><th>p90</th><th>p99</th>")
                     .append(qps ? "<th>queries/s</th>" : "").append("<th>checked</th></tr>\n");
             for (QueryLatency q : db.queries().values()) {
                 h.append("<tr><td>").append(esc(q.id())).append("</td><td>").append(Figures.ms(q.p50())).append("</td><td>").append(Figures.ms(q.p90()))

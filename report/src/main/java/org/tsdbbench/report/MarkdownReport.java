@@ -80,9 +80,10 @@ final class MarkdownReport {
     }
 
     private static void published(StringBuilder md, List<Database> dbs) {
-        if (Figures.iotOnly(dbs)) {
+        if (Figures.tsbsOnly(dbs)) {
             md.append("\n## Published vs measured\n");
-            iotPublished(md, dbs);
+            if (dbs.stream().anyMatch(Figures::iot)) iotPublished(md, dbs);
+            if (dbs.stream().anyMatch(Figures::cpuOnly)) md.append('\n').append(Figures.CPU_ONLY_PUBLISHED).append("\n\n");
             return;
         }
         PublishedFigures figures = PublishedFigures.load();
@@ -196,8 +197,8 @@ final class MarkdownReport {
 
     private static void queryTables(StringBuilder md, Database db) {
         if (db.queries().isEmpty()) return;
-        if (Figures.iot(db)) {
-            iotQueryTable(md, db);
+        if (Figures.tsbs(db)) {
+            tsbsQueryTable(md, db);
             return;
         }
         md.append("q1, read one group: p50 ms per group\n\n| group |");
@@ -229,10 +230,10 @@ final class MarkdownReport {
     }
 
     /** The IoT catalog's queries: one row each, its latency percentiles and whether its answer was checked. */
-    private static void iotQueryTable(StringBuilder md, Database db) {
+    private static void tsbsQueryTable(StringBuilder md, Database db) {
         int clients = Figures.queryClients(db);
         boolean qps = clients > 1;
-        md.append("IoT queries (TSBS's), ms").append(qps ? ", " + clients + " clients at once" : "").append("\n\n| query | p50 | p90 | p99 |")
+        md.append(Figures.iot(db) ? "IoT queries (TSBS's), ms" : "DevOps queries (TSBS's), ms").append(qps ? ", " + clients + " clients at once" : "").append("\n\n| query | p50 | p90 | p99 |")
                 .append(qps ? " queries/s |" : "").append(" checked |\n|---|---|---|---|").append(qps ? "---|" : "").append("---|\n");
         for (QueryLatency q : db.queries().values()) {
             md.append("| ").append(q.id()).append(" | ").append(ms(q.p50())).append(" | ").append(ms(q.p90())).append(" | ").append(ms(q.p99()))
