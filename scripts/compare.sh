@@ -14,7 +14,8 @@
 #                      [--forks 1] [--query-time 100ms] [--query-forks 0] [--query-clients 1] [--results DIR]
 #                      [--further] [--rate 10000] [--matrix default|published] [--scale default|published]
 #                      [--server-cores N] [--client-heap 512m] [--stable-within 5 [--cell-budget 120s]]
-#                      [--cluster] [--workload devices|iot|all [--scale iot-1..iot-5] [--trucks N] [--hours H] [--tsbs-file F]]
+#                      [--cluster] [--workload devices|iot|cpu-only|all [--scale iot-1..iot-5] [--trucks N] [--hours H] [--tsbs-file F]
+#                                   [--hosts N] [--cpu-only-file F]]
 # --workload iot: TSBS's IoT trucks instead of the devices, on the databases whose describe lists iot
 # (the others skipped, saying why); all: the devices into results/<date-time>/devices, then the trucks
 # into results/<date-time>/iot, each with its own run.json and report (docs/workloads.md).
