@@ -98,6 +98,14 @@ final class LineWriter implements RequestWriter {
         }
     }
 
+    /** Schemaless makes its own layout (NCHAR tags, a {@code _ts} column, hashed sub-table names), not TSBS's. */
+    @Override
+    public String notDevops() {
+        return "writeMode=line does not write the cpu-only workload: schemaless makes its own layout (NCHAR tags, _ts,"
+                + " hashed sub-table names), not TSBS's that the DevOps queries read:"
+                + " use --option writeMode=sql or stmt";
+    }
+
     @Override
     public String acknowledgement() {
         return "rows of a schemaless request that succeeded (neither the driver nor /influxdb/v1/write returns a count)";

@@ -4,6 +4,7 @@ import java.util.List;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.PreparedWrite;
+import org.tsdbbench.common.devops.CpuBatch;
 import org.tsdbbench.common.iot.TruckBatch;
 
 /**
@@ -15,12 +16,14 @@ final class SqlWriter implements RequestWriter {
     private final Channel channel;
     private final TDengineInsertBuilder insert;
     private final IotInsertBuilder iotInsert;
+    private final CpuInsertBuilder cpuInsert;
     private long splitRequests;
 
-    SqlWriter(Channel channel, int maxSqlBytes, IotLayout iot) {
+    SqlWriter(Channel channel, int maxSqlBytes, IotLayout iot, CpuLayout cpu) {
         this.channel = channel;
         this.insert = new TDengineInsertBuilder(maxSqlBytes);
         this.iotInsert = new IotInsertBuilder(iot, maxSqlBytes);
+        this.cpuInsert = new CpuInsertBuilder(cpu, maxSqlBytes);
     }
 
     @Override
@@ -52,6 +55,24 @@ final class SqlWriter implements RequestWriter {
     private List<String> buildIot(TruckBatch batch) throws DatabaseException {
         try {
             return iotInsert.build(batch);
+        } catch (IllegalArgumentException e) {
+            throw new DatabaseException(e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public long write(CpuBatch batch) throws DatabaseException {
+        return send(buildCpu(batch), batch.size());
+    }
+
+    @Override
+    public PreparedWrite prepare(CpuBatch batch) throws DatabaseException {
+        return prepared(buildCpu(batch), batch.size());
+    }
+
+    private List<String> buildCpu(CpuBatch batch) throws DatabaseException {
+        try {
+            return cpuInsert.build(batch);
         } catch (IllegalArgumentException e) {
             throw new DatabaseException(e.getMessage(), e);
         }

@@ -7,6 +7,7 @@ import java.util.List;
 import org.tsdbbench.common.data.RowBatch;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.PreparedWrite;
+import org.tsdbbench.common.devops.CpuBatch;
 import org.tsdbbench.common.iot.TruckBatch;
 
 /**
@@ -23,9 +24,11 @@ final class StmtWriter implements RequestWriter {
     private final TSDBPreparedStatement statement;
     private final StmtColumns columns = new StmtColumns();
     private final IotStmt iot;
+    private final CpuStmt cpu;
 
-    StmtWriter(JdbcChannel channel, IotLayout iotLayout) throws DatabaseException {
+    StmtWriter(JdbcChannel channel, IotLayout iotLayout, CpuLayout cpuLayout) throws DatabaseException {
         this.iot = new IotStmt(channel.connection(), iotLayout);
+        this.cpu = new CpuStmt(channel.connection(), cpuLayout);
         try {
             this.statement = channel.connection().prepareStatement(INSERT).unwrap(TSDBPreparedStatement.class);
         } catch (SQLException e) {
@@ -115,6 +118,18 @@ final class StmtWriter implements RequestWriter {
     }
 
     @Override
+    public long write(CpuBatch batch) throws DatabaseException {
+        return cpu.write(batch);
+    }
+
+    /** The cpu rows copied now; grouping and binding them are part of the measured send, as the IoT records'. */
+    @Override
+    public PreparedWrite prepare(CpuBatch batch) {
+        CpuBatch copy = batch.copy();
+        return PreparedWrite.of(copy.size(), 100L * copy.size(), () -> cpu.write(copy));
+    }
+
+    @Override
     public String acknowledgement() {
         return "rows of a bound batch that executed without error (the driver returns no count)";
     }
@@ -122,6 +137,7 @@ final class StmtWriter implements RequestWriter {
     @Override
     public void close() {
         iot.close();
+        cpu.close();
         try {
             statement.columnDataCloseBatch();
             statement.close();

@@ -11,6 +11,7 @@ import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.devops.CpuOnlyWorkload;
 import org.tsdbbench.common.iot.IotPublishedCells;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
@@ -37,7 +38,7 @@ public final class TDengineDatabase extends Database {
                 // suite takes parameter binding (stmt) as the published path, as issue #28 sets it (README: Write path).
                 .withWritePaths(WritePath.published("sql", Map.of("writeMode", "sql"), "devices"),
                         WritePath.published("stmt", Map.of("writeMode", "stmt"), "iot"))
-                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE)
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE, CpuOnlyWorkload.INSTANCE)
                 .withPublishedCells(IotPublishedCells.reportC()));
     }
 

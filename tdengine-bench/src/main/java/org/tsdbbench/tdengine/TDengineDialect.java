@@ -1,6 +1,10 @@
 package org.tsdbbench.tdengine;
 
 import java.util.Optional;
+import org.tsdbbench.common.devops.DevopsDialect;
+import org.tsdbbench.common.devops.DevopsQuery;
+import org.tsdbbench.common.devops.DevopsSpec;
+import org.tsdbbench.common.devops.DevopsSql;
 import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotRowShaper;
@@ -19,12 +23,14 @@ import org.tsdbbench.common.query.SqlDialect;
  * 2.x returns it as the first column by itself and puts the GROUP BY tag last. One device's
  * queries (q5, q6) read its own table {@code dev<devid>}, where FIRST, LAST and PERCENTILE (which a
  * super table does not take) are built in; q2's FIRST and LAST read the super table. The IoT catalog ({@link IotSql}) is said on 3.x only,
- * over the IoT database of the devices database {@code database} names ({@link IotLayout}).
+ * over the IoT database of the devices database {@code database} names ({@link IotLayout}); so is TSBS's DevOps
+ * catalog ({@link CpuSql}), over the DevOps database ({@link CpuLayout}).
  */
-public final class TDengineDialect extends SqlDialect implements IotDialect {
+public final class TDengineDialect extends SqlDialect implements IotDialect, DevopsDialect {
 
     private final int majorVersion;
     private final IotSql iot;
+    private final CpuSql cpu;
 
     /** The dialect of a server major, its IoT queries over the default database's IoT database. */
     public TDengineDialect(int majorVersion) {
@@ -34,6 +40,7 @@ public final class TDengineDialect extends SqlDialect implements IotDialect {
     public TDengineDialect(int majorVersion, String database) {
         this.majorVersion = majorVersion;
         this.iot = new IotSql(new IotLayout(database));
+        this.cpu = new CpuSql(new CpuLayout(database));
     }
 
     /** Every IoT query on 3.x, in report C's layout; 2.x takes no IoT (absent). */
@@ -46,6 +53,18 @@ public final class TDengineDialect extends SqlDialect implements IotDialect {
     @Override
     public RowShaper shaper(IotQuery query) {
         return IotRowShaper.textsFirst(query);
+    }
+
+    /** Every DevOps query on 3.x, in TSBS's layout; 2.x takes no DevOps (absent), as no IoT. */
+    @Override
+    public Optional<String> render(DevopsQuery query, DevopsSpec spec) {
+        return majorVersion >= 3 ? Optional.of(cpu.render(query)) : Optional.empty();
+    }
+
+    /** The DevOps rows come hostname first, then the time and the values. */
+    @Override
+    public RowShaper shaper(DevopsQuery query) {
+        return DevopsSql.shaper(query);
     }
 
     public int majorVersion() {

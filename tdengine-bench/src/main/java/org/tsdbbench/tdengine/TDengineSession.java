@@ -12,6 +12,10 @@ import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.devops.CpuBatch;
+import org.tsdbbench.common.devops.CpuOnlyWorkload;
+import org.tsdbbench.common.devops.DevopsSession;
+import org.tsdbbench.common.devops.DevopsSpec;
 import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
@@ -26,9 +30,10 @@ import org.tsdbbench.common.workload.Workload;
  * What differs between majors lives here: 2.x drops a super table with DROP TABLE, puts the
  * GROUP BY tag last, answers COUNT(*) of an empty table with no row, and keeps a super table's
  * vnode list cached from before its first sub-tables existed (so a count resets that cache first).
- * The IoT trucks live in a database of their own with report C's settings ({@link IotLayout}), 3.x only.
+ * The IoT trucks live in a database of their own with report C's settings ({@link IotLayout}), 3.x only;
+ * so do TSBS's DevOps hosts, in TSBS's TDengine layout ({@link CpuLayout}).
  */
-final class TDengineSession implements DeviceSession, IotSession {
+final class TDengineSession implements DeviceSession, IotSession, DevopsSession {
 
     static final String SUPER_TABLE = "CREATE TABLE IF NOT EXISTS devices (ts TIMESTAMP, temperature INT, humidity FLOAT) "
             + "TAGS (devid INT, devname BINARY(16), devgroup INT)";
@@ -42,6 +47,7 @@ final class TDengineSession implements DeviceSession, IotSession {
     private final String database;
     private final RequestWriter writer;
     private final IotLayout iot;
+    private final CpuLayout cpu;
     /** The database's REPLICA as the server has it (3.x), or as asked (2.x, not read back). */
     private final String replica;
 
@@ -51,14 +57,15 @@ final class TDengineSession implements DeviceSession, IotSession {
         this.server = server;
         this.database = database;
         this.iot = new IotLayout(database);
+        this.cpu = new CpuLayout(database);
         // Millisecond precision: the data set's timestamps are epoch ms.
         channel.update("CREATE DATABASE IF NOT EXISTS " + database + " PRECISION 'ms'"
                 + (settings.replica() == null ? "" : " REPLICA " + settings.replica()));
         this.replica = replicaOf(channel, database, settings);
         channel.use(database);
         this.writer = switch (settings.writeMode()) {
-            case SQL -> new SqlWriter(channel, settings.maxSqlBytes(), iot);
-            case STMT -> new StmtWriter((JdbcChannel) channel, iot);
+            case SQL -> new SqlWriter(channel, settings.maxSqlBytes(), iot, cpu);
+            case STMT -> new StmtWriter((JdbcChannel) channel, iot, cpu);
             case LINE -> channel instanceof RestChannel rest ? LineWriter.over(rest, database) : LineWriter.over((JdbcChannel) channel, database);
         };
     }
@@ -173,6 +180,71 @@ final class TDengineSession implements DeviceSession, IotSession {
         if (major() < 3) throw new DatabaseException("TDengine " + major() + ".x does not take the iot workload (report C's layout needs 3.x)");
     }
 
+    /**
+     * Drops the DevOps database and creates it again ({@link CpuLayout}: TSBS's loader's precision, a keep that
+     * takes 2016, the last-row cache), then the super table {@code cpu}. 2.x does not take the DevOps hosts.
+     */
+    @Override
+    public void recreateSchema(DevopsSpec spec) throws DatabaseException {
+        requireDevops();
+        try {
+            channel.update("DROP DATABASE IF EXISTS " + cpu.database());
+            channel.update(cpu.createDatabase(settings.replica()));
+            channel.update(cpu.createSuperTable());
+        } catch (DatabaseException e) {
+            throw new DatabaseException("TDengine: cannot create the DevOps database " + cpu.database() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public long write(CpuBatch batch) throws DatabaseException {
+        requireDevops();
+        try {
+            return writer.write(batch);
+        } catch (DatabaseException e) {
+            throw named(e);
+        }
+    }
+
+    /** The request built now in the session's write mode: sql its INSERT text, stmt a copy of the rows. */
+    @Override
+    public PreparedWrite prepare(CpuBatch batch) throws DatabaseException {
+        requireDevops();
+        try {
+            return labelled(writer.prepare(batch));
+        } catch (DatabaseException e) {
+            throw named(e);
+        }
+    }
+
+    @Override
+    public long countRows(DevopsSpec spec) throws DatabaseException {
+        requireDevops();
+        try {
+            String count = channel.scalar("SELECT COUNT(*) FROM " + cpu.table());
+            return count == null ? 0 : Long.parseLong(count);
+        } catch (DatabaseException | NumberFormatException e) {
+            throw new DatabaseException("TDengine count of " + cpu.table() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** The DevOps database's figure as the devices': the blocks of {@code cpu}, its vnodes' index and stt files. */
+    @Override
+    public DiskUse diskUse(DevopsSpec spec) throws DatabaseException {
+        requireDevops();
+        return VnodeDiskUsage.measure(channel, cpu.database(), List.of(cpu.table()), major(), settings.nativePort());
+    }
+
+    private void requireDevops() throws DatabaseException {
+        if (major() < 3) {
+            String workload = CpuOnlyWorkload.INSTANCE.name();
+            throw new DatabaseException("TDengine " + major() + ".x does not take the " + workload + " workload: the"
+                    + " module says its DevOps database and queries in 3.x's forms only"
+                    + " (CACHEMODEL, _wstart, PARTITION BY)");
+        }
+    }
+
     @Override
     public void query(String text, ResultSink sink) throws DatabaseException {
         if (settings.writeMode() == WriteMode.LINE) {
@@ -223,8 +295,14 @@ final class TDengineSession implements DeviceSession, IotSession {
         facts.put("serverMajor", major() + (settings.majorOverridden() ? " (--option serverMajor)" : " (from the server's version)"));
         facts.put("maxSqlBytes", String.valueOf(settings.maxSqlBytes()));
         facts.put("replica", replica);
-        return new ServerFacts(server.text(), channel.driver(), facts, IotWorkload.INSTANCE.equals(workload) ? iot.described()
-                : List.of(settings.writeMode() == WriteMode.LINE ? LINE_SUPER_TABLE : SUPER_TABLE));
+        return new ServerFacts(server.text(), channel.driver(), facts, layout(workload));
+    }
+
+    /** The layout a workload's rows take, for the manifest. */
+    private List<String> layout(Workload workload) {
+        if (IotWorkload.INSTANCE.equals(workload)) return iot.described();
+        if (CpuOnlyWorkload.INSTANCE.equals(workload)) return cpu.described();
+        return List.of(settings.writeMode() == WriteMode.LINE ? LINE_SUPER_TABLE : SUPER_TABLE);
     }
 
     /**
