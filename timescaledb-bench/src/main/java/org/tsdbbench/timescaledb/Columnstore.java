@@ -37,7 +37,7 @@ final class Columnstore {
      * are written now, so the figure is the one the table keeps (in a CI run an autovacuum after the
      * measure grew the trucks' tables by 10 pages), and its statistics are fresh.
      */
-    private static void settle(Connection c, String table) throws SQLException {
+    static void settle(Connection c, String table) throws SQLException {
         Jdbc.execute(c, "VACUUM (ANALYZE) " + table);
     }
 
@@ -108,7 +108,7 @@ final class Columnstore {
      * ({@code postgres}, the templates) left out as MySQL's system schemas are. No leftovers: a
      * dropped table's files go at its COMMIT, so none of an earlier table is in the figure.
      */
-    private static ServerHeldRecord serverHeld(Connection c) throws SQLException {
+    static ServerHeldRecord serverHeld(Connection c) throws SQLException {
         List<String> others = new ArrayList<>();
         long bytes = 0;
         try (Statement st = c.createStatement();

@@ -14,6 +14,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.devops.CpuOnlyWorkload;
 import org.tsdbbench.common.iot.IotPublishedCells;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
@@ -37,7 +38,7 @@ public final class TimescaleDatabase extends Database {
         super(new DatabaseDescriptor("timescaledb", "TimescaleDB", 5442, "bench", "TIMESCALEDB_PASSWORD", WRITE_MODE, COMPRESS, SSL_MODE)
                 // COPY, as TSBS's TimescaleDB loader writes (report C), is also the default: it costs the server a half to a third of multirow.
                 .withWritePaths(WritePath.published("copy", Map.of("writeMode", "copy"), "devices", "iot"))
-                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE)
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE, CpuOnlyWorkload.INSTANCE)
                 .withPublishedCells(IotPublishedCells.reportC()));
     }
 

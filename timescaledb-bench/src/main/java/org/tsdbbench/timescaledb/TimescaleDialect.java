@@ -1,6 +1,10 @@
 package org.tsdbbench.timescaledb;
 
 import java.util.Optional;
+import org.tsdbbench.common.devops.DevopsDialect;
+import org.tsdbbench.common.devops.DevopsQuery;
+import org.tsdbbench.common.devops.DevopsSpec;
+import org.tsdbbench.common.devops.DevopsSql;
 import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotRowShaper;
@@ -16,9 +20,12 @@ import org.tsdbbench.common.query.SqlDialect;
  * origin) and a time range compares with timestamp literals, which let the planner exclude chunks
  * before it runs. The percentile is PostgreSQL's ordered-set aggregate {@code percentile_disc}
  * (the nearest rank, a value the column holds); stddev is {@code stddev_pop}, avg a numeric.
- * The IoT queries are {@link IotSql}'s, every one of them.
+ * The IoT queries are {@link IotSql}'s, every one of them; the DevOps queries {@link TimescaleDevopsSql}'s,
+ * every one of them too.
  */
-public final class TimescaleDialect extends SqlDialect implements IotDialect {
+public final class TimescaleDialect extends SqlDialect implements IotDialect, DevopsDialect {
+
+    private final TimescaleDevopsSql devops = new TimescaleDevopsSql();
 
     @Override
     protected String minuteBucket() {
@@ -44,5 +51,15 @@ public final class TimescaleDialect extends SqlDialect implements IotDialect {
     @Override
     public RowShaper shaper(IotQuery query) {
         return IotRowShaper.textsFirst(query);
+    }
+
+    @Override
+    public Optional<String> render(DevopsQuery query, DevopsSpec spec) {
+        return Optional.of(devops.render(query));
+    }
+
+    @Override
+    public RowShaper shaper(DevopsQuery query) {
+        return DevopsSql.shaper(query);
     }
 }

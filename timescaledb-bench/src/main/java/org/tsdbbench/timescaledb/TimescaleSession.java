@@ -23,6 +23,10 @@ import org.tsdbbench.common.db.Jdbc;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.devops.CpuBatch;
+import org.tsdbbench.common.devops.CpuOnlyWorkload;
+import org.tsdbbench.common.devops.DevopsSession;
+import org.tsdbbench.common.devops.DevopsSpec;
 import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
@@ -38,7 +42,7 @@ import org.tsdbbench.common.workload.Workload;
  * autocommit too. With {@code compress}, the table is made for the columnstore and every count
  * first converts what is still in the row store (see {@link Columnstore}).
  */
-final class TimescaleSession implements DeviceSession, IotSession {
+final class TimescaleSession implements DeviceSession, IotSession, DevopsSession {
 
     private static final String BATCH_INSERT = InsertBuilder.PREFIX + "(?,?,?,?,?,?)";
     private static final String READINGS_COPY = BinaryCopy.statement(IotTable.READINGS);
@@ -54,6 +58,8 @@ final class TimescaleSession implements DeviceSession, IotSession {
     private final IotRequestBuilder insertText = new IotRequestBuilder();
     private final BinaryCopy readingsCopy = new BinaryCopy();
     private final BinaryCopy diagnosticsCopy = new BinaryCopy();
+    private final HostTagIds hostTagIds = new HostTagIds();
+    private final CpuCopy cpuCopy = new CpuCopy();
 
     TimescaleSession(Connection connection, WriteMode mode, boolean compress) {
         this.connection = connection;
@@ -346,6 +352,84 @@ final class TimescaleSession implements DeviceSession, IotSession {
         }
     }
 
+    @Override
+    public void recreateSchema(DevopsSpec spec) throws DatabaseException {
+        try {
+            for (String ddl : DevopsTables.drop()) Jdbc.execute(connection, ddl);
+            hostTagIds.clear();
+            for (String ddl : DevopsTables.create(compress)) Jdbc.execute(connection, ddl);
+        } catch (SQLException e) {
+            throw new DatabaseException("TimescaleDB: cannot create the DevOps tables: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * One request of cpu rows: the hosts not seen before by this session upserted into {@code tags}
+     * first (autocommit, as TSBS's loader: a tags row without rows is harmless), then one binary COPY,
+     * one transaction; the count at its end is the rows acknowledged.
+     */
+    @Override
+    public long write(CpuBatch batch) throws DatabaseException {
+        if (batch.isEmpty()) return 0;
+        CpuCopy body = buildCpuCopy(batch);
+        return sendCpu(batch.size(), body.bytes(), body.length());
+    }
+
+    @Override
+    public PreparedWrite prepare(CpuBatch batch) throws DatabaseException {
+        int rows = batch.size();
+        if (rows == 0) return PreparedWrite.of(0, 0, () -> 0);
+        byte[] body = buildCpuCopy(batch).copyOfBytes();
+        return PreparedWrite.of(rows, 64L + body.length, () -> sendCpu(rows, body, body.length));
+    }
+
+    /** The batch's COPY body in {@link #cpuCopy}, its new hosts' tags rows upserted first (copy: the one mode). */
+    private CpuCopy buildCpuCopy(CpuBatch batch) throws DatabaseException {
+        if (mode != WriteMode.COPY) {
+            throw new DatabaseException("TimescaleDB: writeMode=" + mode.name().toLowerCase(Locale.ROOT)
+                    + " does not take the " + CpuOnlyWorkload.INSTANCE.name() + " workload (copy, TSBS's way, does)");
+        }
+        try {
+            hostTagIds.resolve(connection, batch);
+            return cpuCopy.build(batch, hostTagIds);
+        } catch (SQLException e) {
+            throw writeFailed(batch.size(), e);
+        } catch (IllegalArgumentException e) {
+            throw new DatabaseException("TimescaleDB: cannot write " + batch.size() + " cpu rows: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private long sendCpu(int rows, byte[] body, int length) throws DatabaseException {
+        try {
+            return sendCopy(CpuCopy.STATEMENT, body, length);
+        } catch (SQLException e) {
+            throw writeFailed(rows, e);
+        }
+    }
+
+    /** The rows in the cpu hypertable (converted to the columnstore first with {@code compress}). */
+    @Override
+    public long countRows(DevopsSpec spec) throws DatabaseException {
+        try {
+            if (compress) Columnstore.convert(connection, DevopsTables.CPU);
+            return Jdbc.queryLong(connection, "SELECT count(*) FROM " + DevopsTables.CPU);
+        } catch (SQLException e) {
+            throw new DatabaseException("TimescaleDB count failed: " + DatabaseException.rootMessage(e), e);
+        }
+    }
+
+    /** The DevOps tables' bytes in the form the session keeps them (see {@link DevopsDisk}). */
+    @Override
+    public DiskUse diskUse(DevopsSpec spec) throws DatabaseException {
+        try {
+            return DevopsDisk.measure(connection, compress);
+        } catch (SQLException e) {
+            throw new DatabaseException("TimescaleDB disk use of the DevOps tables failed: "
+                    + DatabaseException.rootMessage(e), e);
+        }
+    }
+
     /**
      * One round trip, in autocommit, as every module's query: the driver reads the whole answer
      * before the rows reach the check (172 bytes a row measured for q1's columns: 172 MB for its
@@ -419,6 +503,8 @@ final class TimescaleSession implements DeviceSession, IotSession {
     @Override
     public ServerFacts facts(Workload workload) throws DatabaseException {
         boolean trucks = IotWorkload.INSTANCE.equals(workload);
+        boolean hosts = CpuOnlyWorkload.INSTANCE.equals(workload);
+        String segmentBy = trucks ? IotTables.SEGMENT_BY : hosts ? DevopsTables.SEGMENT_BY : DevicesTable.SEGMENT_BY;
         try {
             DatabaseMetaData meta = connection.getMetaData();
             Map<String, String> settings = new LinkedHashMap<>();
@@ -432,9 +518,10 @@ final class TimescaleSession implements DeviceSession, IotSession {
             settings.put("writePath", "writeMode=" + mode.name().toLowerCase(Locale.ROOT));
             settings.put("storage", compress
                     ? "columnstore (compress=true: every chunk converted before a count, segmentby "
-                            + (trucks ? IotTables.SEGMENT_BY : DevicesTable.SEGMENT_BY) + ")"
+                            + segmentBy + ")"
                     : "row store (compress=false)");
-            settings.put("chunkTimeInterval", (trucks ? "report C's for its scenario, else " : "") + "the data set's time span / "
+            settings.put("chunkTimeInterval", hosts ? DevopsTables.CHUNK_INTERVAL + " (TSBS's --chunk-time default)"
+                    : (trucks ? "report C's for its scenario, else " : "") + "the data set's time span / "
                     + DevicesTable.CHUNKS_PER_SPAN + ", at least " + DevicesTable.MIN_CHUNK_ROWS + " rows a chunk");
             String extension = Jdbc.queryString(connection, "SELECT coalesce((SELECT extversion FROM pg_extension WHERE extname = 'timescaledb'), '')");
             if (extension.isEmpty()) {
@@ -443,7 +530,8 @@ final class TimescaleSession implements DeviceSession, IotSession {
             }
             String version = extension + " on PostgreSQL " + meta.getDatabaseProductVersion();
             return new ServerFacts(version, meta.getDriverName() + " " + meta.getDriverVersion(), settings,
-                    trucks ? IotTables.described(compress) : DevicesTable.described(compress));
+                    trucks ? IotTables.described(compress)
+                            : hosts ? DevopsTables.create(compress) : DevicesTable.described(compress));
         } catch (SQLException e) {
             throw new DatabaseException("TimescaleDB: cannot read server facts: " + DatabaseException.rootMessage(e), e);
         }
