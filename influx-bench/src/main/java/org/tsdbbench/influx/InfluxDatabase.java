@@ -15,6 +15,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.devops.CpuOnlyWorkload;
 import org.tsdbbench.common.iot.IotPublishedCells;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
@@ -32,7 +33,7 @@ public final class InfluxDatabase extends Database {
                 .withPublishedWriteMatrix("1,10,100,1000,5000,10000,20000", "1-7")
                 // Line protocol over HTTP, as the published Go client wrote; no faster path (gzip measured slower on loopback; README).
                 .withWritePaths(WritePath.published("line", Map.of("gzip", "false"), "devices", "iot"))
-                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE)
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE, CpuOnlyWorkload.INSTANCE)
                 .withPublishedCells(IotPublishedCells.reportsDAndC()));
     }
 
@@ -65,9 +66,10 @@ public final class InfluxDatabase extends Database {
             if (login.hasError()) throw new DatabaseException(login.getError());
             boolean gzip = o.get(GZIP);
             if (gzip) client.enableGzip();
-            LineWrites iot = new LineWrites(http.build(), url, o.database(), o.password().isEmpty() ? null : o.user(),
+            LineWrites nsWrites = new LineWrites(http.build(), url, o.database(),
+                    o.password().isEmpty() ? null : o.user(),
                     o.password().isEmpty() ? null : o.password().reveal(), gzip);
-            return new InfluxSession(client, iot, o.database(), version, gzip);
+            return new InfluxSession(client, nsWrites, o.database(), version, gzip);
         } catch (RuntimeException | DatabaseException e) {
             client.close();
             throw DatabaseException.unreachable(displayName(), o, e);

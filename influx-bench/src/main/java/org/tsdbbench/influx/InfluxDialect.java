@@ -3,6 +3,9 @@ package org.tsdbbench.influx;
 import java.util.Optional;
 import java.util.StringJoiner;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.devops.DevopsDialect;
+import org.tsdbbench.common.devops.DevopsQuery;
+import org.tsdbbench.common.devops.DevopsSpec;
 import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotSpec;
@@ -20,9 +23,9 @@ import org.tsdbbench.common.query.RowShaper;
  * silently matches nothing) becomes an anchored regex listing exactly groups 0..N-1:
  * {@code devgroup =~ /^(0|1|...|9)$/}. (The original tool's regexes selected groups 10..19 where
  * TDengine selected 0..9.) q4 bounds time to the data set, as GROUP BY time() needs. The IoT
- * catalog is {@link InfluxIotQueries}'.
+ * catalog is {@link InfluxIotQueries}', the DevOps one {@link InfluxDevopsQueries}'.
  */
-public final class InfluxDialect implements DeviceDialect, IotDialect {
+public final class InfluxDialect implements DeviceDialect, IotDialect, DevopsDialect {
 
     /**
      * The session's rows are the series' tags ({@code devgroup} first), then {@code time, value...}
@@ -84,6 +87,16 @@ public final class InfluxDialect implements DeviceDialect, IotDialect {
     @Override
     public RowShaper shaper(IotQuery q) {
         return InfluxIotQueries.shaper(q);
+    }
+
+    @Override
+    public Optional<String> render(DevopsQuery q, DevopsSpec spec) {
+        return InfluxDevopsQueries.render(q);
+    }
+
+    @Override
+    public RowShaper shaper(DevopsQuery q) {
+        return InfluxDevopsQueries.shaper(q);
     }
 
     /**

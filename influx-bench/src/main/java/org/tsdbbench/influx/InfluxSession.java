@@ -20,6 +20,10 @@ import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.devops.CpuBatch;
+import org.tsdbbench.common.devops.CpuOnlyWorkload;
+import org.tsdbbench.common.devops.DevopsSession;
+import org.tsdbbench.common.devops.DevopsSpec;
 import org.tsdbbench.common.iot.IotQueryType;
 import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
@@ -35,9 +39,9 @@ import org.tsdbbench.results.ServerHeldRecord;
  * answers 204 for the whole request or fails it, so the rows acknowledged are the rows of a
  * successful request. Query results are reshaped to the catalog's canonical rows by the dialect
  * (the devices': the time column dropped from q2, replaced by the devgroup tag in q3, kept as the
- * bucket in q4; the trucks': the series' tags as texts).
+ * bucket in q4; the trucks' and the DevOps hosts': the series' tags as texts).
  */
-final class InfluxSession implements DeviceSession, IotSession {
+final class InfluxSession implements DeviceSession, IotSession, DevopsSession {
 
     static final List<String> SCHEMA = List.of(
             "measurement devices: tags devgroup, devid, devname (strings); fields temperature (integer), humidity (float); "
@@ -50,11 +54,18 @@ final class InfluxSession implements DeviceSession, IotSession {
                     + " nominal_fuel_consumption float fields; tags name, fleet, driver, model, device_version, a null one left out;"
                     + " precision ns; database created with the default retention policy (infinite)");
 
+    /** The DevOps hosts' layout (see the README's DevOps section): TSBS's influx lines for cpu-only as they are. */
+    static final List<String> DEVOPS_SCHEMA = List.of(
+            "measurement cpu: tags hostname, region, datacenter, rack, os, arch, team, service,"
+                    + " service_version, service_environment (strings); fields usage_user .. usage_guest_nice"
+                    + " (ten integers); precision ns; database created with the default retention policy (infinite)");
+
     /**
      * The tags a query groups by, in the order {@link #query} puts them before InfluxDB's columns:
-     * the devices' devgroup, then the trucks' (the IoT catalog groups by no other).
+     * the devices' devgroup, then the trucks' (the IoT catalog groups by no other), then the DevOps
+     * hosts' hostname.
      */
-    static final List<String> SERIES_TAGS = List.of("devgroup", "name", "fleet", "driver", "model");
+    static final List<String> SERIES_TAGS = List.of("devgroup", "name", "fleet", "driver", "model", "hostname");
 
     private static final int SETTLE_SECONDS = 180;
 
@@ -64,11 +75,13 @@ final class InfluxSession implements DeviceSession, IotSession {
     private final boolean gzip;
     private final LineProtocolBuilder lines = new LineProtocolBuilder();
     private final IotRequestBody iotLines = new IotRequestBody();
-    private final LineWrites iotWrites;
+    private final CpuRequestBody cpuLines = new CpuRequestBody();
+    /** The nanosecond line protocol requests: the trucks' and the DevOps hosts'. */
+    private final LineWrites nsWrites;
 
-    InfluxSession(InfluxDB client, LineWrites iotWrites, String database, String version, boolean gzip) {
+    InfluxSession(InfluxDB client, LineWrites nsWrites, String database, String version, boolean gzip) {
         this.client = client;
-        this.iotWrites = iotWrites;
+        this.nsWrites = nsWrites;
         this.database = database;
         this.version = version;
         this.gzip = gzip;
@@ -82,6 +95,12 @@ final class InfluxSession implements DeviceSession, IotSession {
     /** The IoT workload's measurements (readings, diagnostics) are made by their first points, as every measurement is. */
     @Override
     public void recreateSchema(IotSpec spec) throws DatabaseException {
+        recreateDatabase();
+    }
+
+    /** The DevOps measurement (cpu) is made by its first points, as every measurement is. */
+    @Override
+    public void recreateSchema(DevopsSpec spec) throws DatabaseException {
         recreateDatabase();
     }
 
@@ -108,7 +127,7 @@ final class InfluxSession implements DeviceSession, IotSession {
     @Override
     public long write(TruckBatch batch) throws DatabaseException {
         int length = iotLines.build(batch);
-        return iotWrites.post(iotLines.bytes(), length, batch.size());
+        return nsWrites.post(iotLines.bytes(), length, batch.size());
     }
 
     @Override
@@ -116,7 +135,31 @@ final class InfluxSession implements DeviceSession, IotSession {
         int length = iotLines.build(batch);
         byte[] body = java.util.Arrays.copyOf(iotLines.bytes(), length);
         int rows = batch.size();
-        return PreparedWrite.of(rows, length, () -> iotWrites.post(body, length, rows));
+        return PreparedWrite.of(rows, length, () -> nsWrites.post(body, length, rows));
+    }
+
+    /**
+     * One request of the lines TSBS's influx format writes for cpu-only ({@link #DEVOPS_SCHEMA}),
+     * nanosecond precision, as TSBS's loader sends a file's lines; the rows of a request answered 204.
+     */
+    @Override
+    public long write(CpuBatch batch) throws DatabaseException {
+        int length = cpuLines.build(batch);
+        return nsWrites.post(cpuLines.bytes(), length, batch.size());
+    }
+
+    @Override
+    public PreparedWrite prepare(CpuBatch batch) {
+        int length = cpuLines.build(batch);
+        byte[] body = java.util.Arrays.copyOf(cpuLines.bytes(), length);
+        int rows = batch.size();
+        return PreparedWrite.of(rows, length, () -> nsWrites.post(body, length, rows));
+    }
+
+    /** The cpu points counted by InfluxDB: usage_user's values, a field every point has. */
+    @Override
+    public long countRows(DevopsSpec spec) throws DatabaseException {
+        return count("SELECT COUNT(usage_user) FROM cpu");
     }
 
     /**
@@ -215,7 +258,12 @@ final class InfluxSession implements DeviceSession, IotSession {
 
     @Override
     public long countRows(WorkloadSpec spec) throws DatabaseException {
-        QueryResult r = run("SELECT COUNT(temperature) FROM devices");
+        return count("SELECT COUNT(temperature) FROM devices");
+    }
+
+    /** The one number of a COUNT over all points; 0 when the measurement has none. */
+    private long count(String text) throws DatabaseException {
+        QueryResult r = run(text);
         var series = r.getResults().get(0).getSeries();
         if (series == null || series.isEmpty()) return 0;
         return (long) number(series.get(0).getValues().get(0).get(1));
@@ -229,6 +277,12 @@ final class InfluxSession implements DeviceSession, IotSession {
     /** The trucks' measurements live in the same database: its figure covers them as it covers the devices. */
     @Override
     public DiskUse diskUse(IotSpec spec) throws DatabaseException {
+        return diskUse();
+    }
+
+    /** The DevOps measurement lives in the same database: its figure covers it as it covers the devices. */
+    @Override
+    public DiskUse diskUse(DevopsSpec spec) throws DatabaseException {
         return diskUse();
     }
 
@@ -300,9 +354,10 @@ final class InfluxSession implements DeviceSession, IotSession {
     @Override
     public ServerFacts facts(Workload workload) {
         boolean trucks = IotWorkload.INSTANCE.equals(workload);
+        boolean hosts = CpuOnlyWorkload.INSTANCE.equals(workload);
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("gzip", String.valueOf(gzip));
-        settings.put("precision", trucks ? "ns" : "ms");
+        settings.put("precision", trucks || hosts ? "ns" : "ms");
         settings.put("consistency", "one");
         if (trucks) {
             // What the dialect's shaper computes from InfluxDB's rows, per query (InfluxIotQueries.clientPart).
@@ -310,7 +365,7 @@ final class InfluxSession implements DeviceSession, IotSession {
                 settings.put("iotClient." + t.id(), InfluxIotQueries.clientPart(t));
             }
         }
-        return new ServerFacts(version, driver(), settings, trucks ? IOT_SCHEMA : SCHEMA);
+        return new ServerFacts(version, driver(), settings, trucks ? IOT_SCHEMA : hosts ? DEVOPS_SCHEMA : SCHEMA);
     }
 
     /**

@@ -115,7 +115,7 @@ class InfluxOfflineTest {
 
     /**
      * The session's row for a series: {@link InfluxSession#SERIES_TAGS} texts (devgroup, name, fleet,
-     * driver, model), then InfluxDB's time and columns.
+     * driver, model, hostname), then InfluxDB's time and columns.
      */
     private static void row(ResultSink sink, String name, String fleet, String model, double... columns) {
         String[] texts = new String[InfluxSession.SERIES_TAGS.size() + columns.length];
