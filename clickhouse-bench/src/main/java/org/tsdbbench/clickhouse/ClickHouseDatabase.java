@@ -10,6 +10,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.devops.CpuOnlyWorkload;
 import org.tsdbbench.common.iot.IotPublishedCells;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
@@ -37,7 +38,8 @@ public final class ClickHouseDatabase extends Database {
                 // An HTTP INSERT of tab-separated rows: what the published JDBC driver's batch sent (README: Write path).
                 // The IoT trucks go the same way, one INSERT per table; no published report wrote them to ClickHouse.
                 .withWritePaths(WritePath.published("tsv", Map.of(), "devices"))
-                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE)
+                // The DevOps hosts (cpu-only) the same way, in TSBS's tags-table layout (README: TSBS DevOps).
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE, CpuOnlyWorkload.INSTANCE)
                 .withPublishedCells(IotPublishedCells.nearest()));
     }
 

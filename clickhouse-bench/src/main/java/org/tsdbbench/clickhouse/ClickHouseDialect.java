@@ -1,6 +1,10 @@
 package org.tsdbbench.clickhouse;
 
 import java.util.Optional;
+import org.tsdbbench.common.devops.DevopsDialect;
+import org.tsdbbench.common.devops.DevopsQuery;
+import org.tsdbbench.common.devops.DevopsSpec;
+import org.tsdbbench.common.devops.DevopsSql;
 import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotRowShaper;
@@ -12,9 +16,10 @@ import org.tsdbbench.common.query.SqlDialect;
 /**
  * ClickHouse's SQL for the catalog: ts is an Int64 of epoch ms, a minute is {@code intDiv(ts, 60000)};
  * the percentile is {@code quantileExact} (the value at rank floor(level x n), no interpolation).
- * The IoT queries are {@link IotSql}'s, every one of the catalog (texts first, then values).
+ * The IoT queries are {@link IotSql}'s, every one of the catalog (texts first, then values); the DevOps
+ * queries {@link ClickHouseDevopsSql}'s, all fifteen (hostname first, then values).
  */
-public final class ClickHouseDialect extends SqlDialect implements IotDialect {
+public final class ClickHouseDialect extends SqlDialect implements IotDialect, DevopsDialect {
 
     @Override
     protected String minuteBucket() {
@@ -43,5 +48,15 @@ public final class ClickHouseDialect extends SqlDialect implements IotDialect {
     @Override
     public RowShaper shaper(IotQuery query) {
         return IotRowShaper.textsFirst(query);
+    }
+
+    @Override
+    public Optional<String> render(DevopsQuery query, DevopsSpec spec) {
+        return Optional.of(ClickHouseDevopsSql.render(query));
+    }
+
+    @Override
+    public RowShaper shaper(DevopsQuery query) {
+        return DevopsSql.shaper(query);
     }
 }

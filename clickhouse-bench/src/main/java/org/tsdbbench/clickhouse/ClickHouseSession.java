@@ -25,6 +25,10 @@ import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.devops.CpuBatch;
+import org.tsdbbench.common.devops.CpuOnlyWorkload;
+import org.tsdbbench.common.devops.DevopsSession;
+import org.tsdbbench.common.devops.DevopsSpec;
 import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
@@ -38,8 +42,9 @@ import org.tsdbbench.results.ServerHeldRecord;
  * One client's ClickHouse connection. Rows are inserted as a TabSeparated stream (one request, one
  * insert block, applied whole or not at all); queries carry an explicit {@code FORMAT
  * TabSeparated} clause (old servers ignore the format header) and are parsed as they stream in.
+ * It takes the devices, the IoT trucks and the DevOps hosts ({@link DevopsLayout}).
  */
-final class ClickHouseSession implements DeviceSession, IotSession {
+final class ClickHouseSession implements DeviceSession, IotSession, DevopsSession {
 
     static final String TABLE = "CREATE TABLE %s.devices (devid Int32, devname String, devgroup Int32, ts Int64, "
             + "temperature Int32, humidity Float32) ENGINE = MergeTree() ORDER BY (devgroup, devid, ts)";
@@ -51,6 +56,9 @@ final class ClickHouseSession implements DeviceSession, IotSession {
     private final TabSeparatedBuilder body = new TabSeparatedBuilder();
     private final IotTabSeparatedBuilder readingsBody = new IotTabSeparatedBuilder();
     private final IotTabSeparatedBuilder diagnosticsBody = new IotTabSeparatedBuilder();
+    private final CpuTabSeparatedBuilder cpuBody = new CpuTabSeparatedBuilder();
+    private final CpuTabSeparatedBuilder tagsBody = new CpuTabSeparatedBuilder();
+    private final SentHosts sentHosts = new SentHosts();
     private final InsertSettings insertSettings = new InsertSettings();
 
     ClickHouseSession(Client client, String database, String version, boolean modern) {
@@ -184,17 +192,85 @@ final class ClickHouseSession implements DeviceSession, IotSession {
      */
     @Override
     public DiskUse diskUse(IotSpec spec) throws DatabaseException {
+        return mergedDiskUse(java.util.Arrays.stream(IotTable.values()).map(t -> t.measurement).toList());
+    }
+
+    /** The tables merged by OPTIMIZE ... FINAL, then their active parts' bytes, each table's named in the method. */
+    private DiskUse mergedDiskUse(List<String> tables) throws DatabaseException {
         StringBuilder method = new StringBuilder("system.parts bytes_on_disk of the active parts after OPTIMIZE TABLE FINAL:");
         long bytes = 0;
-        for (IotTable t : IotTable.values()) {
-            command(client, "OPTIMIZE TABLE " + database + "." + t.measurement + " FINAL");
+        for (int i = 0; i < tables.size(); i++) {
+            String t = tables.get(i);
+            command(client, "OPTIMIZE TABLE " + database + "." + t + " FINAL");
             long table = Long.parseLong(scalar(client, "SELECT sum(bytes_on_disk) FROM system.parts WHERE database = '" + database
-                    + "' AND table = '" + t.measurement + "' AND active"));
-            method.append(t == IotTable.READINGS ? " " : " + ").append(t.measurement).append(' ').append(String.format(java.util.Locale.ROOT, "%,d", table));
+                    + "' AND table = '" + t + "' AND active"));
+            method.append(i == 0 ? " " : " + ").append(t).append(' ')
+                    .append(String.format(java.util.Locale.ROOT, "%,d", table));
             bytes += table;
         }
         method.append(" bytes (merges finished; inactive parts awaiting deletion not counted)");
         return new DiskUse(bytes, method.toString(), serverHeld());
+    }
+
+    @Override
+    public void recreateSchema(DevopsSpec spec) throws DatabaseException {
+        for (String t : DevopsLayout.TABLES) command(client, DevopsLayout.drop(database, t));
+        command(client, DevopsLayout.createTags(database));
+        command(client, DevopsLayout.createCpu(database));
+        sentHosts.clear();
+    }
+
+    /**
+     * One request of cpu rows: an INSERT into {@code cpu} (one insert block, stored whole or not at all),
+     * preceded, when the batch has hosts this session has not met, by one INSERT of their {@code tags}
+     * rows, as TSBS's loader does. The rows acknowledged are the cpu INSERT's.
+     */
+    @Override
+    public long write(CpuBatch batch) throws DatabaseException {
+        if (batch.isEmpty()) return 0;
+        int fresh = sentHosts.collect(batch);
+        if (fresh > 0) {
+            CpuTabSeparatedBuilder t = tagsBody.tags(batch.hosts(), sentHosts.fresh(), fresh);
+            sendTags(t.array(), t.length(), sentHosts.fresh(), fresh);
+        }
+        CpuTabSeparatedBuilder b = cpuBody.rows(batch);
+        return send(DevopsLayout.CPU, b.array(), b.length(), batch.size(), "cpu rows");
+    }
+
+    /** Both bodies (the new hosts' tags rows, the cpu rows) encoded now, into bytes of their own. */
+    @Override
+    public PreparedWrite prepare(CpuBatch batch) {
+        int rows = batch.size();
+        int fresh = sentHosts.collect(batch);
+        int[] hosts = java.util.Arrays.copyOf(sentHosts.fresh(), fresh);
+        byte[] tags = tagsBody.tags(batch.hosts(), hosts, fresh).copy();
+        byte[] cpu = cpuBody.rows(batch).copy();
+        return PreparedWrite.of(rows, 128L + tags.length + cpu.length, () -> {
+            if (fresh > 0) sendTags(tags, tags.length, hosts, fresh);
+            return rows == 0 ? 0 : send(DevopsLayout.CPU, cpu, cpu.length, rows, "cpu rows");
+        });
+    }
+
+    /** The tags rows of {@code count} new hosts; when their INSERT fails, the next request carries them again. */
+    private void sendTags(byte[] body, int length, int[] hosts, int count) throws DatabaseException {
+        try {
+            send(DevopsLayout.TAGS, body, length, count, "hosts' tags rows");
+        } catch (DatabaseException e) {
+            sentHosts.forget(hosts, count);
+            throw e;
+        }
+    }
+
+    /** The rows in cpu, counted by the server. */
+    @Override
+    public long countRows(DevopsSpec spec) throws DatabaseException {
+        return Long.parseLong(scalar(client, "SELECT count() FROM " + database + "." + DevopsLayout.CPU));
+    }
+
+    /** As {@link #diskUse(IotSpec)} for cpu and tags. */
+    @Override
+    public DiskUse diskUse(DevopsSpec spec) throws DatabaseException {
+        return mergedDiskUse(DevopsLayout.TABLES);
     }
 
     @Override
@@ -242,9 +318,19 @@ final class ClickHouseSession implements DeviceSession, IotSession {
         for (String name : List.of("max_insert_block_size", "max_threads", "max_memory_usage")) {
             settings.put(name, scalar(client, "SELECT value FROM system.settings WHERE name = '" + name + "'"));
         }
-        return new ServerFacts(version, driver(), settings, IotWorkload.INSTANCE.equals(workload)
-                ? List.of(IotLayout.create(database, IotTable.READINGS), IotLayout.create(database, IotTable.DIAGNOSTICS))
-                : List.of(String.format(TABLE, database)));
+        return new ServerFacts(version, driver(), settings, schema(workload));
+    }
+
+    /** The CREATE TABLE statements of the workload's tables. */
+    private List<String> schema(Workload workload) {
+        if (IotWorkload.INSTANCE.equals(workload)) {
+            return List.of(IotLayout.create(database, IotTable.READINGS),
+                    IotLayout.create(database, IotTable.DIAGNOSTICS));
+        }
+        if (CpuOnlyWorkload.INSTANCE.equals(workload)) {
+            return List.of(DevopsLayout.createCpu(database), DevopsLayout.createTags(database));
+        }
+        return List.of(String.format(TABLE, database));
     }
 
     /**
