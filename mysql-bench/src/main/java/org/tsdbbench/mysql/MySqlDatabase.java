@@ -13,6 +13,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.devops.CpuOnlyWorkload;
 import org.tsdbbench.common.iot.IotPublishedCells;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
@@ -33,7 +34,7 @@ public final class MySqlDatabase extends Database {
                 .withPublishedWriteMatrix("1,10", "1-7")
                 // Multi-row INSERTs as published; the driver-rewritten JDBC batch measured slower here (README: Write path).
                 .withWritePaths(WritePath.published("multirow", Map.of("writeMode", "multirow"), "devices"))
-                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE)
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE, CpuOnlyWorkload.INSTANCE)
                 .withPublishedCells(IotPublishedCells.nearest()));
     }
 

@@ -20,6 +20,10 @@ import org.tsdbbench.common.db.Jdbc;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.devops.CpuBatch;
+import org.tsdbbench.common.devops.CpuOnlyWorkload;
+import org.tsdbbench.common.devops.DevopsSession;
+import org.tsdbbench.common.devops.DevopsSpec;
 import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
@@ -34,9 +38,9 @@ import org.tsdbbench.results.ServerHeldRecord;
  * each device's rows together in time order (what q4 and range queries read), and a secondary
  * index on devgroup for q1..q4's filters. The IoT trucks: {@link IotSchema}'s tables, written
  * as one multi-row INSERT per table ({@link IotInsertBuilder}) after the batch's new tag sets
- * ({@link TagIds}).
+ * ({@link TagIds}). TSBS's DevOps hosts: {@link CpuSchema}'s tables, written by {@link CpuWrites}.
  */
-final class MySqlSession implements DeviceSession, IotSession {
+final class MySqlSession implements DeviceSession, IotSession, DevopsSession {
 
     /** How a request is sent: one multi-row INSERT text, or a JDBC batch rewritten by the driver. */
     enum WriteMode {
@@ -56,10 +60,12 @@ final class MySqlSession implements DeviceSession, IotSession {
     private PreparedStatement batchInsert;
     private final TagIds tagIds = new TagIds();
     private final IotInsertBuilder iotInsert = new IotInsertBuilder();
+    private final CpuWrites cpuWrites;
 
     MySqlSession(Connection connection, WriteMode mode) {
         this.connection = connection;
         this.mode = mode;
+        this.cpuWrites = new CpuWrites(connection);
     }
 
     @Override
@@ -262,6 +268,40 @@ final class MySqlSession implements DeviceSession, IotSession {
     }
 
     @Override
+    public void recreateSchema(DevopsSpec spec) throws DatabaseException {
+        try {
+            for (String ddl : CpuSchema.drop()) Jdbc.execute(connection, ddl);
+            cpuWrites.clear();
+            for (String ddl : CpuSchema.create()) Jdbc.execute(connection, ddl);
+        } catch (SQLException e) {
+            throw new DatabaseException("MySQL: cannot create the DevOps tables: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public long write(CpuBatch batch) throws DatabaseException {
+        return prepare(batch).send();
+    }
+
+    /** The batch's new hosts inserted now and its one INSERT built ({@link CpuWrites}); not in writeMode=batch. */
+    @Override
+    public PreparedWrite prepare(CpuBatch batch) throws DatabaseException {
+        if (mode != WriteMode.MULTIROW) {
+            throw new DatabaseException("MySQL: writeMode=batch does not take the cpu-only workload (multirow does)");
+        }
+        return cpuWrites.prepare(batch);
+    }
+
+    @Override
+    public long countRows(DevopsSpec spec) throws DatabaseException {
+        try {
+            return Jdbc.queryLong(connection, "SELECT COUNT(*) FROM " + CpuSchema.CPU);
+        } catch (SQLException e) {
+            throw new DatabaseException("MySQL count failed: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
     public void query(String text, ResultSink sink) throws DatabaseException {
         try {
             Jdbc.query(connection, text, sink);
@@ -298,8 +338,18 @@ final class MySqlSession implements DeviceSession, IotSession {
     /** As {@link #diskUse()}, over the IoT tables: readings, diagnostics and tags, each named with its bytes. */
     @Override
     public DiskUse diskUse(IotSpec spec) throws DatabaseException {
+        List<String> tables = List.of(IotTable.READINGS.measurement, IotTable.DIAGNOSTICS.measurement, IotSchema.TAGS);
+        return diskUse(tables, "the IoT tables");
+    }
+
+    /** As {@link #diskUse()}, over the DevOps tables: cpu and cpu_tags, each named with its bytes. */
+    @Override
+    public DiskUse diskUse(DevopsSpec spec) throws DatabaseException {
+        return diskUse(List.of(CpuSchema.CPU, CpuSchema.TAGS), "the DevOps tables");
+    }
+
+    private DiskUse diskUse(List<String> tables, String what) throws DatabaseException {
         try {
-            List<String> tables = List.of(IotTable.READINGS.measurement, IotTable.DIAGNOSTICS.measurement, IotSchema.TAGS);
             Map<String, Long> each = tableBytes(tables);
             long bytes = 0;
             StringBuilder method = new StringBuilder("information_schema.TABLES data_length + index_length of ");
@@ -311,7 +361,7 @@ final class MySqlSession implements DeviceSession, IotSession {
             method.append(" bytes after ANALYZE TABLE (InnoDB pages in use, including their free space; binary and redo logs not counted)");
             return new DiskUse(bytes, method.toString(), serverHeld());
         } catch (SQLException e) {
-            throw new DatabaseException("MySQL disk use of the IoT tables failed: " + e.getMessage(), e);
+            throw new DatabaseException("MySQL disk use of " + what + " failed: " + e.getMessage(), e);
         }
     }
 
@@ -366,7 +416,8 @@ final class MySqlSession implements DeviceSession, IotSession {
 
     /** The run's workload's tables as this module creates them. */
     static List<String> schema(Workload workload) {
-        return IotWorkload.INSTANCE.equals(workload) ? IotSchema.create() : SCHEMA;
+        if (IotWorkload.INSTANCE.equals(workload)) return IotSchema.create();
+        return CpuOnlyWorkload.INSTANCE.equals(workload) ? CpuSchema.create() : SCHEMA;
     }
 
     /**
