@@ -9,6 +9,7 @@ import org.tsdbbench.common.db.DatabaseDescriptor;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.devops.CpuOnlyWorkload;
 import org.tsdbbench.common.iot.IotPublishedCells;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
@@ -27,7 +28,7 @@ public final class CnosDatabase extends Database {
         super(new DatabaseDescriptor("cnosdb", "CnosDB", 8902, "root", "CNOSDB_PASSWORD")
                 // Line protocol over HTTP, CnosDB's write API and the one report D's TSBS loader used.
                 .withWritePaths(WritePath.published("line", Map.of(), "devices", "iot"))
-                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE)
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE, CpuOnlyWorkload.INSTANCE)
                 .withPublishedCells(IotPublishedCells.reportD()));
     }
 

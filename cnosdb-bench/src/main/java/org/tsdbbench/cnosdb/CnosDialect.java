@@ -3,6 +3,10 @@ package org.tsdbbench.cnosdb;
 import java.util.Optional;
 import java.util.StringJoiner;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.devops.DevopsDialect;
+import org.tsdbbench.common.devops.DevopsQuery;
+import org.tsdbbench.common.devops.DevopsSpec;
+import org.tsdbbench.common.devops.DevopsSql;
 import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotRowShaper;
@@ -27,12 +31,15 @@ import org.tsdbbench.common.query.SqlDialect;
  * ({@code CUME_DIST}, what PERCENTILE_DISC returns). FIRST and LAST are CnosDB's own
  * {@code first(time, x)} and {@code last(time, x)}, over one device (q5) or many (q2); STDDEV is {@code STDDEV_POP}.
  *
- * <p>The IoT trucks' catalog, every query of it, is {@link IotSql}'s.
+ * <p>The IoT trucks' catalog, every query of it, is {@link IotSql}'s; TSBS's DevOps queries, all
+ * fifteen, are {@link DevopsCnosSql}'s.
  */
-public final class CnosDialect extends SqlDialect implements IotDialect {
+public final class CnosDialect extends SqlDialect implements IotDialect, DevopsDialect {
 
     /** The row's time as epoch milliseconds: the database is created WITH PRECISION 'ms'. */
     static final String TS = "CAST(time AS BIGINT)";
+
+    private final DevopsCnosSql devops = new DevopsCnosSql();
 
     @Override
     protected String table() {
@@ -64,6 +71,18 @@ public final class CnosDialect extends SqlDialect implements IotDialect {
     @Override
     public RowShaper shaper(IotQuery q) {
         return IotRowShaper.textsFirst(q);
+    }
+
+    /** Every DevOps query has one: none is absent. */
+    @Override
+    public Optional<String> render(DevopsQuery q, DevopsSpec spec) {
+        return Optional.of(devops.render(q));
+    }
+
+    /** The rows come hostname first (where the type has it), then the time and the values. */
+    @Override
+    public RowShaper shaper(DevopsQuery q) {
+        return DevopsSql.shaper(q);
     }
 
     /** The tag values of groups 0 .. limit-1: {@code ('0', '1', .., '9')}. */

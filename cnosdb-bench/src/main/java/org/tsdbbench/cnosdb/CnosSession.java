@@ -15,6 +15,10 @@ import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.devops.CpuBatch;
+import org.tsdbbench.common.devops.CpuOnlyWorkload;
+import org.tsdbbench.common.devops.DevopsSession;
+import org.tsdbbench.common.devops.DevopsSpec;
 import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
@@ -28,11 +32,12 @@ import org.tsdbbench.common.workload.Workload;
  * One client's CnosDB connection (HTTP keep-alive). The benchmark's database lives in CnosDB's
  * default tenant {@value #TENANT}; for the devices it is created with millisecond precision and
  * the devices table with its types ({@link DevicesLayout}), for the IoT trucks with nanosecond
- * precision and tables readings and diagnostics ({@link IotLayout}). A write is one request of
+ * precision and tables readings and diagnostics ({@link IotLayout}), for TSBS's DevOps hosts with
+ * nanosecond precision and table cpu ({@link CpuLayout}). A write is one request of
  * line protocol: CnosDB answers 200 for the whole request or fails it, so the rows acknowledged are
  * the rows of a request answered 200 (the count after every write cell checks that they were stored).
  */
-final class CnosSession implements DeviceSession, IotSession {
+final class CnosSession implements DeviceSession, IotSession, DevopsSession {
 
     /** CnosDB's default tenant, the one the HTTP API uses when a request names none. */
     static final String TENANT = "cnosdb";
@@ -45,8 +50,10 @@ final class CnosSession implements DeviceSession, IotSession {
     private final int port;
     private final URI writeUri;
     private final URI iotWriteUri;
+    private final URI cpuWriteUri;
     private final LineProtocol lines = new LineProtocol();
     private final IotLayout iot = new IotLayout();
+    private final HostLineStarts hostStarts = new HostLineStarts();
 
     CnosSession(CnosHttp http, String database, String version, int port) {
         this.http = http;
@@ -55,6 +62,7 @@ final class CnosSession implements DeviceSession, IotSession {
         this.port = port;
         this.writeUri = http.writeUri(database, "ms");
         this.iotWriteUri = http.writeUri(database, IotLayout.PRECISION);
+        this.cpuWriteUri = http.writeUri(database, CpuLayout.PRECISION);
     }
 
     /** Drops the database (its vnodes' files go with it) and creates it again, empty, with the devices table. */
@@ -135,6 +143,39 @@ final class CnosSession implements DeviceSession, IotSession {
             if (tables.contains(table.measurement)) rows += count("SELECT COUNT(time) FROM " + table.measurement + " WHERE time >= " + spec.startNs());
         }
         return rows;
+    }
+
+    /** Drops the database and creates it again, empty, WITH PRECISION 'ns', with table cpu. */
+    @Override
+    public void recreateSchema(DevopsSpec spec) throws DatabaseException {
+        recreate(CpuLayout.PRECISION, List.of(CpuLayout.CREATE_TABLE));
+    }
+
+    /** One request of line protocol holding the batch's rows, all acknowledged when CnosDB answers 200. */
+    @Override
+    public long write(CpuBatch batch) throws DatabaseException {
+        CpuLayout.lines(batch, hostStarts, lines);
+        return send(cpuWriteUri, batch.size());
+    }
+
+    /** The line protocol is built now, as bytes, and copied; sending them is what remains. */
+    @Override
+    public PreparedWrite prepare(CpuBatch batch) {
+        CpuLayout.lines(batch, hostStarts, lines);
+        return prepared(cpuWriteUri, batch.size());
+    }
+
+    /** {@code COUNT(time)} of cpu with a condition on time, which counts what SELECT returns (as for the trucks). */
+    @Override
+    public long countRows(DevopsSpec spec) throws DatabaseException {
+        if (!tables().contains(CpuLayout.TABLE)) return 0;
+        return count("SELECT COUNT(time) FROM " + CpuLayout.TABLE + " WHERE time >= " + spec.startNs());
+    }
+
+    /** The hosts' table lives in the same database: its figure covers it as it covers the devices. */
+    @Override
+    public DiskUse diskUse(DevopsSpec spec) throws DatabaseException {
+        return diskUse();
     }
 
     /** Sends the request body built in {@link #lines}; all its rows are acknowledged when CnosDB answers 200. */
@@ -224,7 +265,8 @@ final class CnosSession implements DeviceSession, IotSession {
      */
     @Override
     public ServerFacts facts(Workload workload) throws DatabaseException {
-        List<String> layout = IotWorkload.INSTANCE.equals(workload) ? IotLayout.DESCRIPTION : DevicesLayout.DESCRIPTION;
+        List<String> layout = IotWorkload.INSTANCE.equals(workload) ? IotLayout.DESCRIPTION
+                : CpuOnlyWorkload.INSTANCE.equals(workload) ? CpuLayout.DESCRIPTION : DevicesLayout.DESCRIPTION;
         Map<String, String> settings = new LinkedHashMap<>();
         settings.put("tenant", TENANT);
         settings.put("precision", "the database's (database.precision), line protocol in the same");
