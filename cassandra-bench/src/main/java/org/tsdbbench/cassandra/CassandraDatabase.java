@@ -22,6 +22,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.devops.CpuOnlyWorkload;
 import org.tsdbbench.common.iot.IotPublishedCells;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
@@ -60,7 +61,8 @@ public final class CassandraDatabase extends Database {
                 // The published code's batches of prepared INSERTs; async single INSERTs measured slower here (README: Write path).
                 .withWritePaths(WritePath.published("batch", Map.of("writeMode", "batch"), "devices"))
                 // The IoT trucks go the same way (UNLOGGED batches per table and fleet); no published report ran them on Cassandra.
-                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE)
+                // The DevOps hosts too: UNLOGGED batches per host (README: TSBS DevOps).
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE, CpuOnlyWorkload.INSTANCE)
                 .withPublishedCells(IotPublishedCells.nearest()));
     }
 

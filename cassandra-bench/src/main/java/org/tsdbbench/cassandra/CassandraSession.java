@@ -26,6 +26,10 @@ import org.tsdbbench.common.db.DurabilitySetting;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.devops.CpuBatch;
+import org.tsdbbench.common.devops.CpuOnlyWorkload;
+import org.tsdbbench.common.devops.DevopsSession;
+import org.tsdbbench.common.devops.DevopsSpec;
 import org.tsdbbench.common.iot.IotQueryType;
 import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
@@ -40,8 +44,9 @@ import org.tsdbbench.common.workload.Workload;
  * groups only by primary-key columns in key order), clustering devid, devname, ts. A request is
  * sent as one UNLOGGED batch per partition it touches (normally one: a client owns whole devices),
  * all in flight at once; or, in {@code async} mode, as one INSERT per row, all in flight at once.
+ * The IoT trucks ({@link IotCql}) and the DevOps hosts ({@link CpuCql}) are written the same way.
  */
-final class CassandraSession implements DeviceSession, IotSession {
+final class CassandraSession implements DeviceSession, IotSession, DevopsSession {
 
     /** How a request of R rows is sent. */
     enum WriteMode {
@@ -70,6 +75,8 @@ final class CassandraSession implements DeviceSession, IotSession {
     private final int window;
     private PreparedStatement insertReadings;
     private PreparedStatement insertDiagnostics;
+    private PreparedStatement insertCpu;
+    private final CassandraCpuBatchBuilder cpuStatements = new CassandraCpuBatchBuilder();
 
     CassandraSession(CqlSession session, String keyspace, WriteMode mode, String conf, Duration timeout,
                      CassandraDatabase.Replication replication, CassandraJmx jmx) {
@@ -173,6 +180,68 @@ final class CassandraSession implements DeviceSession, IotSession {
         return jmx.diskUse(keyspace, IotTable.READINGS.measurement, IotTable.DIAGNOSTICS.measurement);
     }
 
+    /** Drops cpu if present and creates it empty ({@link CpuCql}'s layout). */
+    @Override
+    public void recreateSchema(DevopsSpec spec) throws DatabaseException {
+        try {
+            session.execute(CpuCql.drop(keyspace));
+            session.execute(CpuCql.create(keyspace));
+            insertCpu = null;
+        } catch (RuntimeException e) {
+            throw new DatabaseException("Cassandra: cannot create the cpu table: "
+                    + DatabaseException.rootMessage(e), e);
+        }
+    }
+
+    /**
+     * One request of cpu rows: one UNLOGGED batch per host (partition) it touches, or one INSERT per
+     * row in async mode, all in flight at once. The rows acknowledged are those of the statements that
+     * succeeded; a failed one fails the request, saying how many were.
+     */
+    @Override
+    public long write(CpuBatch b) throws DatabaseException {
+        if (b.isEmpty()) return 0;
+        List<Integer> rowsOf = new ArrayList<>();
+        return send(statements(b, rowsOf), rowsOf, b.size());
+    }
+
+    /** The cpu request's statements bound now; sending them is measured with {@code --option prebuild=true}. */
+    @Override
+    public PreparedStatements prepare(CpuBatch b) throws DatabaseException {
+        List<Integer> rowsOf = new ArrayList<>();
+        List<Statement<?>> statements = b.isEmpty() ? new ArrayList<>() : statements(b, rowsOf);
+        return new PreparedStatements(b.size(), statements, rowsOf, PreparedStatements.BOUND_CPU_ROW_BYTES);
+    }
+
+    private List<Statement<?>> statements(CpuBatch b, List<Integer> rowsOf) throws DatabaseException {
+        try {
+            if (insertCpu == null) insertCpu = session.prepare(CpuCql.insert(keyspace));
+            List<Statement<?>> statements = cpuStatements.statements(insertCpu, b, mode == WriteMode.BATCH, rowsOf);
+            statements.replaceAll(this::timed);
+            return statements;
+        } catch (RuntimeException e) {
+            throw new DatabaseException("Cassandra insert of " + b.size() + " cpu rows failed: "
+                    + DatabaseException.rootMessage(e), e);
+        }
+    }
+
+    /** The rows in cpu, counted by Cassandra. */
+    @Override
+    public long countRows(DevopsSpec spec) throws DatabaseException {
+        try {
+            String count = "SELECT COUNT(*) FROM " + keyspace + "." + CpuCql.TABLE;
+            return session.execute(timed(SimpleStatement.newInstance(count))).one().getLong(0);
+        } catch (RuntimeException e) {
+            throw new DatabaseException("Cassandra count failed: " + DatabaseException.rootMessage(e), e);
+        }
+    }
+
+    /** cpu flushed, compactions settled, its LiveDiskSpaceUsed. */
+    @Override
+    public DiskUse diskUse(DevopsSpec spec) throws DatabaseException {
+        return jmx.diskUse(keyspace, CpuCql.TABLE);
+    }
+
     private Statement<?> timed(Statement<?> st) {
         return timedProfile == null ? st : st.setExecutionProfile(timedProfile);
     }
@@ -270,6 +339,8 @@ final class CassandraSession implements DeviceSession, IotSession {
          * value as the devices' measured six: an estimate, not measured.
          */
         static final long BOUND_RECORD_BYTES = 1_700;
+        /** The same for a cpu row: twelve values (tags once per host and request): an estimate, not measured. */
+        static final long BOUND_CPU_ROW_BYTES = 1_200;
 
         private final int rows;
         final List<Statement<?>> statements;
@@ -375,6 +446,15 @@ final class CassandraSession implements DeviceSession, IotSession {
                 for (IotQueryType t : IotQueryType.values()) settings.put("iotClient." + t.id(), IotCqlShaper.clientPart(t));
                 return new ServerFacts(local.getString(0), driver(), settings,
                         List.of(IotCql.create(keyspace, IotTable.READINGS), IotCql.create(keyspace, IotTable.DIAGNOSTICS)));
+            }
+            if (CpuOnlyWorkload.INSTANCE.equals(workload)) {
+                settings.put("devopsLayout", "partition key hostname; clustering time DESC; the ten fields bigint;"
+                        + " the nine other tags static (once per host)");
+                settings.put("devopsBatches", mode == WriteMode.BATCH ? "UNLOGGED, one per host" : "none");
+                settings.put("devopsQueries", "Cassandra alone: GROUP BY floor(time, 1m|1h) in one host, or hostname"
+                        + " and floor(time, 1h); PER PARTITION LIMIT 1; absent (groups span hosts): "
+                        + CpuCql.absent());
+                return new ServerFacts(local.getString(0), driver(), settings, List.of(CpuCql.create(keyspace)));
             }
             settings.put("spread", "MAX(temperature) - MIN(temperature), subtracted by the client (CQL has no spread)");
             settings.put("q4", "COUNT and SUM per device and floor(ts, 1m), summed per minute by the client");

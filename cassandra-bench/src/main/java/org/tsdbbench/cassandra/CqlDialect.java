@@ -3,6 +3,10 @@ package org.tsdbbench.cassandra;
 import java.util.Optional;
 import java.util.StringJoiner;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.devops.DevopsDialect;
+import org.tsdbbench.common.devops.DevopsQuery;
+import org.tsdbbench.common.devops.DevopsSpec;
+import org.tsdbbench.common.devops.DevopsSql;
 import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotSpec;
@@ -27,8 +31,10 @@ import org.tsdbbench.common.query.RowShaper;
  *
  * <p>The IoT trucks: {@link IotCql} (Cassandra aggregates per series, or per series and 10-minute
  * bucket) and {@link IotCqlShaper} (the client combines those groups into the query's).
+ *
+ * <p>The DevOps hosts: {@link CpuCql}, said by Cassandra alone; a query whose groups span hosts is absent.
  */
-public final class CqlDialect implements DeviceDialect, IotDialect {
+public final class CqlDialect implements DeviceDialect, IotDialect, DevopsDialect {
 
     @Override
     public Optional<String> render(LogicalQuery q, WorkloadSpec spec) {
@@ -82,6 +88,17 @@ public final class CqlDialect implements DeviceDialect, IotDialect {
     @Override
     public RowShaper shaper(IotQuery q) {
         return canonical -> new IotCqlShaper(q, canonical);
+    }
+
+    @Override
+    public Optional<String> render(DevopsQuery q, DevopsSpec spec) {
+        return CpuCql.render(q);
+    }
+
+    /** Rows come hostname first (where the type has it), then the time in milliseconds and the values. */
+    @Override
+    public RowShaper shaper(DevopsQuery q) {
+        return DevopsSql.shaper(q);
     }
 
     static Optional<String> selection(Aggregate fn) {
