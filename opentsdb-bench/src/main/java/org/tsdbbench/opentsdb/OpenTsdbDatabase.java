@@ -11,6 +11,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.ModuleOption;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.db.WritePath;
+import org.tsdbbench.common.devops.CpuOnlyWorkload;
 import org.tsdbbench.common.iot.IotPublishedCells;
 import org.tsdbbench.common.iot.IotWorkload;
 import org.tsdbbench.common.query.Dialect;
@@ -35,8 +36,9 @@ public final class OpenTsdbDatabase extends Database {
                 .withPublishedWriteMatrix("1,10,20,30,40", "1-2")
                 // HTTP /api/put as published, acknowledged once queued; ?sync measured far slower (README: Write path).
                 .withWritePaths(WritePath.published("put", Map.of("sync", "false"), "devices"))
-                // The trucks too (README: The IoT trucks): a metric per field, a record point per record.
-                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE)
+                // The trucks too (README: The IoT trucks): a metric per field, a record point per record; and TSBS's
+                // DevOps hosts (README: TSBS DevOps): a metric per field, eight of the host's ten tags.
+                .withWorkloads(DevicesWorkload.INSTANCE, IotWorkload.INSTANCE, CpuOnlyWorkload.INSTANCE)
                 .withPublishedCells(IotPublishedCells.nearest()));
     }
 

@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.StringJoiner;
 import org.tsdbbench.common.data.WorkloadSpec;
+import org.tsdbbench.common.devops.DevopsDialect;
+import org.tsdbbench.common.devops.DevopsQuery;
+import org.tsdbbench.common.devops.DevopsSpec;
 import org.tsdbbench.common.iot.IotDialect;
 import org.tsdbbench.common.iot.IotQuery;
 import org.tsdbbench.common.iot.IotSpec;
@@ -29,9 +32,9 @@ import org.tsdbbench.common.query.RowShaper;
  * point, as OpenTSDB needs. One device (q5) is one series: its function is a single downsampler
  * ({@code 0all-avg}, {@code first}, {@code last}, {@code dev}, {@code p90}); a range (q6) reads both
  * metrics of the device (or every device) between start and end, which OpenTSDB takes inclusive.
- * The IoT catalog is {@link OpenTsdbIotQueries}'.
+ * The IoT catalog is {@link OpenTsdbIotQueries}', TSBS's DevOps queries {@link OpenTsdbDevopsQueries}'.
  */
-public final class OpenTsdbDialect implements DeviceDialect, IotDialect {
+public final class OpenTsdbDialect implements DeviceDialect, IotDialect, DevopsDialect {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -153,6 +156,16 @@ public final class OpenTsdbDialect implements DeviceDialect, IotDialect {
     @Override
     public RowShaper shaper(IotQuery q) {
         return OpenTsdbIotQueries.shaper(q);
+    }
+
+    @Override
+    public Optional<String> render(DevopsQuery q, DevopsSpec spec) {
+        return OpenTsdbDevopsQueries.render(q);
+    }
+
+    @Override
+    public RowShaper shaper(DevopsQuery q) {
+        return OpenTsdbDevopsQueries.shaper(q);
     }
 
     /**

@@ -21,7 +21,7 @@ final class OpenTsdbResultShaper implements ResultSink {
      * humidity), its series' devid and devgroup tags (NaN when absent), its timestamp, its value.
      * The texts hold the metric's name, the devid and devgroup tags and, from
      * {@link OpenTsdbIotQueries#TAGS_AT}, the series' IoT tags in {@link org.tsdbbench.common.iot.IotTag}
-     * order (null when absent).
+     * order (null when absent) and, at {@link OpenTsdbSession#HOSTNAME_AT}, its DevOps hostname tag.
      */
     static final String POINT = "part, metric, devid, devgroup, ts, value";
 

@@ -28,6 +28,10 @@ import org.tsdbbench.common.db.Poll;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.ServerFacts;
 import org.tsdbbench.common.db.Session;
+import org.tsdbbench.common.devops.CpuBatch;
+import org.tsdbbench.common.devops.CpuOnlyWorkload;
+import org.tsdbbench.common.devops.DevopsSession;
+import org.tsdbbench.common.devops.DevopsSpec;
 import org.tsdbbench.common.iot.IotSession;
 import org.tsdbbench.common.iot.IotSpec;
 import org.tsdbbench.common.iot.IotTable;
@@ -43,7 +47,7 @@ import org.tsdbbench.results.ServerHeldRecord;
  * own report ({@code ?details}: points stored, and each failed point), never from what was sent:
  * a row counts when both its points were stored.
  */
-final class OpenTsdbSession implements DeviceSession, IotSession {
+final class OpenTsdbSession implements DeviceSession, IotSession, DevopsSession {
 
     static final long FAR_FUTURE_MS = 4_102_444_800_000L; // 2100-01-01
     static final List<String> LAYOUT = List.of("metrics temperature and humidity; tags devid, devname, devgroup; "
@@ -59,6 +63,15 @@ final class OpenTsdbSession implements DeviceSession, IotSession {
                     + " (a null tag left out); millisecond timestamps; a series per metric and tag set"
                     + " (HBase tables tsdb, tsdb-uid, tsdb-tree, tsdb-meta)");
 
+    /** TSBS's DevOps hosts (README: TSBS DevOps). */
+    static final List<String> DEVOPS_LAYOUT = List.of(
+            "cpu: metrics cpu.usage_user, cpu.usage_system, ... cpu.usage_guest_nice, a point per field of each row,"
+                    + " integer values",
+            "tags: hostname, datacenter, rack, os, arch, team, service, service_environment (TSBS's ten less region,"
+                    + " which the datacenter names, and service_version: OpenTSDB's tsd.storage.max_tags is 8);"
+                    + " millisecond timestamps; a series per metric and host"
+                    + " (HBase tables tsdb, tsdb-uid, tsdb-tree, tsdb-meta)");
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int SETTLE_SECONDS = 300;
     private final HttpClient http;
@@ -68,6 +81,7 @@ final class OpenTsdbSession implements DeviceSession, IotSession {
     private final URI hbaseInfo;
     private final PutRequestBuilder put = new PutRequestBuilder();
     private final IotPutBuilder iotPut = new IotPutBuilder();
+    private final CpuPutBuilder cpuPut = new CpuPutBuilder();
 
     OpenTsdbSession(HttpClient http, URI base, boolean sync, Duration timeout, URI hbaseInfo) {
         this.http = http;
@@ -85,12 +99,13 @@ final class OpenTsdbSession implements DeviceSession, IotSession {
 
     /** The devices' metrics. */
     static final List<String> DEVICE_METRICS = List.of("temperature", "humidity");
-    /** Every metric of both workloads: emptying the module's database for one workload empties it of the other's too. */
+    /** Every metric of every workload: emptying the database for one workload empties it of the others' too. */
     static final List<String> ALL_METRICS = allMetrics();
 
     private static List<String> allMetrics() {
         List<String> all = new ArrayList<>(DEVICE_METRICS);
         all.addAll(IotPutBuilder.METRICS);
+        all.addAll(CpuPutBuilder.METRICS);
         return List.copyOf(all);
     }
 
@@ -274,6 +289,72 @@ final class OpenTsdbSession implements DeviceSession, IotSession {
         return Math.max(0, records - lost);
     }
 
+    /** As for the trucks: every metric of every workload emptied, so that the disk figure holds the hosts alone. */
+    @Override
+    public void recreateSchema(DevopsSpec spec) throws DatabaseException {
+        empty(() -> points(ALL_METRICS));
+    }
+
+    /**
+     * The {@code cpu} rows stored: the fewest points any of the ten field metrics holds, counted by
+     * OpenTSDB (a row is its ten points; a row with a point missing is not whole). Right after a load
+     * the count may be short until the TSD's queued points reach HBase, as for the devices.
+     */
+    @Override
+    public long countRows(DevopsSpec spec) throws DatabaseException {
+        long rows = Long.MAX_VALUE;
+        for (String metric : CpuPutBuilder.METRICS) rows = Math.min(rows, points(metric));
+        return rows;
+    }
+
+    @Override
+    public long write(CpuBatch batch) throws DatabaseException {
+        return acknowledgedCpuRows(send(putUri(), "POST", cpuPut.build(batch)), batch.size());
+    }
+
+    /** The DevOps body built and encoded now, in an HTTP request of its own, as {@link #prepare(RowBatch)}. */
+    @Override
+    public PreparedWrite prepare(CpuBatch batch) {
+        byte[] body = cpuPut.build(batch).getBytes(StandardCharsets.UTF_8);
+        int rows = batch.size();
+        HttpRequest request = request(putUri(), "POST", body);
+        return new PreparedWrite() {
+            @Override
+            public int rows() {
+                return rows;
+            }
+
+            @Override
+            public long bytes() {
+                return 512 + body.length;
+            }
+
+            @Override
+            public long send() throws DatabaseException {
+                return acknowledgedCpuRows(exchange(request), rows);
+            }
+        };
+    }
+
+    /**
+     * The rows a put's details report acknowledges: a row counts when its ten points were stored. Each
+     * failed point in {@code errors} names its row (hostname, time); without that list each failed
+     * point is taken to fail a row of its own.
+     */
+    static long acknowledgedCpuRows(JsonNode report, int rows) {
+        long points = (long) rows * CpuBatch.FIELD_COUNT;
+        long failed = report.path("failed").asLong();
+        long success = report.path("success").asLong();
+        if (failed == 0 && success == points) return rows;
+        Set<String> failedRows = new HashSet<>();
+        for (JsonNode e : report.path("errors")) {
+            JsonNode p = e.path("datapoint");
+            failedRows.add(p.path("tags").path("hostname").asText() + "@" + p.path("timestamp").asText());
+        }
+        long lost = failedRows.isEmpty() ? Math.max(failed, points - success) : failedRows.size();
+        return Math.max(0, rows - lost);
+    }
+
     @Override
     public long write(RowBatch batch) throws DatabaseException {
         return acknowledged(send(putUri(), "POST", put.build(batch)), batch.size());
@@ -364,7 +445,7 @@ final class OpenTsdbSession implements DeviceSession, IotSession {
     /** As {@link #points(JsonNode, ResultSink)}, each sub-query's index moved on by {@code offset}. */
     static void points(JsonNode answer, ResultSink sink, int offset) {
         double[] row = new double[6];
-        String[] texts = new String[OpenTsdbIotQueries.TAGS_AT + IOT_TAGS.length];
+        String[] texts = new String[HOSTNAME_AT + 1];
         for (JsonNode series : answer) {
             row[0] = offset + series.path("query").path("index").asInt(0);
             texts[1] = series.path("metric").asText();
@@ -374,6 +455,7 @@ final class OpenTsdbSession implements DeviceSession, IotSession {
             texts[3] = tagText(series, "devgroup");
             row[3] = tag(series, "devgroup");
             for (int t = 0; t < IOT_TAGS.length; t++) texts[OpenTsdbIotQueries.TAGS_AT + t] = tagText(series, IOT_TAGS[t].key);
+            texts[HOSTNAME_AT] = tagText(series, "hostname");
             for (Iterator<Map.Entry<String, JsonNode>> it = series.path("dps").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> dp = it.next();
                 row[4] = Long.parseLong(dp.getKey());
@@ -384,6 +466,8 @@ final class OpenTsdbSession implements DeviceSession, IotSession {
     }
 
     private static final IotTag[] IOT_TAGS = IotTag.values();
+    /** Where a point's texts hold its series' DevOps hostname tag, after the IoT tags. */
+    static final int HOSTNAME_AT = OpenTsdbIotQueries.TAGS_AT + IOT_TAGS.length;
 
     private static double tag(JsonNode series, String name) {
         JsonNode v = series.path("tags").get(name);
@@ -411,7 +495,12 @@ final class OpenTsdbSession implements DeviceSession, IotSession {
         }
         settings.put("tsd.storage.max_tags", config.path("tsd.storage.max_tags").asText());
         return new ServerFacts(version(), "JDK HttpClient + Jackson (HTTP API)", settings,
-                IotWorkload.INSTANCE.equals(workload) ? IOT_LAYOUT : LAYOUT);
+                layout(workload));
+    }
+
+    private static List<String> layout(Workload workload) {
+        if (IotWorkload.INSTANCE.equals(workload)) return IOT_LAYOUT;
+        return CpuOnlyWorkload.INSTANCE.equals(workload) ? DEVOPS_LAYOUT : LAYOUT;
     }
 
     /**
@@ -478,6 +567,12 @@ final class OpenTsdbSession implements DeviceSession, IotSession {
      */
     @Override
     public DiskUse diskUse(IotSpec spec) throws DatabaseException {
+        return diskUse();
+    }
+
+    /** As the trucks': {@link #recreateSchema(DevopsSpec)} empties the other workloads' metrics: the hosts' figure. */
+    @Override
+    public DiskUse diskUse(DevopsSpec spec) throws DatabaseException {
         return diskUse();
     }
 
