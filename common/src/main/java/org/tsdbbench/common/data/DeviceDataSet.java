@@ -12,6 +12,7 @@ import org.tsdbbench.common.query.DeviceAnswers;
 import org.tsdbbench.common.query.ExpectedAnswers;
 import org.tsdbbench.common.workload.DataSet;
 import org.tsdbbench.results.WorkloadRecord;
+import org.tsdbbench.common.workload.SettingsJson;
 
 /**
  * The devices' rows a run writes and checks: generated on the fly from the spec, or read from
@@ -191,17 +192,11 @@ public record DeviceDataSet(WorkloadSpec spec, Path dataDir, int numOfFiles, Sha
 
     /** The data set {@link #writeJson} wrote; a missing field is an IOException naming it. */
     static DeviceDataSet read(JsonNode data) throws IOException {
-        WorkloadSpec spec = new WorkloadSpec(required(data, "numOfDevices").asInt(), required(data, "rowsPerDevice").asInt(),
-                required(data, "startTs").asLong(), required(data, "seed").asLong());
+        WorkloadSpec spec = new WorkloadSpec(SettingsJson.required(data, "numOfDevices").asInt(), SettingsJson.required(data, "rowsPerDevice").asInt(),
+                SettingsJson.required(data, "startTs").asLong(), SettingsJson.required(data, "seed").asLong());
         JsonNode dir = data.path("dataDir");
         Path dataDir = dir.isMissingNode() || dir.isNull() || dir.asText().isBlank() ? null : Path.of(dir.asText());
         return (dataDir == null ? generated(spec) : new DeviceDataSet(spec, dataDir, data.path("numOfFiles").asInt()))
                 .withShard(Shard.parse(data.path("shard").asText("0/1")));
-    }
-
-    private static JsonNode required(JsonNode node, String field) throws IOException {
-        JsonNode v = node.path(field);
-        if (v.isMissingNode() || v.isNull()) throw new IOException("no " + field);
-        return v;
     }
 }

@@ -27,6 +27,19 @@ public record Shard(int index, int count) {
         }
     }
 
+    /**
+     * Part {@code index} of {@code parts} of {@code n} things numbered from {@code offset}, as
+     * {@code [first, end)}: contiguous, disjoint, sizes within one (empty when there are more parts than things).
+     */
+    public static int[] block(int n, int index, int parts, int offset) {
+        return new int[] {offset + (int) ((long) n * index / parts), offset + (int) ((long) n * (index + 1) / parts)};
+    }
+
+    /** This shard's part of {@code n} things numbered from 0: {@code [first, end)}. */
+    public int[] block(int n) {
+        return block(n, index, count, 0);
+    }
+
     public boolean whole() {
         return count == 1;
     }

@@ -5,12 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.DataInput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
 import org.tsdbbench.common.data.ByteCount;
 import org.tsdbbench.common.data.Shard;
 import org.tsdbbench.common.workload.DataSet;
+import org.tsdbbench.common.workload.SettingsJson;
+import org.tsdbbench.common.workload.TsbsFile;
 import org.tsdbbench.results.WorkloadRecord;
 
 /**
@@ -29,9 +30,9 @@ public final class CpuDataSet implements DataSet {
     private final Path file;
     private final long fileSeed;
     private final Shard shard;
-    private final FileSummary summary;
+    private final TsbsFile<CpuFileReader.Summary> summary;
 
-    private CpuDataSet(DevopsSpec generated, Path file, long fileSeed, Shard shard, FileSummary summary) {
+    private CpuDataSet(DevopsSpec generated, Path file, long fileSeed, Shard shard, TsbsFile<CpuFileReader.Summary> summary) {
         this.generated = generated;
         this.file = file;
         this.fileSeed = fileSeed;
@@ -45,38 +46,15 @@ public final class CpuDataSet implements DataSet {
 
     /** The rows of a TSBS cpu-only file; {@code seed} draws the queries' parameters. */
     public static CpuDataSet file(Path file, long seed) {
-        return new CpuDataSet(null, file, seed, Shard.WHOLE, new FileSummary(file));
+        return new CpuDataSet(null, file, seed, Shard.WHOLE, new TsbsFile<>(file, CpuFileReader::validate));
     }
 
-    /** The file's validating pass, once, shared by the shards of the data set. */
-    private static final class FileSummary {
-        private final Path file;
-        private CpuFileReader.Summary found;
-        private double seconds;
-
-        FileSummary(Path file) {
-            this.file = file;
-        }
-
-        synchronized CpuFileReader.Summary get() throws IOException {
-            if (found == null) {
-                long start = System.nanoTime();
-                found = CpuFileReader.validate(file);
-                seconds = (System.nanoTime() - start) / 1e9;
-            }
-            return found;
-        }
-
-        synchronized double seconds() {
-            return seconds;
-        }
-    }
 
     @Override
     public DevopsSpec spec() {
         if (generated != null) return generated;
         try {
-            return summary.get().spec(fileSeed);
+            return summary.summary().spec(fileSeed);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -99,7 +77,7 @@ public final class CpuDataSet implements DataSet {
 
     @Override
     public void checkFiles() throws IOException {
-        if (fromFiles()) summary.get();
+        if (fromFiles()) summary.summary();
     }
 
     @Override
@@ -112,7 +90,7 @@ public final class CpuDataSet implements DataSet {
         checkFiles();
         OptionalLong known = knownRows();
         if (known.isPresent()) return known.getAsLong();
-        if (shard.whole()) return summary.get().rows();
+        if (shard.whole()) return summary.summary().rows();
         long n = 0;
         try (CpuSource all = all()) {
             for (CpuBatch b = all.next(BATCH); !b.isEmpty(); b = all.next(BATCH)) n += b.size();
@@ -122,11 +100,7 @@ public final class CpuDataSet implements DataSet {
 
     /** This shard's generated hosts {@code [first, end)}. */
     private int[] shardHosts() {
-        return block(generated.hosts(), shard.index(), shard.count(), 0);
-    }
-
-    private static int[] block(int n, int index, int parts, int offset) {
-        return new int[] {offset + (int) ((long) n * index / parts), offset + (int) ((long) n * (index + 1) / parts)};
+        return shard.block(generated.hosts());
     }
 
     /**
@@ -138,11 +112,11 @@ public final class CpuDataSet implements DataSet {
         if (clients < 1 || index < 0 || index >= clients) throw new IllegalArgumentException("client " + index + " of " + clients);
         if (!fromFiles()) {
             int[] mine = shardHosts();
-            int[] part = block(mine[1] - mine[0], index, clients, mine[0]);
+            int[] part = Shard.block(mine[1] - mine[0], index, clients, mine[0]);
             return new CpuGenerator(generated).source(part[0], part[1], unbounded);
         }
         try {
-            CpuFileReader.Summary found = summary.get();
+            CpuFileReader.Summary found = summary.summary();
             int parts = shard.count() * clients;
             int part = shard.index() + shard.count() * index;
             return unbounded ? new RepeatedFile(found, part, parts) : new CpuFileReader(found, part, parts, 0);
@@ -222,18 +196,12 @@ public final class CpuDataSet implements DataSet {
     /** A whole plain file's size, else the lines written as TSBS writes them (no file made). */
     @Override
     public long rawTextBytes() throws IOException {
-        if (fromFiles() && shard.whole() && !isGzip(file)) return Files.size(file);
+        if (fromFiles() && shard.whole() && summary.plainSize() != null) return summary.plainSize();
         ByteCount count = new ByteCount();
         try (CpuLineWriter w = new CpuLineWriter(count); CpuSource rows = all()) {
             for (CpuBatch b = rows.next(BATCH); !b.isEmpty(); b = rows.next(BATCH)) w.write(b);
         }
         return count.bytes();
-    }
-
-    private static boolean isGzip(Path f) throws IOException {
-        try (var in = Files.newInputStream(f)) {
-            return in.read() == 0x1f && in.read() == 0x8b;
-        }
     }
 
     @Override
@@ -257,8 +225,7 @@ public final class CpuDataSet implements DataSet {
     public String answersKey() throws IOException {
         StringBuilder k = new StringBuilder("cpu-only ");
         if (fromFiles()) {
-            k.append("file ").append(file.toAbsolutePath().normalize()).append(' ').append(Files.size(file)).append(' ')
-                    .append(Files.getLastModifiedTime(file).toMillis()).append("\nqueries seed ").append(fileSeed);
+            k.append(summary.key()).append("\nqueries seed ").append(fileSeed);
         } else {
             k.append("generated ").append(generated);
         }
@@ -295,25 +262,19 @@ public final class CpuDataSet implements DataSet {
 
     /** The data set {@link #writeJson} wrote; a missing field is an IOException naming it. */
     static CpuDataSet read(JsonNode data) throws IOException {
-        JsonNode f = data.path("file");
+        String f = SettingsJson.file(data);
         CpuDataSet whole;
-        if (!f.isMissingNode() && !f.isNull() && !f.asText().isBlank()) {
-            whole = file(Path.of(f.asText()), required(data, "seed").asLong());
+        if (f != null) {
+            whole = file(Path.of(f), SettingsJson.required(data, "seed").asLong());
         } else {
             try {
-                whole = generated(new DevopsSpec(required(data, "hosts").asInt(), required(data, "startNs").asLong(), required(data, "endNs").asLong(),
-                        required(data, "intervalNs").asLong(), required(data, "seed").asLong()));
+                whole = generated(new DevopsSpec(SettingsJson.required(data, "hosts").asInt(), SettingsJson.required(data, "startNs").asLong(), SettingsJson.required(data, "endNs").asLong(),
+                        SettingsJson.required(data, "intervalNs").asLong(), SettingsJson.required(data, "seed").asLong()));
             } catch (IllegalArgumentException e) {
                 throw new IOException("cpu-only data set: " + e.getMessage(), e);
             }
         }
         return whole.withShard(Shard.parse(data.path("shard").asText("0/1")));
-    }
-
-    private static JsonNode required(JsonNode node, String field) throws IOException {
-        JsonNode v = node.path(field);
-        if (v.isMissingNode() || v.isNull()) throw new IOException("no " + field);
-        return v;
     }
 
     @Override

@@ -1,9 +1,8 @@
 package org.tsdbbench.common.devops;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.tsdbbench.common.workload.GeneratedFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -26,22 +25,10 @@ public final class CpuFileGenerator implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         DevopsSpec spec = flags.spec();
-        Path dir = file.toAbsolutePath().getParent();
-        try {
-            if (dir != null) Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new IOException("cannot create folder " + dir + ": " + e.getMessage(), e);
-        }
-        if (Files.isDirectory(file)) throw new IllegalArgumentException("-file " + file + ": is a directory");
-        long start = System.nanoTime();
-        long rows;
-        try (CpuSource all = new CpuGenerator(spec).all()) {
-            rows = CpuLineWriter.write(all, file);
-        } catch (IOException e) {
-            throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
-        double secs = (System.nanoTime() - start) / 1e9;
-        System.out.printf("wrote %,d rows of %s to %s in %.1f s (%,.0f rows/s)%n", rows, spec, file, secs, rows / secs);
-        return 0;
+        return GeneratedFile.write(file, spec.toString(), "rows", f -> {
+            try (CpuSource all = new CpuGenerator(spec).all()) {
+                return CpuLineWriter.write(all, f);
+            }
+        });
     }
 }

@@ -1,7 +1,6 @@
 package org.tsdbbench.common.devops;
 
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
+import org.tsdbbench.common.workload.TimeRangeFlags;
 import org.tsdbbench.results.StepFlags;
 import picocli.CommandLine.Option;
 
@@ -43,26 +42,14 @@ public final class CpuSpecOptions {
     DevopsSpec spec() {
         DevopsSpec base = DevopsSpec.defaults();
         if (hosts != null && (hosts < 1 || hosts > DevopsSpec.MAX_HOSTS)) throw new IllegalArgumentException("-scale " + hosts + ": must be 1.." + DevopsSpec.MAX_HOSTS);
-        if (end != null && hours != null) throw new IllegalArgumentException("-end " + end + " and -hours " + hours + ": give one of them");
-        if (hours != null && !(hours > 0 && hours < 24 * 366 * 30)) throw new IllegalArgumentException("-hours " + hours + ": must be more than 0 (and under 30 years)");
-        long startNs = start == null ? base.startNs() : time("-start", start);
-        long endNs;
-        if (end != null) endNs = time("-end", end);
-        else if (hours != null) endNs = startNs + Math.round(hours * 3600e9);
-        else endNs = startNs + (base.endNs() - base.startNs());
+        long[] range = TimeRangeFlags.range(start, end, hours, base.startNs(), base.endNs());
+        long startNs = range[0];
+        long endNs = range[1];
         try {
             return new DevopsSpec(hosts != null ? hosts : base.hosts(), startNs, endNs, base.intervalNs(), seed());
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException((start != null ? "-start " + start + " " : "") + (end != null ? "-end " + end : hours != null ? "-hours " + hours : "")
                     + ": " + e.getMessage(), e);
-        }
-    }
-
-    private static long time(String flag, String text) {
-        try {
-            return DevopsSpec.nanos(Instant.parse(text));
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException(flag + " " + text + ": not an RFC 3339 time such as 2016-01-01T00:00:00Z", e);
         }
     }
 }

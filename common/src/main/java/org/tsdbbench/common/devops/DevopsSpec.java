@@ -96,10 +96,6 @@ public record DevopsSpec(int hosts, long startNs, long endNs, long intervalNs, l
         return "host_" + index;
     }
 
-    static long nanos(Instant t) {
-        return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000_000L), t.getNano());
-    }
-
     @Override
     public String toString() {
         return hosts + " hosts from " + Instant.ofEpochSecond(0, startNs) + " to " + Instant.ofEpochSecond(0, endNs) + " every "

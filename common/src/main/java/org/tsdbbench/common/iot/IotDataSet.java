@@ -5,13 +5,14 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.DataInput;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalLong;
 import org.tsdbbench.common.data.ByteCount;
 import org.tsdbbench.common.data.Shard;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.workload.DataSet;
+import org.tsdbbench.common.workload.SettingsJson;
+import org.tsdbbench.common.workload.TsbsFile;
 import org.tsdbbench.results.WorkloadRecord;
 
 /**
@@ -34,9 +35,9 @@ public final class IotDataSet implements DataSet {
     private final long fileSeed;
     private final Shard shard;
     /** The file's validating pass, made on first need and shared by the shards of the data set. */
-    private final FileSummary summary;
+    private final TsbsFile<IotFileSummary> summary;
 
-    private IotDataSet(IotSpec generated, Path file, long fileSeed, Shard shard, FileSummary summary) {
+    private IotDataSet(IotSpec generated, Path file, long fileSeed, Shard shard, TsbsFile<IotFileSummary> summary) {
         this.generated = generated;
         this.file = file;
         this.fileSeed = fileSeed;
@@ -50,35 +51,12 @@ public final class IotDataSet implements DataSet {
 
     /** The records of a TSBS file; {@code seed} draws the queries' parameters. */
     public static IotDataSet file(Path file, long seed) {
-        return new IotDataSet(null, file, seed, Shard.WHOLE, new FileSummary(file));
+        return new IotDataSet(null, file, seed, Shard.WHOLE, new TsbsFile<>(file, IotFileReader::validate));
     }
 
-    /** The file's validating pass, once: what it found, or its first problem (an {@link IotFileException} naming file and line). */
-    private static final class FileSummary {
-        private final Path file;
-        private IotFileSummary found;
-        private double seconds;
-
-        FileSummary(Path file) {
-            this.file = file;
-        }
-
-        synchronized IotFileSummary get() throws IOException {
-            if (found == null) {
-                long start = System.nanoTime();
-                found = IotFileReader.validate(file);
-                seconds = (System.nanoTime() - start) / 1e9;
-            }
-            return found;
-        }
-
-        synchronized double seconds() {
-            return seconds;
-        }
-    }
 
     private IotFileSummary summary() throws IOException {
-        return summary.get();
+        return summary.summary();
     }
 
     /** The spec: generated, or the file's as its validating pass found it (reading it now when no step did yet). */
@@ -143,14 +121,10 @@ public final class IotDataSet implements DataSet {
 
     /** This shard's generated trucks {@code [first, end)}: a contiguous block, empty when there are more shards than trucks. */
     private int[] shardTrucks() {
-        return block(generated.trucks(), shard.index(), shard.count(), 0);
+        return shard.block(generated.trucks());
     }
 
     /** Part {@code index} of {@code parts} of {@code n} things numbered from {@code offset}: {@code [first, end)}. */
-    private static int[] block(int n, int index, int parts, int offset) {
-        return new int[] {offset + (int) ((long) n * index / parts), offset + (int) ((long) n * (index + 1) / parts)};
-    }
-
     @Override
     public IotRowSource client(int index, int clients, boolean unbounded) {
         return client(index, clients, unbounded, false);
@@ -174,7 +148,7 @@ public final class IotDataSet implements DataSet {
         if (clients < 1 || index < 0 || index >= clients) throw new IllegalArgumentException("client " + index + " of " + clients);
         if (!fromFiles()) {
             int[] mine = shardTrucks();
-            int[] part = block(mine[1] - mine[0], index, clients, mine[0]);
+            int[] part = Shard.block(mine[1] - mine[0], index, clients, mine[0]);
             return new IotGenerator(generated).source(part[0], part[1], unbounded);
         }
         try {
@@ -288,18 +262,12 @@ public final class IotDataSet implements DataSet {
     /** Bytes of this shard as TSBS's text: a whole plain file's size, else the lines written as TSBS writes them (no file made). */
     @Override
     public long rawTextBytes() throws IOException {
-        if (fromFiles() && shard.whole() && !isGzip(file)) return Files.size(file);
+        if (fromFiles() && shard.whole() && summary.plainSize() != null) return summary.plainSize();
         ByteCount count = new ByteCount();
         try (IotLineWriter w = new IotLineWriter(count); IotRowSource rows = all()) {
             for (TruckBatch b = rows.next(BATCH); !b.isEmpty(); b = rows.next(BATCH)) w.write(b);
         }
         return count.bytes();
-    }
-
-    private static boolean isGzip(Path f) throws IOException {
-        try (var in = Files.newInputStream(f)) {
-            return in.read() == 0x1f && in.read() == 0x8b;
-        }
     }
 
     @Override
@@ -329,8 +297,7 @@ public final class IotDataSet implements DataSet {
     public String answersKey() throws IOException {
         StringBuilder k = new StringBuilder();
         if (fromFiles()) {
-            k.append("file ").append(file.toAbsolutePath().normalize()).append(' ').append(Files.size(file)).append(' ')
-                    .append(Files.getLastModifiedTime(file).toMillis()).append("\nqueries seed ").append(fileSeed);
+            k.append(summary.key()).append("\nqueries seed ").append(fileSeed);
         } else {
             k.append("generated ").append(generated);
         }
@@ -367,25 +334,19 @@ public final class IotDataSet implements DataSet {
 
     /** The data set {@link #writeJson} wrote; a missing field is an IOException naming it. */
     static IotDataSet read(JsonNode data) throws IOException {
-        JsonNode f = data.path("file");
+        String f = SettingsJson.file(data);
         IotDataSet whole;
-        if (!f.isMissingNode() && !f.isNull() && !f.asText().isBlank()) {
-            whole = file(Path.of(f.asText()), required(data, "seed").asLong());
+        if (f != null) {
+            whole = file(Path.of(f), SettingsJson.required(data, "seed").asLong());
         } else {
             try {
-                whole = generated(new IotSpec(required(data, "trucks").asInt(), required(data, "startNs").asLong(), required(data, "endNs").asLong(),
-                        required(data, "intervalNs").asLong(), required(data, "seed").asLong()));
+                whole = generated(new IotSpec(SettingsJson.required(data, "trucks").asInt(), SettingsJson.required(data, "startNs").asLong(), SettingsJson.required(data, "endNs").asLong(),
+                        SettingsJson.required(data, "intervalNs").asLong(), SettingsJson.required(data, "seed").asLong()));
             } catch (IllegalArgumentException e) {
                 throw new IOException("IoT data set: " + e.getMessage(), e);
             }
         }
         return whole.withShard(Shard.parse(data.path("shard").asText("0/1")));
-    }
-
-    private static JsonNode required(JsonNode node, String field) throws IOException {
-        JsonNode v = node.path(field);
-        if (v.isMissingNode() || v.isNull()) throw new IOException("no " + field);
-        return v;
     }
 
     @Override

@@ -1,9 +1,8 @@
 package org.tsdbbench.common.iot;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import org.tsdbbench.common.workload.GeneratedFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -28,24 +27,11 @@ public final class IotFileGenerator implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         IotSpec spec = flags.spec();
-        Path dir = file.toAbsolutePath().getParent();
-        try {
-            if (dir != null) Files.createDirectories(dir);
-        } catch (IOException e) {
-            throw new IOException("cannot create folder " + dir + ": " + e.getMessage(), e);
-        }
-        if (Files.isDirectory(file)) throw new IllegalArgumentException("-file " + file + ": is a directory");
-        long start = System.nanoTime();
-        long records;
-        try (IotRowSource all = new IotGenerator(spec).all()) {
-            records = IotLineWriter.write(all, file);
-        } catch (IOException e) {
-            throw new IOException("cannot write " + file + ": " + e.getMessage(), e);
-        }
-        double secs = (System.nanoTime() - start) / 1e9;
         String scale = IotSpecOptions.scaleOf(spec);
-        System.out.printf("wrote %,d records of %s%s to %s in %.1f s (%,.0f records/s)%n", records, scale == null ? "" : scale + ": ", spec, file,
-                secs, records / secs);
-        return 0;
+        return GeneratedFile.write(file, (scale == null ? "" : scale + ": ") + spec, "records", f -> {
+            try (IotRowSource all = new IotGenerator(spec).all()) {
+                return IotLineWriter.write(all, f);
+            }
+        });
     }
 }

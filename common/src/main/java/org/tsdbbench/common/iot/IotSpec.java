@@ -7,6 +7,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.DiskUse;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.workload.DataSpec;
+import org.tsdbbench.common.workload.TimeRangeFlags;
 import org.tsdbbench.common.workload.Workload;
 
 /**
@@ -52,7 +53,7 @@ public record IotSpec(int trucks, long startNs, long endNs, long intervalNs, lon
 
     /** A spec from TSBS's flags as they are written: RFC 3339 times and a duration. */
     public static IotSpec of(int trucks, String start, String end, Duration interval, long seed) {
-        return new IotSpec(trucks, nanos(Instant.parse(start)), nanos(Instant.parse(end)), interval.toNanos(), seed);
+        return new IotSpec(trucks, TimeRangeFlags.nanos(Instant.parse(start)), TimeRangeFlags.nanos(Instant.parse(end)), interval.toNanos(), seed);
     }
 
     /**
@@ -134,10 +135,6 @@ public record IotSpec(int trucks, long startNs, long endNs, long intervalNs, lon
         if (clients < 1 || clients > trucks) throw new IllegalArgumentException("clients must be 1.." + trucks + " (one truck each at least), got " + clients);
         if (client < 0 || client >= clients) throw new IllegalArgumentException("client must be 0.." + (clients - 1) + ", got " + client);
         return (int) ((long) trucks * client / clients);
-    }
-
-    static long nanos(Instant t) {
-        return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000_000L), t.getNano());
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.tsdbbench.common.iot;
 
-import java.time.Instant;
-import java.time.format.DateTimeParseException;
+import org.tsdbbench.common.workload.TimeRangeFlags;
 import picocli.CommandLine.Option;
 import org.tsdbbench.results.StepFlags;
 
@@ -52,13 +51,9 @@ public final class IotSpecOptions {
         if (trucks != null && (trucks < 1 || trucks > IotSpec.MAX_TRUCKS)) {
             throw new IllegalArgumentException("-trucks " + trucks + ": must be 1.." + IotSpec.MAX_TRUCKS);
         }
-        if (end != null && hours != null) throw new IllegalArgumentException("-end " + end + " and -hours " + hours + ": give one of them");
-        if (hours != null && !(hours > 0 && hours < 24 * 366 * 30)) throw new IllegalArgumentException("-hours " + hours + ": must be more than 0 (and under 30 years)");
-        long startNs = start == null ? base.startNs() : time("-start", start);
-        long endNs;
-        if (end != null) endNs = time("-end", end);
-        else if (hours != null) endNs = startNs + Math.round(hours * 3600e9);
-        else endNs = startNs + (base.endNs() - base.startNs());
+        long[] range = TimeRangeFlags.range(start, end, hours, base.startNs(), base.endNs());
+        long startNs = range[0];
+        long endNs = range[1];
         try {
             return new IotSpec(trucks != null ? trucks : base.trucks(), startNs, endNs, base.intervalNs(), seed != null ? seed : base.seed());
         } catch (IllegalArgumentException e) {
@@ -82,14 +77,6 @@ public final class IotSpecOptions {
         if (end != null) s.append("-end ").append(end).append(' ');
         if (hours != null) s.append("-hours ").append(hours).append(' ');
         return s.length() == 0 ? "the default IoT data set" : s.toString().strip();
-    }
-
-    private static long time(String flag, String text) {
-        try {
-            return IotSpec.nanos(Instant.parse(text));
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException(flag + " " + text + ": not an RFC 3339 time such as 2016-01-01T00:00:00Z", e);
-        }
     }
 
     /** The scenario's name when the spec is one of report C's, else null. */
