@@ -10,7 +10,7 @@ import org.tsdbbench.common.devops.CpuBatch;
 /**
  * A request of cpu rows as one multi-table INSERT, each host's sub-table named once and created on its
  * first insert: {@code INSERT INTO db.host_0 USING db.cpu TAGS ('host_0',...) VALUES (ts,...)(ts,...)
- * db.host_1 USING ...} (the rows grouped by {@link CpuRuns}). Built in bytes with no object per row: a
+ * db.host_1 USING ...} (the rows grouped by {@link SubTableRuns}). Built in bytes with no object per row: a
  * host's clause is copied ({@link HostClauses}), the values formatted in place. Past {@code maxSqlBytes}
  * the request is split into several statements.
  */
@@ -21,7 +21,7 @@ final class CpuInsertBuilder {
     private static final int ROW_BYTES = 2 + (CpuBatch.FIELD_COUNT + 1) * 21;
 
     private final int maxSqlBytes;
-    private final CpuRuns runs = new CpuRuns();
+    private final SubTableRuns runs = new SubTableRuns();
     private final HostClauses clauses;
     private byte[] sql = new byte[1 << 16];
     private int len;
@@ -36,7 +36,7 @@ final class CpuInsertBuilder {
     List<String> build(CpuBatch batch) {
         List<String> statements = new ArrayList<>(1);
         len = 0;
-        runs.sort(batch);
+        runs.sort(batch.size(), batch::host, batch::timeNs);
         int current = -1;
         for (int k = 0; k < runs.size(); k++) {
             int row = runs.row(k);

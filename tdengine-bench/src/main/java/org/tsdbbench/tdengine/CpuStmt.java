@@ -12,7 +12,7 @@ import org.tsdbbench.common.devops.HostTags;
 /**
  * {@code writeMode=stmt} for the DevOps hosts: one prepared {@code INSERT INTO ? USING db.cpu TAGS (?,...)
  * VALUES (?,...)}, prepared at the first write (the DevOps database exists by then); per request, each
- * host's rows ({@link CpuRuns}) bound as eleven columns with the host's ten tags, then executed once. The
+ * host's rows ({@link SubTableRuns}) bound as eleven columns with the host's ten tags, then executed once. The
  * column lists are reused (the driver takes boxed lists). The driver returns no count: the rows of a
  * request that executed without error are the rows acknowledged.
  */
@@ -20,7 +20,7 @@ final class CpuStmt implements AutoCloseable {
 
     private final Connection connection;
     private final CpuLayout layout;
-    private final CpuRuns runs = new CpuRuns();
+    private final SubTableRuns runs = new SubTableRuns();
     private final ArrayList<Long> ts = new ArrayList<>();
     private final List<ArrayList<Long>> fields = new ArrayList<>();
     private TSDBPreparedStatement statement;
@@ -35,7 +35,7 @@ final class CpuStmt implements AutoCloseable {
         if (batch.isEmpty()) return 0;
         try {
             TSDBPreparedStatement st = statement();
-            runs.sort(batch);
+            runs.sort(batch.size(), batch::host, batch::timeNs);
             for (int k = 0; k < runs.size(); k = runs.runEnd(k)) bind(st, batch, k, runs.runEnd(k));
             st.columnDataExecuteBatch();
             return batch.size();

@@ -16,7 +16,7 @@ import org.tsdbbench.common.iot.Trucks;
  * A request of IoT records as one multi-table INSERT, each sub-table created on its first insert:
  * {@code INSERT INTO db.r_truck_1 USING db.readings TAGS ('truck_1','South',...) VALUES (ts,...)(ts,...)
  * db.d_truck_1 USING db.diagnostics TAGS (...) VALUES ...}. The records are grouped by sub-table
- * ({@link IotRuns}), so a request names each sub-table once, as TSBS's loader does. Past {@code maxSqlBytes} the request is split into several statements.
+ * ({@link SubTableRuns}), so a request names each sub-table once, as TSBS's loader does. Past {@code maxSqlBytes} the request is split into several statements.
  *
  * <p>Built in bytes, no object per record: a sub-table's clause (its name, super table and tags)
  * is the same in every request, so it is written once per truck ({@link TruckEncodings}) and copied
@@ -34,7 +34,7 @@ final class IotInsertBuilder {
     private static final int VALUE_BYTES = TextFormat.DOUBLE_MAX + 1;
 
     private final int maxSqlBytes;
-    private final IotRuns runs = new IotRuns();
+    private final SubTableRuns runs = new SubTableRuns();
     /** Per table (by ordinal): each truck's sub-table clause, and the null-name table's. */
     private final TruckEncodings[] clauses = new TruckEncodings[IotTable.values().length];
     private final byte[][] nullNameClauses = new byte[IotTable.values().length][];
@@ -61,11 +61,11 @@ final class IotInsertBuilder {
     }
 
     private void append(Trucks trucks, TableRows rows, List<String> statements) {
-        runs.sort(trucks, rows);
+        runs.sort(rows.size(), i -> rows.tagCode(trucks, i, IotTag.NAME) + 1, i -> rows.ts[i]);
         int current = Integer.MIN_VALUE;
         for (int k = 0; k < runs.size(); k++) {
             int row = runs.row(k);
-            int name = runs.name(k);
+            int name = runs.subTable(k) - 1;
             int mark = len;
             if (name != current || len == 0) tableClause(trucks, rows, row, name);
             values(rows, row);

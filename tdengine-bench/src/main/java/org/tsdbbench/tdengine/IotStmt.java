@@ -16,7 +16,7 @@ import org.tsdbbench.common.iot.Trucks;
 /**
  * {@code writeMode=stmt} for the IoT trucks: one prepared {@code INSERT INTO ? USING db.readings
  * TAGS (?,...) VALUES (?,...)} per table, prepared at the first write (the IoT database exists by
- * then); per request, each sub-table's records ({@link IotRuns}) bound as columns with the truck's
+ * then); per request, each sub-table's records ({@link SubTableRuns}) bound as columns with the truck's
  * tags, then each table's statement executed once. The driver returns no count: the records of a
  * request whose two executions succeeded are the records acknowledged.
  */
@@ -25,7 +25,7 @@ final class IotStmt implements AutoCloseable {
     private final Connection connection;
     private final IotLayout layout;
     private final TSDBPreparedStatement[] statements = new TSDBPreparedStatement[IotTable.values().length];
-    private final IotRuns runs = new IotRuns();
+    private final SubTableRuns runs = new SubTableRuns();
     private final ArrayList<Long> ts = new ArrayList<>();
     private final List<ArrayList<Double>> doubles = new ArrayList<>();
     private final ArrayList<Long> status = new ArrayList<>();
@@ -42,7 +42,7 @@ final class IotStmt implements AutoCloseable {
             if (rows.size() == 0) continue;
             try {
                 TSDBPreparedStatement st = statement(table);
-                runs.sort(batch.trucks, rows);
+                runs.sort(rows.size(), i -> rows.tagCode(batch.trucks, i, IotTag.NAME) + 1, i -> rows.ts[i]);
                 for (int k = 0; k < runs.size(); k = runs.runEnd(k)) bind(st, batch.trucks, rows, k, runs.runEnd(k));
                 st.columnDataExecuteBatch();
             } catch (SQLException | IllegalArgumentException e) {
@@ -66,7 +66,7 @@ final class IotStmt implements AutoCloseable {
     /** One sub-table's records [from, to) of the sorted order: its name and tags, then its columns. */
     private void bind(TSDBPreparedStatement st, Trucks trucks, TableRows rows, int from, int to) throws SQLException {
         IotTable table = rows.table;
-        int name = runs.name(from);
+        int name = runs.subTable(from) - 1;
         int truck = rows.truck[runs.row(from)];
         st.setTableName(layout.subTable(table, name));
         for (IotTag tag : IotTag.values()) {

@@ -75,16 +75,16 @@ class TDengineIotOfflineTest {
                 if (last != null && last > rows.ts[i]) lateInStream++;
             }
             assertTrue(lateInStream > 0, "the batch has late records, so the order is the sort's");
-            IotRuns runs = new IotRuns();
-            runs.sort(b.trucks, rows);
+            SubTableRuns runs = new SubTableRuns();
+            runs.sort(rows.size(), i -> rows.tagCode(b.trucks, i, IotTag.NAME) + 1, i -> rows.ts[i]);
             java.util.BitSet seen = new java.util.BitSet();
             java.util.Set<Integer> names = new java.util.HashSet<>();
             for (int k = 0; k < runs.size(); k = runs.runEnd(k)) {
-                assertTrue(names.add(runs.name(k)), "sub-table " + runs.name(k) + " in one run");
+                assertTrue(names.add((runs.subTable(k) - 1)), "sub-table " + (runs.subTable(k) - 1) + " in one run");
                 for (int j = k; j < runs.runEnd(k); j++) {
-                    assertEquals(runs.name(k), rows.tagCode(b.trucks, runs.row(j), IotTag.NAME));
+                    assertEquals((runs.subTable(k) - 1), rows.tagCode(b.trucks, runs.row(j), IotTag.NAME));
                     assertTrue(j == k || rows.ts[runs.row(j - 1)] <= rows.ts[runs.row(j)],
-                            "time order in " + runs.name(k));
+                            "time order in " + (runs.subTable(k) - 1));
                     seen.set(runs.row(j));
                 }
             }
