@@ -1,17 +1,13 @@
 package org.tsdbbench.common.iot;
 
-import java.io.BufferedInputStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
+import org.tsdbbench.common.workload.LineInput;
 
 /**
  * Reads a file of {@code tsbs_generate_data --use-case=iot --format=influx} (plain, or gzip: told by
@@ -115,19 +111,7 @@ public final class IotFileReader implements IotRowSource {
         this.asLines = asLines;
         this.part = part;
         this.shiftNs = shiftNs;
-        if (Files.isDirectory(file)) throw new IotFileException(file, "is a directory, not a TSBS data file");
-        InputStream raw;
-        try {
-            raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
-        } catch (NoSuchFileException e) {
-            throw new IotFileException(file, "no such TSBS data file");
-        } catch (AccessDeniedException e) {
-            throw new IotFileException(file, "TSBS data file cannot be read (permission denied)");
-        }
-        raw.mark(2);
-        boolean gzip = raw.read() == 0x1f && raw.read() == 0x8b;
-        raw.reset();
-        this.in = gzip ? new GZIPInputStream(raw, 1 << 16) : raw;
+        this.in = LineInput.open(file, IotFileException::new);
     }
 
     /**
@@ -252,7 +236,7 @@ public final class IotFileReader implements IotRowSource {
      */
     private boolean skipOthersLine() {
         int end = pos;
-        end = newline(buf, end, limit);
+        end = LineInput.newline(buf, end, limit);
         if (end == limit || end == pos) return false;
         int truckOfLine = quickTruck(buf, pos, end);
         if (truckOfLine < 0 || part.owns(truckOfLine)) return false;
@@ -264,21 +248,8 @@ public final class IotFileReader implements IotRowSource {
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     private static final long ONES = 0x0101_0101_0101_0101L;
     private static final long HIGHS = 0x8080_8080_8080_8080L;
-    private static final long NEWLINES = ONES * '\n';
     private static final long COMMAS = ONES * ',';
     private static final long LOWS = 0x7F7F_7F7F_7F7F_7F7FL;
-
-    /** The index of the first '\n' in {@code text[from, to)}, or {@code to}: eight bytes a step (SWAR), the line's bytes scanned once per reader. */
-    static int newline(byte[] text, int from, int to) {
-        int i = from;
-        for (; i + 8 <= to; i += 8) {
-            long x = (long) LONG.get(text, i) ^ NEWLINES;
-            long found = (x - ONES) & ~x & HIGHS;
-            if (found != 0) return i + (Long.numberOfTrailingZeros(found) >>> 3);
-        }
-        while (i < to && text[i] != '\n') i++;
-        return i;
-    }
 
     /** The commas in {@code text[from, to)}: eight bytes a step, each zero byte of x ^ COMMAS counted. */
     static int commas(byte[] text, int from, int to) {
@@ -375,7 +346,7 @@ public final class IotFileReader implements IotRowSource {
                 continue;
             }
             int end = pos;
-            end = newline(buf, end, limit);
+            end = LineInput.newline(buf, end, limit);
             int n = end - pos;
             if (lineLen + n > line.length) {
                 if (lineLen + n > 1 << 16) throw new IotFileException(file, lineNo + 1, "line longer than 64 KiB");
