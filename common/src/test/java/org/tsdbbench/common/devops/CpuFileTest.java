@@ -60,7 +60,9 @@ class CpuFileTest {
         List<String> lines = Files.readAllLines(file);
         assertBad(dir, lines, 5, l -> l.replace("usage_idle=", "usage_idel="), "cpu-bad.txt:6: field 'usage_idel=");
         assertBad(dir, lines, 2, l -> l.replace("cpu,", "mem,"), "cpu-bad.txt:3: measurement 'mem'");
-        assertBad(dir, lines, 9, l -> l.replaceAll(",rack=\\d+", ""), "cpu-bad.txt:10: no tag rack");
+        assertBad(dir, lines, 2, l -> l.replaceAll(",rack=\\d+", ""), "cpu-bad.txt:3: no tag rack");
+        assertBad(dir, lines, 9, l -> l.replaceAll(",rack=\\d+", ""), "cpu-bad.txt:10: host_2's tags differ");
+        assertBad(dir, lines, 3, l -> l.replace(" 1451606400000000000", " 14516064000x0000000"), "cpu-bad.txt:4: time '14516064000x0000000'");
         assertBad(dir, lines, 9, l -> l.replaceAll("usage_nice=(\\d+)i", "usage_nice=$1.5"), "cpu-bad.txt:10: field 'usage_nice=");
         assertBad(dir, lines, 20, l -> l.replaceAll(",team=[A-Z]+", ",team=XX"), "cpu-bad.txt:21: host_6's tags differ");
         assertBad(dir, lines, 0, l -> l.replace("hostname=host_0", "hostname=web1"), "cpu-bad.txt:1: hostname 'web1'");
