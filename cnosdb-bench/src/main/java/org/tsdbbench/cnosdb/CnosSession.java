@@ -158,6 +158,12 @@ final class CnosSession implements DeviceSession, IotSession, DevopsSession {
         return send(cpuWriteUri, batch.size());
     }
 
+    /** The cpu request is TSBS's lines byte for byte ({@link CpuLayout}): a TSBS file's lines go as they are. */
+    @Override
+    public boolean takesCpuLines() {
+        return true;
+    }
+
     /** The line protocol is built now, as bytes, and copied; sending them is what remains. */
     @Override
     public PreparedWrite prepare(CpuBatch batch) {

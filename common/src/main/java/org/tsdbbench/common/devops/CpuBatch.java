@@ -24,6 +24,9 @@ public final class CpuBatch implements Batch {
     private int[] host;
     private long[] timeNs;
     private long[] values;
+    /** A TSBS file's lines of the rows, one after another, each ending in '\n'; null: the rows are values. */
+    private byte[] lines;
+    private int linesLength;
 
     public CpuBatch(Hosts hosts, int capacity) {
         this.hosts = hosts;
@@ -69,6 +72,23 @@ public final class CpuBatch implements Batch {
         return values[row * FIELD_COUNT + field];
     }
 
+    /**
+     * Whether the batch carries its rows as a TSBS file's lines ({@link #lines()}), for a session that
+     * sends them as they are ({@link DevopsSession#takesCpuLines}): its values are then not read (0).
+     */
+    public boolean hasLines() {
+        return lines != null;
+    }
+
+    /** The rows' lines, {@code [0, linesLength())}, each as the file holds it and ending in '\n'. */
+    public byte[] lines() {
+        return lines;
+    }
+
+    public int linesLength() {
+        return linesLength;
+    }
+
     /** The rows' values, row after row, ten each: for a module that copies them in bulk. */
     public long[] values() {
         return values;
@@ -76,6 +96,18 @@ public final class CpuBatch implements Batch {
 
     void clear() {
         size = 0;
+        linesLength = 0;
+    }
+
+    /** Appends a row read as a file's line {@code text[from, to)}, its values not read. */
+    void addLine(int hostNumber, long time, byte[] text, int from, int to) {
+        add(hostNumber, time);
+        int n = to - from + 1;
+        if (lines == null) lines = new byte[Math.max(1 << 16, n)];
+        if (linesLength + n > lines.length) lines = Arrays.copyOf(lines, Math.max(lines.length * 2, linesLength + n));
+        System.arraycopy(text, from, lines, linesLength, n - 1);
+        linesLength += n;
+        lines[linesLength - 1] = '\n';
     }
 
     boolean full() {
@@ -103,6 +135,10 @@ public final class CpuBatch implements Batch {
         System.arraycopy(host, 0, c.host, 0, size);
         System.arraycopy(timeNs, 0, c.timeNs, 0, size);
         System.arraycopy(values, 0, c.values, 0, size * FIELD_COUNT);
+        if (lines != null) {
+            c.lines = Arrays.copyOf(lines, linesLength);
+            c.linesLength = linesLength;
+        }
         c.size = size;
         return c;
     }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.OptionalLong;
 import org.tsdbbench.common.data.ByteCount;
 import org.tsdbbench.common.data.Shard;
+import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.workload.DataSet;
 import org.tsdbbench.common.workload.SettingsJson;
 import org.tsdbbench.common.workload.TsbsFile;
@@ -120,6 +121,23 @@ public final class CpuDataSet implements DataSet {
             int parts = shard.count() * clients;
             int part = shard.index() + shard.count() * index;
             return unbounded ? new RepeatedFile(found, part, parts) : new CpuFileReader(found, part, parts, 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * {@link #client(int, int, boolean)}, a file's batches carrying their rows' lines for a session that
+     * sends them as they are ({@link DevopsSession#takesCpuLines}), once through the file (an unbounded
+     * source's later passes shift the times, so they are values).
+     */
+    @Override
+    public CpuSource client(int index, int clients, boolean unbounded, Session writer) {
+        boolean lines = writer instanceof DevopsSession devops && devops.takesCpuLines();
+        if (!fromFiles() || unbounded || !lines) return client(index, clients, unbounded);
+        if (clients < 1 || index < 0 || index >= clients) throw new IllegalArgumentException("client " + index + " of " + clients);
+        try {
+            return new CpuFileReader(summary.summary(), shard.index() + shard.count() * index, shard.count() * clients, 0, true);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

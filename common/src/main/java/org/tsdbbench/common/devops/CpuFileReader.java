@@ -17,7 +17,7 @@ import org.tsdbbench.common.workload.LineInput;
 public final class CpuFileReader implements CpuSource {
 
     /** What a file's validating pass found. */
-    public record Summary(Path file, Hosts hosts, long rows, long firstNs, long lastNs, long intervalNs) {
+    public record Summary(Path file, Hosts hosts, long rows, long firstNs, long lastNs, long intervalNs, int shortestLine) {
 
         /** The data set as a spec: its hosts, its time range (to one interval past the last row) and {@code seed} for the queries. */
         public DevopsSpec spec(long seed) {
@@ -39,6 +39,10 @@ public final class CpuFileReader implements CpuSource {
     private final int part;
     private final int parts;
     private final long shiftNs;
+    /** Whether batches carry the rows' lines rather than their values. */
+    private final boolean asLines;
+    /** The file's shortest cpu line: how far a skipped line's newline is at least. */
+    private final int shortestLine;
     /** The parsed line: its host, where its fields start, and its time. */
     private int host;
     private int fieldsAt;
@@ -47,11 +51,22 @@ public final class CpuFileReader implements CpuSource {
 
     /** The rows of the hosts whose number is {@code part} mod {@code parts}, times shifted by {@code shiftNs}. */
     public CpuFileReader(Summary found, int part, int parts, long shiftNs) throws IOException {
+        this(found, part, parts, shiftNs, false);
+    }
+
+    /**
+     * As {@link #CpuFileReader(Summary, int, int, long)}, the batches carrying the rows' lines as the file
+     * holds them when {@code lines} (the values not parsed; only without a shift, which changes the times).
+     */
+    public CpuFileReader(Summary found, int part, int parts, long shiftNs, boolean lines) throws IOException {
+        if (lines && shiftNs != 0) throw new IllegalArgumentException("a file's lines hold its own times: no shift");
         this.in = new LineInput(found.file());
         this.hosts = found.hosts();
         this.part = part;
         this.parts = parts;
         this.shiftNs = shiftNs;
+        this.asLines = lines;
+        this.shortestLine = found.shortestLine();
     }
 
     private CpuFileReader(Path file) throws IOException {
@@ -60,6 +75,8 @@ public final class CpuFileReader implements CpuSource {
         this.part = 0;
         this.parts = 1;
         this.shiftNs = 0;
+        this.asLines = false;
+        this.shortestLine = 0;
     }
 
     /** Reads the whole file once: its hosts, rows and time range, or its first problem. */
@@ -71,6 +88,7 @@ public final class CpuFileReader implements CpuSource {
         long last = Long.MIN_VALUE;
         long interval = Long.MAX_VALUE;
         int hosts = 0;
+        int shortest = Integer.MAX_VALUE;
         try (CpuFileReader r = new CpuFileReader(file)) {
             LineInput in = r.in;
             while (in.next()) {
@@ -100,6 +118,7 @@ public final class CpuFileReader implements CpuSource {
                 lastTime[h] = time;
                 first = Math.min(first, time);
                 last = Math.max(last, time);
+                shortest = Math.min(shortest, in.to() - in.from());
                 rows++;
             }
         }
@@ -110,7 +129,7 @@ public final class CpuFileReader implements CpuSource {
             tags[h] = tagValues(tagBytes[h]);
         }
         if (interval == Long.MAX_VALUE) interval = DevopsSpec.DEFAULT_INTERVAL_NS;
-        return new Summary(file, Hosts.of(tags), rows, first, last, interval);
+        return new Summary(file, Hosts.of(tags), rows, first, last, interval, shortest);
     }
 
     /** The values of a line's tags {@code key=value,...}, in {@link HostTags#KEYS} order (checked before). */
@@ -242,8 +261,21 @@ public final class CpuFileReader implements CpuSource {
     public CpuBatch next(int rows) throws IOException {
         own = CpuBatch.atLeast(own, hosts, rows);
         own.clear();
-        while (own.size() < rows && in.next()) {
+        while (own.size() < rows) {
+            // Another client's line is passed over by its hostname alone, its end searched for past the shortest line.
+            if (parts > 1 && in.ahead(PREFIX.length + 8)) {
+                int peeked = peekHost();
+                if (peeked >= 0 && peeked % parts != part) {
+                    in.skipLine(shortestLine);
+                    continue;
+                }
+            }
+            if (!in.next()) break;
             if (in.from() == in.to() || quickHost() % parts != part) continue;
+            if (asLines) {
+                own.addLine(quickHost(), quickTime(), in.text(), in.from(), in.to());
+                continue;
+            }
             long time = parse(false);
             int row = own.add(host, time + shiftNs);
             System.arraycopy(value, 0, own.values(), row * CpuBatch.FIELD_COUNT, CpuBatch.FIELD_COUNT);
@@ -257,6 +289,29 @@ public final class CpuFileReader implements CpuSource {
         int n = 0;
         for (int i = in.from() + PREFIX.length; i < in.to() && text[i] >= '0' && text[i] <= '9'; i++) n = n * 10 + (text[i] - '0');
         return n;
+    }
+
+    /** The next line's host number from its first bytes, or -1 when they are not {@code cpu,hostname=host_<digits>}. */
+    private int peekHost() {
+        byte[] text = in.text();
+        int at = in.position();
+        if (!Arrays.equals(PREFIX, 0, PREFIX.length, text, at, at + PREFIX.length)) return -1;
+        int n = 0;
+        int i = at + PREFIX.length;
+        int end = i + 8;
+        for (; i < end && text[i] >= '0' && text[i] <= '9'; i++) n = n * 10 + (text[i] - '0');
+        return i > at + PREFIX.length && i < end && (text[i] == ',' || text[i] == ' ') ? n : -1;
+    }
+
+    /** The line's time, read from its last word alone (the file was validated). */
+    private long quickTime() {
+        byte[] text = in.text();
+        int i = in.to();
+        while (i > in.from() && text[i - 1] != ' ') i--;
+        boolean negative = text[i] == '-';
+        long t = 0;
+        for (int k = negative ? i + 1 : i; k < in.to(); k++) t = t * 10 + (text[k] - '0');
+        return negative ? -t : t;
     }
 
     @Override

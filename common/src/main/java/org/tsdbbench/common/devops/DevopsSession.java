@@ -23,6 +23,17 @@ public interface DevopsSession extends Session {
      */
     long write(CpuBatch batch) throws DatabaseException;
 
+    /**
+     * Whether this session's request is, row for row, the line a TSBS file of
+     * {@code tsbs_generate_data --use-case=cpu-only --format=influx} holds (InfluxDB's line protocol in
+     * nanoseconds, the file's tag and field keys). Then a data set read from such a file may hand it
+     * batches carrying those lines ({@link CpuBatch#hasLines()}), which {@link #write(CpuBatch)} and
+     * {@link #prepare(CpuBatch)} must send as they are. False by default.
+     */
+    default boolean takesCpuLines() {
+        return false;
+    }
+
     /** Builds the request now, to be sent later (the batch is refilled after this returns); by default only the rows are copied. */
     default PreparedWrite prepare(CpuBatch batch) throws DatabaseException {
         CpuBatch copy = batch.copy();

@@ -1,6 +1,5 @@
 package org.tsdbbench.common.workload;
 
-import java.io.BufferedInputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -54,18 +53,19 @@ public final class LineInput implements Closeable {
     /** The file's bytes, gunzipped when it is gzip (its first two bytes say so); one it cannot open is {@code problem}'s exception. */
     public static InputStream open(Path file, Problem problem) throws IOException {
         if (Files.isDirectory(file)) throw problem.of(file, "is a directory, not a TSBS data file");
-        InputStream raw;
         try {
-            raw = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+            boolean gzip;
+            try (InputStream head = Files.newInputStream(file)) {
+                gzip = head.read() == 0x1f && head.read() == 0x8b;
+            }
+            // A plain file is read straight into the reader's own buffer: no second copy.
+            InputStream raw = Files.newInputStream(file);
+            return gzip ? new GZIPInputStream(raw, 1 << 16) : raw;
         } catch (NoSuchFileException e) {
             throw problem.of(file, "no such TSBS data file");
         } catch (AccessDeniedException e) {
             throw problem.of(file, "TSBS data file cannot be read (permission denied)");
         }
-        raw.mark(2);
-        boolean gzip = raw.read() == 0x1f && raw.read() == 0x8b;
-        raw.reset();
-        return gzip ? new GZIPInputStream(raw, 1 << 16) : raw;
     }
 
     /** Moves to the next line; false at the end of the file. */
@@ -81,6 +81,36 @@ public final class LineInput implements Closeable {
                 return true;
             }
             if (eof) return false;
+            fill();
+        }
+    }
+
+    /**
+     * Whether at least {@code n} bytes of the file lie ahead of the next line's start (reading more when
+     * needed); false only near the end. Then {@code text()[position(), position() + n)} may be peeked at.
+     */
+    public boolean ahead(int n) throws IOException {
+        while (limit - pos < n && !eof) fill();
+        return limit - pos >= n;
+    }
+
+    /** Where the next line starts in {@link #text()}. */
+    public int position() {
+        return pos;
+    }
+
+    /**
+     * Passes over the next line without taking it, its newline searched for only from {@code minLength}
+     * bytes on (a validated file's shortest line): a reader skips the lines of others this way.
+     */
+    public void skipLine(int minLength) throws IOException {
+        while (true) {
+            int end = newline(buf, Math.min(pos + minLength, limit), limit);
+            if (end < limit || eof) {
+                pos = Math.min(end + 1, limit);
+                number++;
+                return;
+            }
             fill();
         }
     }

@@ -2,6 +2,7 @@ package org.tsdbbench.common.contract;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -14,6 +15,7 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 import org.tsdbbench.common.bench.StoredRows;
 import org.tsdbbench.common.db.ConnectionOptions;
 import org.tsdbbench.common.db.Database;
@@ -21,6 +23,7 @@ import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.Session;
 import org.tsdbbench.common.devops.CpuBatch;
 import org.tsdbbench.common.devops.CpuDataSet;
+import org.tsdbbench.common.devops.CpuLineWriter;
 import org.tsdbbench.common.devops.CpuSource;
 import org.tsdbbench.common.devops.DevopsAnswers;
 import org.tsdbbench.common.devops.DevopsDialect;
@@ -98,6 +101,24 @@ public abstract class DevopsQueriesContract {
         }
     }
 
+    /**
+     * The default data set as a TSBS file, loaded through the session's own path for a file (its lines as
+     * they are, for a session that takes them: {@link DevopsSession#takesCpuLines}), and counted.
+     */
+    @Test
+    void aTsbsFileLoadsEveryRow(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("cpu-only.txt");
+        CpuLineWriter.write(data.all(), file);
+        CpuDataSet fromFile = CpuDataSet.file(file, SPEC.seed());
+        fromFile.checkFiles();
+        ConnectionOptions o = connection();
+        try (Session s = db().open(o)) {
+            SPEC.recreateSchema(s);
+            assertEquals(answers.totalRows(), load(o, fromFile), "rows acknowledged from the file");
+            assertEquals(answers.totalRows(), StoredRows.settled(db(), s, SPEC, answers.totalRows()), "rows stored from the file");
+        }
+    }
+
     @Test
     void theDialectLeavesOutExactlyTheQueriesNamedAbsent() {
         Map<DevopsQueryType, Boolean> rendered = new LinkedHashMap<>();
@@ -112,13 +133,17 @@ public abstract class DevopsQueriesContract {
 
     /** Two clients, each writing its hosts in requests of up to 2,000 rows, every other request built ahead and sent; the rows acknowledged. */
     protected final long load(ConnectionOptions o) throws Exception {
+        return load(o, data);
+    }
+
+    private long load(ConnectionOptions o, CpuDataSet rows) throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(2);
         try {
             List<Future<Long>> clients = new ArrayList<>();
             for (int i = 0; i < 2; i++) {
                 int client = i;
                 clients.add(pool.submit(() -> {
-                    try (DevopsSession s = DevopsSession.of(db().open(o)); CpuSource source = data.client(client, 2, false)) {
+                    try (DevopsSession s = DevopsSession.of(db().open(o)); CpuSource source = rows.client(client, 2, false, s)) {
                         long acked = 0;
                         int request = 0;
                         for (CpuBatch b = source.next(REQUEST_ROWS); !b.isEmpty(); b = source.next(REQUEST_ROWS), request++) {

@@ -53,6 +53,32 @@ class CpuFileTest {
         }
     }
 
+    /** A reader of lines hands each client its hosts' lines exactly as the file holds them, skipping the others'. */
+    @Test
+    void aClientsLinesAreTheFilesLinesOfItsHosts(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("cpu.txt");
+        CpuLineWriter.write(new CpuGenerator(SPEC).all(), file);
+        CpuFileReader.Summary found = CpuFileReader.validate(file);
+        List<String> all = Files.readAllLines(file);
+        for (int client = 0; client < 3; client++) {
+            List<String> got = new ArrayList<>();
+            long rows = 0;
+            try (CpuFileReader r = new CpuFileReader(found, client, 3, 0, true)) {
+                for (CpuBatch b = r.next(100); !b.isEmpty(); b = r.next(100)) {
+                    assertTrue(b.hasLines());
+                    String text = new String(b.lines(), 0, b.linesLength(), java.nio.charset.StandardCharsets.UTF_8);
+                    got.addAll(List.of(text.split("\n")));
+                    for (int row = 0; row < b.size(); row++) assertEquals(client, b.host(row) % 3);
+                    rows += b.size();
+                }
+            }
+            int c = client;
+            List<String> want = all.stream().filter(l -> Integer.parseInt(l.substring(18, l.indexOf(',', 18))) % 3 == c).toList();
+            assertEquals(want, got, "client " + client);
+            assertEquals(want.size(), rows);
+        }
+    }
+
     @Test
     void aBadLineIsNamedByFileAndLine(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("cpu.txt");
