@@ -141,6 +141,10 @@ public final class DevopsAnswers implements Answers {
         final long end;
         final long bucketNs;
         final int metrics;
+        /** Whether the grouping query averages (double-groupby) rather than takes the maximum. */
+        final boolean mean;
+        /** Whether a grouping query's groups are per host too. */
+        final boolean perHost;
         /** Grouping queries: per bucket (and host, for double-groupby) the maxima, or the sums and the count last. */
         final Map<Long, long[]> groups = new HashMap<>();
         /** high-cpu's rows, lastpoint's latest row per host: host, time, ten values. */
@@ -158,6 +162,8 @@ public final class DevopsAnswers implements Answers {
             this.end = window ? query.windowEndNs() : Long.MAX_VALUE;
             this.bucketNs = type.bucket() == null ? 0 : type.bucket().toNanos();
             this.metrics = type.metrics().size();
+            this.mean = "avg".equals(type.aggregate());
+            this.perHost = type.perHost();
         }
 
         void add(int host, long t, long[] v) {
@@ -181,9 +187,8 @@ public final class DevopsAnswers implements Answers {
                 }
                 default -> {
                     long bucket = Math.floorDiv(t, bucketNs);
-                    long key = type.perHost() ? bucket * named.length + host : bucket;
+                    long key = perHost ? bucket * named.length + host : bucket;
                     long[] g = groups.get(key);
-                    boolean mean = type.aggregate().equals("avg");
                     if (g == null) {
                         g = new long[metrics + 1];
                         if (!mean) System.arraycopy(v, 0, g, 0, metrics);
@@ -217,9 +222,8 @@ public final class DevopsAnswers implements Answers {
                     }
                 }
                 default -> {
-                    boolean mean = type.aggregate().equals("avg");
                     groups.forEach((key, g) -> {
-                        long bucket = type.perHost() ? Math.floorDiv(key, named.length) : key;
+                        long bucket = perHost ? Math.floorDiv(key, named.length) : key;
                         double[] values = new double[1 + metrics];
                         double[] tolerance = new double[values.length];
                         values[0] = bucket * bucketNs / 1_000_000L;
@@ -227,7 +231,7 @@ public final class DevopsAnswers implements Answers {
                             values[1 + m] = mean ? (double) g[m] / g[metrics] : g[m];
                             if (mean) tolerance[1 + m] = MEAN_TOLERANCE * Math.max(1, Math.abs(values[1 + m]));
                         }
-                        String[] texts = type.perHost() ? new String[] {names[(int) Math.floorMod(key, named.length)]} : new String[0];
+                        String[] texts = perHost ? new String[] {names[(int) Math.floorMod(key, named.length)]} : new String[0];
                         out.add(new Row(texts, values, tolerance));
                     });
                 }
