@@ -9,9 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -137,28 +134,16 @@ public abstract class DevopsQueriesContract {
     }
 
     private long load(ConnectionOptions o, CpuDataSet rows) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(2);
-        try {
-            List<Future<Long>> clients = new ArrayList<>();
-            for (int i = 0; i < 2; i++) {
-                int client = i;
-                clients.add(pool.submit(() -> {
-                    try (DevopsSession s = DevopsSession.of(db().open(o)); CpuSource source = rows.client(client, 2, false, s)) {
-                        long acked = 0;
-                        int request = 0;
-                        for (CpuBatch b = source.next(REQUEST_ROWS); !b.isEmpty(); b = source.next(REQUEST_ROWS), request++) {
-                            acked += request % 2 == 0 ? s.write(b) : s.prepare(b).send();
-                        }
-                        return acked;
-                    }
-                }));
+        return Clients.sum(2, client -> () -> {
+            try (DevopsSession s = DevopsSession.of(db().open(o)); CpuSource source = rows.client(client, 2, false, s)) {
+                long acked = 0;
+                int request = 0;
+                for (CpuBatch b = source.next(REQUEST_ROWS); !b.isEmpty(); b = source.next(REQUEST_ROWS), request++) {
+                    acked += request % 2 == 0 ? s.write(b) : s.prepare(b).send();
+                }
+                return acked;
             }
-            long acked = 0;
-            for (Future<Long> f : clients) acked += f.get();
-            return acked;
-        } finally {
-            pool.shutdownNow();
-        }
+        });
     }
 
     /** The data set's exact answers. */

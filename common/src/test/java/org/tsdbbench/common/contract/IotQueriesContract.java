@@ -11,9 +11,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -190,28 +187,16 @@ public abstract class IotQueriesContract {
      * records acknowledged.
      */
     protected final long load(ConnectionOptions o) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(2);
-        try {
-            List<Future<Long>> clients = new ArrayList<>();
-            for (int i = 0; i < 2; i++) {
-                int client = i;
-                clients.add(pool.submit(() -> {
-                    try (IotSession s = IotSession.of(db().open(o)); IotRowSource source = generator.client(client, 2, false)) {
-                        TruckBatch batch = new TruckBatch(source.trucks(), REQUEST_RECORDS);
-                        long acked = 0;
-                        for (int request = 0; source.fill(batch, batch.capacity()) > 0; request++) {
-                            acked += request % 2 == 0 ? s.write(batch) : s.prepare(batch).send();
-                        }
-                        return acked;
-                    }
-                }));
+        return Clients.sum(2, client -> () -> {
+            try (IotSession s = IotSession.of(db().open(o)); IotRowSource source = generator.client(client, 2, false)) {
+                TruckBatch batch = new TruckBatch(source.trucks(), REQUEST_RECORDS);
+                long acked = 0;
+                for (int request = 0; source.fill(batch, batch.capacity()) > 0; request++) {
+                    acked += request % 2 == 0 ? s.write(batch) : s.prepare(batch).send();
+                }
+                return acked;
             }
-            long acked = 0;
-            for (Future<Long> f : clients) acked += f.get();
-            return acked;
-        } finally {
-            pool.shutdownNow();
-        }
+        });
     }
 
     /** Every query of the default data set the dialect renders, run through the session and checked; the mismatches, one line each. */
