@@ -46,8 +46,15 @@ record TDengineServer(ConnectionPath path, int expectedMajor) {
     }
 
     List<String> cliArgs() {
+        return cliArgs(Map.of());
+    }
+
+    /** The CLI's arguments with module options of a test's own put over (or beside) the path's. */
+    List<String> cliArgs(Map<String, String> overrides) {
+        Map<String, String> options = options();
+        options.putAll(overrides);
         List<String> args = new ArrayList<>(List.of("-host", host(), "-port", String.valueOf(port()), "-user", "root"));
-        options().forEach((k, v) -> args.addAll(List.of("--option", k + "=" + v)));
+        options.forEach((k, v) -> args.addAll(List.of("--option", k + "=" + v)));
         return args;
     }
 
