@@ -96,11 +96,12 @@ times_reactor "mvn verify" "$REPO_DIR/target/mvn-verify.log"
 # TDengine 2.x and the Cassandra cluster, side by side (they share no port): one Maven run, two
 # modules at a time, of the TDengine2* tests in the -Ptdengine2 build (its 2.0.x driver) against a 2.x
 # server in place of 3.x, and of CassandraClusterTest against three nodes in place of the single one
-# (scripts/clusters.sh). Then the TDengine cluster, which needs 3.x's ports (scripts/test-clusters.sh).
+# (scripts/clusters.sh); the 2.x server starts while the cluster comes up. Then the TDengine cluster,
+# which needs 3.x's ports (scripts/test-clusters.sh), while the Cassandra cluster goes down.
 if [ $# -eq 0 ]; then
   t2=$(times_now)
   times_begin "TDengine 2.x and the Cassandra cluster" "$t2"
-  rc=0 home2="" was3=false modules=() classes=() profile=()
+  rc=0 home2="" start2="" was3=false modules=() classes=() profile=()
   if [ -z "${TDENGINE_URL:-}" ] && [ -d "$REPO_DIR/tdengine-bench" ]; then
     home2="$(tdengine2_home || true)"
     if [ -z "$home2" ]; then
@@ -108,12 +109,9 @@ if [ $# -eq 0 ]; then
     else
       log "TDengine 2.x tests against $home2"
       if "$REPO_DIR/scripts/servers/tdengine.sh" status >/dev/null 2>&1; then was3=true; fi
-      # Its start stops 3.x first: they share ports.
-      if TDENGINE_HOME="$home2" timed "TDengine 2.x: start 2.x" "$REPO_DIR/scripts/servers/tdengine.sh" start; then
-        modules+=(tdengine-bench) classes+=('TDengine2*Test') profile=(-Ptdengine2)
-      else
-        rc=$?; failed+=("TDengine 2.x server start (exit $rc)")
-      fi
+      # Its start stops 3.x first: they share ports. It runs while the Cassandra cluster comes up.
+      TDENGINE_HOME="$home2" timed "TDengine 2.x: start 2.x" "$REPO_DIR/scripts/servers/tdengine.sh" start &
+      start2=$!
     fi
   fi
   if [ -d "$REPO_DIR/cassandra-bench" ]; then
@@ -121,6 +119,13 @@ if [ $# -eq 0 ]; then
       modules+=(cassandra-bench) classes+=(CassandraClusterTest)
     else
       rc=$?; failed+=("Cassandra cluster start (exit $rc)")
+    fi
+  fi
+  if [ -n "$start2" ]; then
+    if wait "$start2"; then
+      modules+=(tdengine-bench) classes+=('TDengine2*Test') profile=(-Ptdengine2)
+    else
+      rc=$?; failed+=("TDengine 2.x server start (exit $rc)")
     fi
   fi
   side_by_side() (
@@ -133,11 +138,15 @@ if [ $# -eq 0 ]; then
     timed_tests "TDengine 2.x and the Cassandra cluster: tests" side_by_side || { rc=$?; failed+=("TDengine 2.x and Cassandra cluster tests (exit $rc)"); }
   fi
   if [ -n "$home2" ]; then TDENGINE_HOME="$home2" timed "TDengine 2.x: stop 2.x" "$REPO_DIR/scripts/servers/tdengine.sh" stop || true; fi
-  cluster_down cassandra
+  # The Cassandra cluster goes down (and its single server comes back) beside the TDengine cluster's
+  # phase: they share no port. The script tests after them find the single servers as before.
+  cluster_down cassandra &
+  down=$!
   # Back to the 3.x server as it was found.
   if $was3 && [[ " ${started[*]} " != *" tdengine "* ]]; then timed "TDengine 2.x: start 3.x again" "$REPO_DIR/scripts/servers/tdengine.sh" start; fi
   times_end "TDengine 2.x and the Cassandra cluster" "$t2" "$rc"
   timed "clusters" bash "$REPO_DIR/scripts/test-clusters.sh" tdengine || failed+=("TDengine cluster tests (exit $?)")
+  wait "$down" || true
 fi
 
 # The scripts' own tests (the main job under a signal, ...), on the jars just built.
