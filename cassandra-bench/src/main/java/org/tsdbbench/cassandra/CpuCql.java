@@ -24,7 +24,9 @@ import org.tsdbbench.common.devops.HostTags;
  * <p>Queries. CQL groups only by a primary-key prefix, with {@code floor} on the last clustering
  * column, and a partition key restricted by {@code IN} must be grouped by too: a group spans one
  * partition. A per-minute or per-hour aggregate over several hosts (the 8-host queries,
- * groupby-orderby-limit) would need the client to merge the hosts' groups, so it is absent.
+ * groupby-orderby-limit) would need the client to merge the hosts' groups, so it is absent. Report D's
+ * minute-max-first-10 is one host's: its partition read oldest first ({@code ORDER BY time ASC}), the first ten
+ * groups ({@code LIMIT 10}, which counts groups).
  */
 final class CpuCql {
 
@@ -102,7 +104,10 @@ final class CpuCql {
                     + " GROUP BY hostname, " + bucket + " ALLOW FILTERING");
         }
         // One host: the partition key restricted by equality need not be grouped by.
-        return Optional.of("SELECT " + bucket + ", " + aggregates + from + window + " GROUP BY " + bucket);
+        String oneHost = "SELECT " + bucket + ", " + aggregates + from + window + " GROUP BY " + bucket;
+        // minute-max-first-10: the partition read oldest first (against its clustering order), the first ten groups.
+        if (type.limit() > 0) return Optional.of(oneHost + " ORDER BY time ASC LIMIT " + type.limit());
+        return Optional.of(oneHost);
     }
 
     /** A CQL duration literal of whole hours or minutes. */

@@ -34,6 +34,7 @@ final class ClickHouseDevopsSql {
             case LASTPOINT -> lastpoint();
             case GROUPBY_ORDERBY_LIMIT -> groupbyOrderbyLimit(q);
             case HIGH_CPU_1, HIGH_CPU_ALL -> highCpu(q);
+            case HOST_MINUTE_MAX_FIRST_10 -> singleGroupby(q) + " LIMIT " + q.type().limit();
             case DOUBLE_GROUPBY_1, DOUBLE_GROUPBY_5, DOUBLE_GROUPBY_ALL -> doubleGroupby(q);
             default -> singleGroupby(q);
         };
@@ -53,7 +54,7 @@ final class ClickHouseDevopsSql {
         return withHostname(rows, "time_ms, " + FIELDS);
     }
 
-    /** single-groupby and cpu-max-all: per bucket of the named hosts' rows in the window. */
+    /** single-groupby, cpu-max-all, minute-max-first-10 (limited): per bucket of the named hosts' rows in a window. */
     private static String singleGroupby(DevopsQuery q) {
         DevopsQueryType type = q.type();
         String bucket = type.bucket().toHours() == 1 ? "hour" : "minute";

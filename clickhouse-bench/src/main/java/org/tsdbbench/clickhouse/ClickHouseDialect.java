@@ -17,7 +17,7 @@ import org.tsdbbench.common.query.SqlDialect;
  * ClickHouse's SQL for the catalog: ts is an Int64 of epoch ms, a minute is {@code intDiv(ts, 60000)};
  * the percentile is {@code quantileExact} (the value at rank floor(level x n), no interpolation).
  * The IoT queries are {@link IotSql}'s, every one of the catalog (texts first, then values); the DevOps
- * queries {@link ClickHouseDevopsSql}'s, all fifteen (hostname first, then values).
+ * queries {@link ClickHouseDevopsSql}'s, all sixteen (hostname first, then values).
  */
 public final class ClickHouseDialect extends SqlDialect implements IotDialect, DevopsDialect {
 

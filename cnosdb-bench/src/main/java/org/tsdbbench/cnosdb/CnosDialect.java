@@ -32,7 +32,7 @@ import org.tsdbbench.common.query.SqlDialect;
  * {@code first(time, x)} and {@code last(time, x)}, over one device (q5) or many (q2); STDDEV is {@code STDDEV_POP}.
  *
  * <p>The IoT trucks' catalog, every query of it, is {@link IotSql}'s; TSBS's DevOps queries, all
- * fifteen, are {@link DevopsCnosSql}'s.
+ * fifteen and report D's minute-max-first-10, are {@link DevopsCnosSql}'s.
  */
 public final class CnosDialect extends SqlDialect implements IotDialect, DevopsDialect {
 

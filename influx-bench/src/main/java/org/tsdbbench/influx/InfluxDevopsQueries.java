@@ -13,7 +13,8 @@ import org.tsdbbench.common.query.RowShaper;
  * TSBS's DevOps queries in InfluxQL with the meaning {@link DevopsQueryType} gives each: TSBS's shapes
  * (its influx devops.go) with {@code fill(none)}, so that a bucket without rows gives no row, the
  * per-host ones grouped by hostname, and groupby-orderby-limit ordered by time descending (TSBS's text
- * returns the five earliest minutes). None is absent (the module's README, "DevOps").
+ * returns the five earliest minutes); report D's minute-max-first-10 with {@code LIMIT 10}, buckets coming in time
+ * order. None is absent (the module's README, "DevOps").
  */
 final class InfluxDevopsQueries {
 
@@ -33,6 +34,9 @@ final class InfluxDevopsQueries {
             case GROUPBY_ORDERBY_LIMIT -> "SELECT max(usage_user) FROM cpu WHERE time < " + ms(q.windowEndNs())
                     + " GROUP BY time(" + interval(type.bucket()) + ") fill(none)"
                     + " ORDER BY time DESC LIMIT " + DevopsQueryType.LIMIT;
+            // Report D's: InfluxQL returns buckets in time order, so LIMIT keeps the first ten minutes.
+            case HOST_MINUTE_MAX_FIRST_10 -> "SELECT max(usage_user) FROM cpu WHERE " + window(q) + hosts(q)
+                    + " GROUP BY time(" + interval(type.bucket()) + ") fill(none) LIMIT " + type.limit();
             case HIGH_CPU_1, HIGH_CPU_ALL -> "SELECT " + ALL_FIELDS + " FROM cpu"
                     + " WHERE usage_user > " + DevopsQueryType.HIGH_CPU_THRESHOLD + hosts(q) + " AND " + window(q)
                     + " GROUP BY hostname";

@@ -18,7 +18,7 @@ import org.tsdbbench.common.query.SqlDialect;
  * The percentile is MariaDB's {@code PERCENTILE_DISC}, a window function (one row per input row,
  * hence DISTINCT); MySQL itself has none, and there it fails rather than answers.
  * The IoT queries are {@link IotSql}'s, every one of them (texts first, then values); the DevOps
- * queries {@link CpuSql}'s, all fifteen (hostname first, then the time and the values).
+ * queries {@link CpuSql}'s, all sixteen (hostname first, then the time and the values).
  */
 public final class MySqlDialect extends SqlDialect implements IotDialect, DevopsDialect {
 

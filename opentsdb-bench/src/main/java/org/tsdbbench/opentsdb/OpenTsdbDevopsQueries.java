@@ -17,8 +17,9 @@ import org.tsdbbench.common.query.RowShaper;
  * double-groupby keeps each host's series apart ({@code aggregator: none}). OpenTSDB drops a bucket
  * that begins before the query's start and reads the whole of one that ends past the query's end, so a
  * window's partial first and last buckets are bodies of their own, {@code 0all} over the bucket's part.
- * Absent (README): high-cpu (a value filter), lastpoint (no query finds each series' latest point
- * here), groupby-orderby-limit (no ORDER BY ... LIMIT).
+ * Report D's minute-max-first-10 is host_0's {@code 1m-max} over its whole span (OpenTSDB has no LIMIT),
+ * of which the shaper keeps the first ten minutes. Absent (README): high-cpu (a value filter), lastpoint
+ * (no query finds each series' latest point here), groupby-orderby-limit (no ORDER BY ... LIMIT).
  */
 final class OpenTsdbDevopsQueries {
 
@@ -55,7 +56,7 @@ final class OpenTsdbDevopsQueries {
         DevopsQueryType type = q.type();
         long bucket = type.bucket().toMillis();
         long start = q.windowStartMs();
-        long end = start + type.window().toMillis();
+        long end = Math.floorDiv(q.windowEndNs(), 1_000_000L);
         long firstWhole = Math.min(end, Math.floorDiv(start + bucket - 1, bucket) * bucket);
         long lastWhole = Math.max(firstWhole, Math.floorDiv(end, bucket) * bucket);
         ArrayNode bodies = JSON.createArrayNode();

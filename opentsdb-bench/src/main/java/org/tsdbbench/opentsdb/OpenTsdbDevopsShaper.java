@@ -9,7 +9,8 @@ import org.tsdbbench.common.query.ResultSink;
 /**
  * Puts the points of a DevOps bucket query ({@link OpenTsdbDevopsQueries}) into the catalog's rows:
  * each point is one metric's value of a bucket (a partial first bucket's sits at the window's start),
- * keyed by bucket and, for double-groupby, the series' hostname; the rows go out once the answer ends.
+ * keyed by bucket and, for double-groupby, the series' hostname; the rows go out once the answer ends,
+ * of a limited type (minute-max-first-10) only its first buckets in time order.
  */
 final class OpenTsdbDevopsShaper implements ResultSink {
 
@@ -46,7 +47,10 @@ final class OpenTsdbDevopsShaper implements ResultSink {
     public void end() {
         double[] row = new double[1 + metrics];
         String[] texts = new String[type.perHost() ? 1 : 0];
-        rows.forEach((host, buckets) -> buckets.forEach((bucket, values) -> {
+        int limit = type == DevopsQueryType.HOST_MINUTE_MAX_FIRST_10 ? type.limit() : Integer.MAX_VALUE;
+        rows.forEach((host, buckets) -> buckets.entrySet().stream().limit(limit).forEach(bucketValues -> {
+            long bucket = bucketValues.getKey();
+            double[] values = bucketValues.getValue();
             row[0] = bucket;
             System.arraycopy(values, 0, row, 1, metrics);
             if (texts.length > 0) texts[0] = host;

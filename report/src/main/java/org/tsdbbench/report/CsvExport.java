@@ -118,6 +118,16 @@ final class CsvExport {
             rows.add(List.of(IotPublishedComparison.TITLE, r.label(), r.secondName() + " (vs " + r.firstName() + ")", r.figure().report().id(),
                     r.figure().publishedText(), r.publishedRatioText(), r.measured(), r.measuredRatioText(), r.verdictText(), String.join(" · ", r.differences())));
         }
+        // report D's CnosDB vs OpenTSDB rows only for a run that has cpu-only databases
+        if (dbs.stream().anyMatch(Figures::cpuOnly)) {
+            CpuOnlyPublishedComparison cpu = CpuOnlyPublishedComparison.load();
+            String vs = cpu.figures().second().product() + " (vs " + cpu.figures().first().product() + ")";
+            for (CpuOnlyPublishedComparison.Row r : cpu.rows(dbs)) {
+                rows.add(List.of(CpuOnlyPublishedComparison.TITLE, r.label(), vs, cpu.figures().report().id(),
+                        r.figure().published(), r.publishedRatioText(), r.measured(), r.measuredRatioText(),
+                        r.verdictText(), String.join(" · ", r.differences())));
+            }
+        }
         return csv(file, rows);
     }
 

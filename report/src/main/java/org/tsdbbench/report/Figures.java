@@ -293,10 +293,6 @@ final class Figures {
         return w != null ? WorkloadRecord.CPU_ONLY.equals(w.workload()) : db.queries().keySet().stream().anyMatch(id -> id.startsWith("devops."));
     }
 
-    /** What the report says of published figures for a cpu-only run: none of the reports' is of this setting yet. */
-    static final String CPU_ONLY_PUBLISHED = "TSBS's DevOps (cpu-only): no published figure is compared yet. Report D's CnosDB vs OpenTSDB"
-            + " DevOps figures (8 and 16 cores, months of data) are of another scale and setting than this run; its measured figures stand alone.";
-
     /**
      * Whether the database's figures are of one of TSBS's workloads (the IoT trucks, DevOps' cpu-only),
      * whose queries are TSBS's and whose load is counted in metrics: its manifest's workload says so, or

@@ -136,7 +136,7 @@ final class HtmlReport {
         if (Figures.tsbsOnly(dbs)) {
             h.append("<h2 id=\"published\">Published vs measured</h2>\n");
             if (dbs.stream().anyMatch(Figures::iot)) iotPublished(h, dbs);
-            if (dbs.stream().anyMatch(Figures::cpuOnly)) h.append("<p class=\"note\">").append(esc(Figures.CPU_ONLY_PUBLISHED)).append("</p>\n");
+            if (dbs.stream().anyMatch(Figures::cpuOnly)) cpuOnlyPublished(h, dbs);
             return;
         }
         PublishedFigures figures = PublishedFigures.load();
@@ -200,6 +200,32 @@ final class HtmlReport {
         h.append("<p class=\"note\">").append(esc(MarkdownReport.PAIRS_NOTE)).append("</p>\n<ul class=\"note\">");
         for (String pair : pairs) h.append("<li>").append(esc(pair)).append("</li>");
         h.append("</ul>\n");
+    }
+
+    /** Report D's CnosDB vs OpenTSDB figures beside this run's cpu-only databases, under their own heading. */
+    private static void cpuOnlyPublished(StringBuilder h, List<Database> dbs) {
+        CpuOnlyPublishedComparison cpu = CpuOnlyPublishedComparison.load();
+        h.append("<h3>").append(esc(CpuOnlyPublishedComparison.TITLE)).append("</h3>\n<p class=\"note\">")
+                .append(esc(CpuOnlyPublishedComparison.EXPLANATION)).append("</p>\n<ul class=\"note\"><li>")
+                .append(esc(cpu.source())).append("</li>");
+        String missing = cpu.missing(dbs);
+        if (missing != null) h.append("<li>").append(esc(missing)).append("</li>");
+        h.append("</ul>\n");
+        pairs(h, List.of(cpu.pair(dbs)));
+        h.append("<table id=\"published-cpu-only-table\" class=\"published\">\n<tr><th>test</th><th>published</th>")
+                .append("<th>published ratio</th><th>measured</th><th>measured ratio</th><th>verdict</th>")
+                .append("<th>differences</th></tr>\n");
+        for (CpuOnlyPublishedComparison.Row r : cpu.rows(dbs)) {
+            h.append("<tr><td>").append(esc(r.label())).append("</td><td>").append(esc(r.figure().published()))
+                    .append("</td><td>").append(esc(r.publishedRatioText())).append("</td><td>")
+                    .append(esc(r.measured())).append("</td><td>").append(esc(r.measuredRatioText()))
+                    .append("</td><td class=\"verdict ")
+                    .append(Charts.slug(r.verdict().name())).append("\">").append(esc(r.verdictText()))
+                    .append("</td><td class=\"differences\"><ul>");
+            for (String d : r.differences()) h.append("<li>").append(esc(d)).append("</li>");
+            h.append("</ul></td></tr>\n");
+        }
+        h.append("</table>\n");
     }
 
     /** Reports C's and D's figures beside this run's IoT databases: one table under its own heading. */

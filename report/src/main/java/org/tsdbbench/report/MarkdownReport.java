@@ -83,7 +83,7 @@ final class MarkdownReport {
         if (Figures.tsbsOnly(dbs)) {
             md.append("\n## Published vs measured\n");
             if (dbs.stream().anyMatch(Figures::iot)) iotPublished(md, dbs);
-            if (dbs.stream().anyMatch(Figures::cpuOnly)) md.append('\n').append(Figures.CPU_ONLY_PUBLISHED).append("\n\n");
+            if (dbs.stream().anyMatch(Figures::cpuOnly)) cpuOnlyPublished(md, dbs);
             return;
         }
         PublishedFigures figures = PublishedFigures.load();
@@ -139,6 +139,25 @@ final class MarkdownReport {
             md.append("| ").append(r.label()).append(" | ").append(r.vs()).append(" | ").append(r.figure().publishedText()).append(" | ")
                     .append(r.publishedRatioText()).append(" | ").append(r.measured()).append(" | ").append(r.measuredRatioText()).append(" | ")
                     .append(r.verdictText()).append(" | ").append(String.join(" · ", r.differences())).append(" |\n");
+        }
+        md.append('\n');
+    }
+
+    /** Report D's CnosDB vs OpenTSDB figures beside this run's cpu-only databases, under their own heading. */
+    private static void cpuOnlyPublished(StringBuilder md, List<Database> dbs) {
+        CpuOnlyPublishedComparison cpu = CpuOnlyPublishedComparison.load();
+        md.append("\n### ").append(CpuOnlyPublishedComparison.TITLE).append("\n\n")
+                .append(CpuOnlyPublishedComparison.EXPLANATION).append("\n\n- ").append(cpu.source()).append('\n');
+        String missing = cpu.missing(dbs);
+        if (missing != null) md.append("- ").append(missing).append('\n');
+        pairs(md, List.of(cpu.pair(dbs)));
+        md.append("\n| test | published | published ratio | measured | measured ratio | verdict | differences |\n")
+                .append("|---|---|---|---|---|---|---|\n");
+        for (CpuOnlyPublishedComparison.Row r : cpu.rows(dbs)) {
+            md.append("| ").append(r.label()).append(" | ").append(r.figure().published()).append(" | ")
+                    .append(r.publishedRatioText()).append(" | ").append(r.measured()).append(" | ")
+                    .append(r.measuredRatioText()).append(" | ").append(r.verdictText()).append(" | ")
+                    .append(String.join(" · ", r.differences())).append(" |\n");
         }
         md.append('\n');
     }

@@ -37,7 +37,9 @@ class CpuOnlyReportTest {
         assertTrue(md.contains("| devops.lastpoint | 2.50 | 3.50 | 4.50 | yes |"), md);
         assertTrue(md.contains("| load, rows/s (TSBS's metrics/s) | - | 90,000 (900,000 metrics/s) |"), md);
         assertTrue(md.contains("TSBS cpu-only: 10 hosts, 2016-01-01T00:00:00Z + 13 h, a row every 10 s, seed 123"), md);
-        assertTrue(md.contains(Figures.CPU_ONLY_PUBLISHED), md);
+        assertTrue(md.contains("### " + CpuOnlyPublishedComparison.TITLE), md);
+        assertTrue(md.contains("- CnosDB and OpenTSDB are not in this run (compare --workload cpu-only with cnosdb and"
+                + " opentsdb): report D's write, query and disk ratios are not measured."), md);
         assertFalse(md.contains("q1, read one group") || md.contains("(q2.avg.p100)") || md.contains("### The IoT trucks (reports C and D)"), md);
         assertFalse(md.contains("| test | vs |"), "no verdict table of another workload: " + md);
 

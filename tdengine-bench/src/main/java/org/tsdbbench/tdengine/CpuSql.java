@@ -9,8 +9,9 @@ import org.tsdbbench.common.devops.DevopsQuery;
 import org.tsdbbench.common.devops.DevopsQueryType;
 
 /**
- * TSBS's fifteen DevOps queries in TDengine 3.x's SQL over {@link CpuLayout}, each with the meaning
- * {@link DevopsQueryType} gives it, the hostname first where the type has it, then the time, then the values.
+ * TSBS's fifteen DevOps queries and report D's minute-max-first-10 in TDengine 3.x's SQL over {@link CpuLayout},
+ * each with the meaning {@link DevopsQueryType} gives it, the hostname first where the type has it, then the
+ * time, then the values.
  * Not {@link org.tsdbbench.common.devops.DevopsSql}'s shapes: TDengine buckets with {@code INTERVAL} (windows
  * aligned to the epoch for minutes and hours; a window without rows gives no row) and {@code _wstart}, groups
  * per host with {@code PARTITION BY hostname}, and takes a host's latest row with {@code LAST_ROW} (every
@@ -33,6 +34,8 @@ final class CpuSql {
                     + " PARTITION BY hostname";
             case GROUPBY_ORDERBY_LIMIT -> "SELECT _wstart, MAX(usage_user)" + from + " WHERE ts < " + endMs(q)
                     + interval(type) + " ORDER BY _wstart DESC LIMIT " + DevopsQueryType.LIMIT;
+            case HOST_MINUTE_MAX_FIRST_10 -> "SELECT _wstart, MAX(usage_user)" + from + " WHERE " + window(q) + hosts(q)
+                    + interval(type) + " ORDER BY _wstart LIMIT " + type.limit();
             case HIGH_CPU_1, HIGH_CPU_ALL -> "SELECT hostname, ts, " + String.join(", ", CpuBatch.FIELDS) + from
                     + " WHERE usage_user > " + DevopsQueryType.HIGH_CPU_THRESHOLD + " AND " + window(q) + hosts(q);
             default -> {

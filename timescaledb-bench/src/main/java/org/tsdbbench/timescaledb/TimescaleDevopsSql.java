@@ -57,6 +57,9 @@ final class TimescaleDevopsSql extends DevopsSql {
             case GROUPBY_ORDERBY_LIMIT -> inMs(type, "SELECT " + bucket(type) + ", " + aggregates(type, "max")
                     + " FROM " + from() + " WHERE " + time() + " < " + timeLiteral(q.windowEndNs() / 1_000_000L)
                     + " GROUP BY 1 ORDER BY 1 DESC LIMIT " + DevopsQueryType.LIMIT);
+            case HOST_MINUTE_MAX_FIRST_10 -> inMs(type, "SELECT " + bucket(type) + ", " + aggregates(type, "max")
+                    + " FROM " + from() + " WHERE " + window(q) + hosts(q) + " GROUP BY 1 ORDER BY 1 LIMIT "
+                    + type.limit());
             default -> inMs(type, "SELECT " + bucket(type) + ", " + aggregates(type, "max") + " FROM "
                     + from() + " WHERE " + window(q) + hosts(q) + " GROUP BY 1 ORDER BY 1");
         };

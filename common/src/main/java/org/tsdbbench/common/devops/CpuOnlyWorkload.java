@@ -18,8 +18,8 @@ import org.tsdbbench.common.workload.Workload;
  * TSBS's DevOps use case in its cpu-only form, the most used TSBS workload: one {@code cpu}
  * measurement with a host's ten tags and ten integer usage fields, a row per host every 10 s;
  * generated ({@link CpuGenerator}) or read from a {@code tsbs_generate_data --use-case=cpu-only}
- * file, queried by TSBS's fifteen DevOps queries ({@link DevopsQueryType}). A database takes it
- * through {@link DevopsSession} and {@link DevopsDialect}.
+ * file, queried by TSBS's fifteen DevOps queries and report D's sixteenth ({@link DevopsQueryType}). A
+ * database takes it through {@link DevopsSession} and {@link DevopsDialect}.
  */
 public final class CpuOnlyWorkload implements Workload {
 

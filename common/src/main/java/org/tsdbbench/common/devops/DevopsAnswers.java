@@ -25,7 +25,8 @@ import org.tsdbbench.common.workload.RowsAnswer.Row;
  */
 public final class DevopsAnswers implements Answers {
 
-    private static final int FORMAT = 1;
+    /** 2: the catalog holds minute-max-first-10 (a cache of format 1 lacks its answers and is computed again). */
+    private static final int FORMAT = 2;
     /** How far a database's mean may be from the exact one, relative to the mean (at least 1). */
     static final double MEAN_TOLERANCE = 1e-9;
 
@@ -149,17 +150,20 @@ public final class DevopsAnswers implements Answers {
         final Map<Long, long[]> groups = new HashMap<>();
         /** high-cpu's rows, lastpoint's latest row per host: host, time, ten values. */
         final Map<Long, long[]> picked = new HashMap<>();
-        /** groupby-orderby-limit's latest minutes before the end, and their max(usage_user). */
-        final TreeMap<Long, Long> latest = new TreeMap<>();
+        /** groupby-orderby-limit's latest minutes before the end, minute-max-first-10's first: max(usage_user). */
+        final TreeMap<Long, Long> kept = new TreeMap<>();
+        /** Whether the limited query keeps the first minutes (minute-max-first-10), not the latest. */
+        final boolean first;
 
         Accumulator(DevopsQuery query, int hosts) {
             this.query = query;
             this.type = query.type();
             this.named = new boolean[hosts];
             for (int h : query.hosts()) named[h] = true;
-            boolean window = type.window() != null;
+            boolean window = type.windowed();
             this.start = type == DevopsQueryType.GROUPBY_ORDERBY_LIMIT || !window ? Long.MIN_VALUE : query.windowStartNs();
             this.end = window ? query.windowEndNs() : Long.MAX_VALUE;
+            this.first = type == DevopsQueryType.HOST_MINUTE_MAX_FIRST_10;
             this.bucketNs = type.bucket() == null ? 0 : type.bucket().toNanos();
             this.metrics = type.metrics().size();
             this.mean = "avg".equals(type.aggregate());
@@ -169,15 +173,7 @@ public final class DevopsAnswers implements Answers {
         void add(int host, long t, long[] v) {
             if (t < start || t >= end || type.hosts() > 0 && !named[host]) return;
             switch (type) {
-                case GROUPBY_ORDERBY_LIMIT -> {
-                    long minute = Math.floorDiv(t, bucketNs);
-                    Long max = latest.get(minute);
-                    if (max != null) latest.put(minute, Math.max(max, v[0]));
-                    else if (latest.size() < DevopsQueryType.LIMIT || minute > latest.firstKey()) {
-                        latest.put(minute, v[0]);
-                        if (latest.size() > DevopsQueryType.LIMIT) latest.pollFirstEntry();
-                    }
-                }
+                case GROUPBY_ORDERBY_LIMIT, HOST_MINUTE_MAX_FIRST_10 -> keep(Math.floorDiv(t, bucketNs), v[0]);
                 case HIGH_CPU_1, HIGH_CPU_ALL -> {
                     if (v[0] > DevopsQueryType.HIGH_CPU_THRESHOLD) picked.put(((long) host << 40) ^ picked.size(), row(host, t, v));
                 }
@@ -201,6 +197,21 @@ public final class DevopsAnswers implements Answers {
             }
         }
 
+        /** Keeps the minute's max(usage_user) if among the latest (or first) minutes so far, dropping one. */
+        private void keep(long minute, long usageUser) {
+            Long max = kept.get(minute);
+            if (max != null) {
+                kept.put(minute, Math.max(max, usageUser));
+                return;
+            }
+            int limit = type.limit();
+            if (kept.size() < limit || (first ? minute < kept.lastKey() : minute > kept.firstKey())) {
+                kept.put(minute, usageUser);
+                if (kept.size() > limit && first) kept.pollLastEntry();
+                else if (kept.size() > limit) kept.pollFirstEntry();
+            }
+        }
+
         private static long[] row(int host, long t, long[] v) {
             long[] r = new long[2 + CpuBatch.FIELD_COUNT];
             r[0] = host;
@@ -212,7 +223,9 @@ public final class DevopsAnswers implements Answers {
         List<Row> rows(String[] names) {
             List<Row> out = new ArrayList<>();
             switch (type) {
-                case GROUPBY_ORDERBY_LIMIT -> latest.forEach((minute, max) -> out.add(Row.exact(new String[0], minute * bucketNs / 1_000_000L, max)));
+                case GROUPBY_ORDERBY_LIMIT, HOST_MINUTE_MAX_FIRST_10 ->
+                        kept.forEach((minute, max) -> out.add(Row.exact(new String[0], minute * bucketNs / 1_000_000L,
+                                max)));
                 case HIGH_CPU_1, HIGH_CPU_ALL, LASTPOINT -> {
                     for (long[] r : picked.values()) {
                         double[] values = new double[1 + CpuBatch.FIELD_COUNT];

@@ -10,7 +10,8 @@ import org.tsdbbench.common.workload.Mix;
  * The DevOps queries of a data set with their parameters drawn from its seed, as TSBS's query
  * generator draws them: hosts a random subset of the data set's, a window uniformly within its time
  * range (its start half a log interval past a row's time). A type whose window is longer than the data
- * set, or which names more hosts than it has, is left out, as TSBS's generator refuses it.
+ * set, or which names more hosts than it has, is left out, as TSBS's generator refuses it. Report D's
+ * minute-max-first-10 draws nothing: host_0 over the whole data set and over its first two fifths.
  */
 public final class DevopsQueryCatalog {
 
@@ -23,6 +24,10 @@ public final class DevopsQueryCatalog {
         long salt = Mix.mix(spec.seed() ^ 0xDE_7095L);
         for (DevopsQueryType type : DevopsQueryType.values()) {
             if (absent(spec, type)) continue;
+            if (type.spanned()) {
+                out.addAll(reportDSpans(spec));
+                continue;
+            }
             int n = type == DevopsQueryType.LASTPOINT ? 1 : perType;
             for (int i = 0; i < n; i++) {
                 long h = Mix.mix(salt + (type.ordinal() * 1_000_003L + i) * Mix.GAMMA);
@@ -38,6 +43,21 @@ public final class DevopsQueryCatalog {
         return new ArrayList<>(out);
     }
 
+    /**
+     * minute-max-first-10 as report D asks it, host_0 from the data set's start: to its end (report D's five
+     * months of five) and to two fifths of the way (its first two months), in whole milliseconds.
+     */
+    static List<DevopsQuery> reportDSpans(DevopsSpec spec) {
+        long start = Math.floorDiv(spec.startNs(), 1_000_000L);
+        long end = Math.floorDiv(spec.endNs() + 999_999L, 1_000_000L);
+        long twoFifths = start + (end - start) * 2 / 5;
+        DevopsQueryType type = DevopsQueryType.HOST_MINUTE_MAX_FIRST_10;
+        List<DevopsQuery> spans = new ArrayList<>();
+        spans.add(new DevopsQuery(type, List.of(0), start, end));
+        if (twoFifths > start) spans.add(new DevopsQuery(type, List.of(0), start, twoFifths));
+        return spans;
+    }
+
     /** {@code n} distinct host numbers of {@code hosts}, drawn from {@code h}. */
     private static List<Integer> hosts(int hosts, int n, long h) {
         Set<Integer> picked = new LinkedHashSet<>();
@@ -47,6 +67,7 @@ public final class DevopsQueryCatalog {
 
     /** Whether the data set is too short for the type's window or has too few hosts. */
     public static boolean absent(DevopsSpec spec, DevopsQueryType type) {
+        if (type.spanned()) return false;
         return type.hosts() > spec.hosts() || type.window() != null && windowStarts(spec, type) <= 0;
     }
 

@@ -6,9 +6,9 @@ import java.util.List;
 import org.tsdbbench.common.workload.RowsAnswer;
 
 /**
- * TSBS's fifteen DevOps queries on {@code cpu}, each with one meaning every dialect must give it
- * (that of TSBS's SQL, its TimescaleDB queries). A result row is {@code texts} (the hostname, where
- * the query returns it) and {@code values} (times in epoch milliseconds, then the numbers), in the
+ * TSBS's fifteen DevOps queries on {@code cpu} and report D's sixteenth, each with one meaning every
+ * dialect must give it (that of TSBS's SQL, its TimescaleDB queries). A result row is {@code texts} (the
+ * hostname, where the query returns it) and {@code values} (times in epoch milliseconds, then the numbers), in the
  * order of {@link #columns()}; row order does not matter (TSBS's ORDER BY is presentation).
  *
  * <p>Shared terms: a window is {@code [start, start + length)}, its start drawn half a log interval
@@ -42,10 +42,18 @@ public enum DevopsQueryType {
      * host's rows: per minute max(usage_user), the five minutes with the greatest start whose rows
      * are before that time.
      */
-    GROUPBY_ORDERBY_LIMIT("groupby-orderby-limit", 1, 0, 1);
+    GROUPBY_ORDERBY_LIMIT("groupby-orderby-limit", 1, 0, 1),
+    /**
+     * Report D's query (CnosDB's comparison with OpenTSDB, not TSBS's): host_0's rows in a span from the
+     * data set's start (all of it, or its first two fifths); per minute max(usage_user), the ten minutes
+     * with the least start, in time order ({@code LIMIT 10}).
+     */
+    HOST_MINUTE_MAX_FIRST_10("minute-max-first-10", 1, 1, 0);
 
     /** The minutes groupby-orderby-limit returns. */
     public static final int LIMIT = 5;
+    /** The minutes minute-max-first-10 returns. */
+    public static final int FIRST_MINUTES = 10;
     /** usage_user &gt; this is high-cpu's threshold. */
     public static final double HIGH_CPU_THRESHOLD = 90.0;
 
@@ -70,14 +78,33 @@ public enum DevopsQueryType {
         return CpuBatch.FIELDS.subList(0, metrics);
     }
 
-    /** Random hosts the query names; 0: it reads every host. */
+    /** Random hosts the query names (minute-max-first-10: host_0, not drawn); 0: it reads every host. */
     public int hosts() {
         return hosts;
     }
 
-    /** The window; null for lastpoint. */
+    /** The window of a fixed length; null for lastpoint and for minute-max-first-10, whose span varies. */
     public Duration window() {
         return hours == 0 ? null : Duration.ofHours(hours);
+    }
+
+    /** Whether a query of the type reads a window of time: every type but lastpoint. */
+    public boolean windowed() {
+        return this != LASTPOINT;
+    }
+
+    /** Whether the window's end is the query's own (minute-max-first-10's span), not start plus {@link #window()}. */
+    public boolean spanned() {
+        return this == HOST_MINUTE_MAX_FIRST_10;
+    }
+
+    /** The minutes a limited query returns (groupby-orderby-limit's latest, minute-max-first-10's first), else 0. */
+    public int limit() {
+        return switch (this) {
+            case GROUPBY_ORDERBY_LIMIT -> LIMIT;
+            case HOST_MINUTE_MAX_FIRST_10 -> FIRST_MINUTES;
+            default -> 0;
+        };
     }
 
     /** The bucket of the grouping queries: a minute or an hour; null for the row queries (high-cpu, lastpoint). */

@@ -50,7 +50,7 @@ public record DevopsSpec(int hosts, long startNs, long endNs, long intervalNs, l
         return CpuOnlyWorkload.INSTANCE;
     }
 
-    /** TSBS's fifteen DevOps queries, parameters drawn from the seed ({@link DevopsQueryCatalog}). */
+    /** TSBS's fifteen DevOps queries and report D's, parameters drawn from the seed ({@link DevopsQueryCatalog}). */
     @Override
     public List<DevopsQuery> catalog() {
         return DevopsQueryCatalog.draw(this, QUERIES_PER_TYPE);

@@ -47,6 +47,7 @@ public abstract class DevopsSql {
             case LASTPOINT -> lastpoint();
             case GROUPBY_ORDERBY_LIMIT -> "SELECT " + bucketMs(type.bucket()) + " AS bucket, max(usage_user) FROM " + from() + " WHERE " + time() + " < "
                     + timeLiteral(q.windowEndNs() / 1_000_000L) + " GROUP BY bucket ORDER BY bucket DESC LIMIT " + DevopsQueryType.LIMIT;
+            case HOST_MINUTE_MAX_FIRST_10 -> firstMinutes(q);
             case HIGH_CPU_1, HIGH_CPU_ALL -> "SELECT hostname, " + timeMs(time()) + ", " + String.join(", ", CpuBatch.FIELDS) + " FROM " + from()
                     + " WHERE usage_user > " + DevopsQueryType.HIGH_CPU_THRESHOLD + " AND " + window(q) + hosts(q);
             default -> {
@@ -56,6 +57,13 @@ public abstract class DevopsSql {
                         + " GROUP BY " + host + "bucket ORDER BY " + host + "bucket";
             }
         };
+    }
+
+    /** Report D's: per minute of host_0's span max(usage_user), the first ten minutes in time order. */
+    protected String firstMinutes(DevopsQuery q) {
+        DevopsQueryType type = q.type();
+        return "SELECT " + bucketMs(type.bucket()) + " AS bucket, max(usage_user) FROM " + from() + " WHERE "
+                + window(q) + hosts(q) + " GROUP BY bucket ORDER BY bucket LIMIT " + type.limit();
     }
 
     /** Per hostname its latest row: the rows whose time is their host's greatest. */

@@ -89,8 +89,59 @@ class DevopsAnswersTest {
         DevopsSpec small = new DevopsSpec(4, SPEC.startNs(), SPEC.startNs() + Duration.ofHours(2).toNanos(), SPEC.intervalNs(), 1);
         Set<DevopsQueryType> drawn = small.catalog().stream().map(DevopsQuery::type).collect(Collectors.toCollection(() -> EnumSet.noneOf(DevopsQueryType.class)));
         assertEquals(EnumSet.of(DevopsQueryType.SINGLE_GROUPBY_1_1_1, DevopsQueryType.SINGLE_GROUPBY_5_1_1, DevopsQueryType.LASTPOINT,
-                DevopsQueryType.GROUPBY_ORDERBY_LIMIT), drawn);
+                DevopsQueryType.GROUPBY_ORDERBY_LIMIT, DevopsQueryType.HOST_MINUTE_MAX_FIRST_10), drawn);
         assertNotNull(SPEC.catalog().get(0).toString());
+    }
+
+    /** Report D's query: host_0 from the data set's start to its end and to two fifths of it, its ten first minutes. */
+    @Test
+    void minuteMaxFirst10IsHost0sFirstTenMinutesOverTheWholeSpanAndItsFirstTwoFifths() throws Exception {
+        DevopsAnswers answers = DevopsAnswers.compute(SPEC, new CpuGenerator(SPEC).all());
+        DevopsQueryType type = DevopsQueryType.HOST_MINUTE_MAX_FIRST_10;
+        List<DevopsQuery> spans = SPEC.catalog().stream().filter(q -> q.type() == type).toList();
+        long startMs = SPEC.startNs() / 1_000_000L;
+        long endMs = SPEC.endNs() / 1_000_000L;
+        assertEquals(List.of(new DevopsQuery(type, List.of(0), startMs, endMs),
+                new DevopsQuery(type, List.of(0), startMs, startMs + (endMs - startMs) * 2 / 5)), spans);
+        assertEquals("devops.minute-max-first-10.host_0.1451606400000.1451653200000", spans.get(0).id());
+        for (DevopsQuery q : spans) {
+            List<Double> minutes = answers.answer(q).rows().stream().map(r -> r.values()[0]).sorted().toList();
+            List<Double> first = new ArrayList<>();
+            for (int i = 0; i < DevopsQueryType.FIRST_MINUTES; i++) first.add((double) startMs + i * 60_000L);
+            assertEquals(first, minutes, q.id());
+        }
+    }
+
+    /** The answers do not hang on the rows' order: the limited queries' minutes from rows newest first. */
+    @Test
+    void rowsInReverseTimeOrderGiveTheSameAnswers() throws Exception {
+        List<long[]> rows = CpuGeneratorTest.rows(new CpuGenerator(SPEC).all());
+        Hosts hosts = new CpuGenerator(SPEC).all().next(1).hosts();
+        CpuBatch reversed = new CpuBatch(hosts, rows.size());
+        for (int i = rows.size() - 1; i >= 0; i--) {
+            long[] r = rows.get(i);
+            int at = reversed.add((int) r[0], r[1]);
+            System.arraycopy(r, 2, reversed.values(), at * CpuBatch.FIELD_COUNT, CpuBatch.FIELD_COUNT);
+        }
+        DevopsAnswers inOrder = DevopsAnswers.compute(SPEC, new CpuGenerator(SPEC).all());
+        DevopsAnswers backwards = DevopsAnswers.compute(SPEC, once(reversed));
+        for (DevopsQuery q : SPEC.catalog()) {
+            assertEquals(canonical(inOrder.answer(q).rows()), canonical(backwards.answer(q).rows()), q.id());
+        }
+    }
+
+    /** A source of one batch, then an empty one. */
+    private static CpuSource once(CpuBatch batch) {
+        return new CpuSource() {
+            private boolean given;
+
+            @Override
+            public CpuBatch next(int rows) {
+                if (given) return new CpuBatch(batch.hosts(), 1);
+                given = true;
+                return batch;
+            }
+        };
     }
 
     /** Rows as "texts|key values" to the other values, for comparing. */
@@ -110,7 +161,7 @@ class DevopsAnswersTest {
         List<long[]> in = new ArrayList<>();
         for (long[] r : rows) {
             boolean host = type.hosts() == 0 || q.hosts().contains((int) r[0]);
-            boolean time = type.window() == null || (type == DevopsQueryType.GROUPBY_ORDERBY_LIMIT ? r[1] < q.windowEndNs()
+            boolean time = !type.windowed() || (type == DevopsQueryType.GROUPBY_ORDERBY_LIMIT ? r[1] < q.windowEndNs()
                     : r[1] >= q.windowStartNs() && r[1] < q.windowEndNs());
             if (host && time) in.add(r);
         }
@@ -146,6 +197,10 @@ class DevopsAnswersTest {
                 if (type == DevopsQueryType.GROUPBY_ORDERBY_LIMIT) {
                     out.sort((a, b) -> Double.compare(b.values()[0], a.values()[0]));
                     out.subList(Math.min(DevopsQueryType.LIMIT, out.size()), out.size()).clear();
+                }
+                if (type == DevopsQueryType.HOST_MINUTE_MAX_FIRST_10) {
+                    out.sort((a, b) -> Double.compare(a.values()[0], b.values()[0]));
+                    out.subList(Math.min(DevopsQueryType.FIRST_MINUTES, out.size()), out.size()).clear();
                 }
             }
         }
