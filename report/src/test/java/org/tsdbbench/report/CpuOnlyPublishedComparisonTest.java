@@ -119,6 +119,21 @@ class CpuOnlyPublishedComparisonTest {
     }
 
     @Test
+    void aDiskFigureThatMayCountEarlierDataGetsNoVerdict() throws Exception {
+        bothDatabases(20_000_000_000L, 8);
+        Path opentsdb = dir.resolve("opentsdb-manifest.json");
+        Files.writeString(opentsdb, Files.readString(opentsdb).replace("\"disk\":{", "\"disk\":{\"serverHeld\":{"
+                + "\"otherDatabases\":[],\"leftoversCounted\":true,\"leftovers\":\"cells earlier runs deleted\"},"));
+        List<Row> rows = rows();
+        for (String id : List.of("d.devops.disk.bytes", "d.devops.disk.compression")) {
+            assertEquals(Verdict.INDICATIVE, row(rows, id).verdict(), id);
+            assertTrue(row(rows, id).reasons().get(0).startsWith("a disk figure that may count earlier runs' data: OpenTSDB's"),
+                    row(rows, id).reasons().toString());
+        }
+        assertEquals(Verdict.SMALLER, row(rows, "d.devops.query.5-months").verdict(), "a query row keeps its verdict");
+    }
+
+    @Test
     void aMissingSideIsNamedAndItsFiguresAreNotMeasured() throws Exception {
         manifest("cnosdb", "CnosDB", 468_000, 1_000_000, 2, 2, 1_000_000, 20_000_000, 2);
         List<RunResults.Database> dbs = Inputs.read(List.of(dir)).databases();
