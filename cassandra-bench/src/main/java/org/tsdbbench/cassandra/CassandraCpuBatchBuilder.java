@@ -19,13 +19,13 @@ import org.tsdbbench.common.devops.CpuBatch;
  * static tags are bound on its first row of the request only; its other rows leave them unset (no
  * cell written). One builder per session: its sort buffer is reused from request to request.
  */
-final class CassandraCpuBatchBuilder {
+public final class CassandraCpuBatchBuilder {
 
     /** The request's rows by host: {@code host << 32 | row}, sorted; grown as needed, never shrunk. */
     private long[] byHost = new long[0];
 
     /** The statements, each one's rows in {@code rowsOf}: a batch per host ({@code batch}), else an INSERT a row. */
-    List<Statement<?>> statements(PreparedStatement insert, CpuBatch b, boolean batch, List<Integer> rowsOf) {
+    public List<Statement<?>> statements(PreparedStatement insert, CpuBatch b, boolean batch, List<Integer> rowsOf) {
         int n = b.size();
         if (byHost.length < n) byHost = new long[Math.max(n, 2 * byHost.length)];
         for (int r = 0; r < n; r++) byHost[r] = (long) b.host(r) << 32 | r;

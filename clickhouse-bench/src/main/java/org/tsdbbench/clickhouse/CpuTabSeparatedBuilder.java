@@ -1,7 +1,6 @@
 package org.tsdbbench.clickhouse;
 
-import java.util.Arrays;
-import org.tsdbbench.common.data.TextFormat;
+import org.tsdbbench.common.data.RequestBytes;
 import org.tsdbbench.common.devops.CpuBatch;
 import org.tsdbbench.common.devops.Hosts;
 
@@ -15,60 +14,49 @@ public final class CpuTabSeparatedBuilder {
     /** The most bytes of a cpu row: 11 numbers of up to 20 characters, each ended by a tab or newline. */
     private static final int CPU_ROW_MAX = (2 + CpuBatch.FIELD_COUNT) * 21;
 
-    private byte[] buf = new byte[1 << 16];
-    private int len;
+    private final RequestBytes bytes = new RequestBytes();
 
     /** The batch's cpu rows; {@link #array()} and {@link #length()} hold them until the next build. */
     public CpuTabSeparatedBuilder rows(CpuBatch batch) {
-        len = 0;
+        RequestBytes out = bytes;
+        out.clear();
         long[] values = batch.values();
         for (int r = 0; r < batch.size(); r++) {
-            ensure(CPU_ROW_MAX);
-            len = TextFormat.appendLong(buf, len, batch.timeNs(r));
-            buf[len++] = '\t';
-            len = TextFormat.appendLong(buf, len, DevopsLayout.tagsId(batch.host(r)));
+            out.reserve(CPU_ROW_MAX);
+            out.number(batch.timeNs(r)).put('\t').number(DevopsLayout.tagsId(batch.host(r)));
             int first = r * CpuBatch.FIELD_COUNT;
-            for (int f = first; f < first + CpuBatch.FIELD_COUNT; f++) {
-                buf[len++] = '\t';
-                len = TextFormat.appendLong(buf, len, values[f]);
-            }
-            buf[len++] = '\n';
+            for (int f = first; f < first + CpuBatch.FIELD_COUNT; f++) out.put('\t').number(values[f]);
+            out.put('\n');
         }
         return this;
     }
 
     /** The tags rows of the first {@code count} of {@code hostNumbers}: the id, then the tags in KEYS order. */
     public CpuTabSeparatedBuilder tags(Hosts hosts, int[] hostNumbers, int count) {
-        len = 0;
+        bytes.clear();
         for (int i = 0; i < count; i++) {
-            ensure(21);
-            len = TextFormat.appendLong(buf, len, DevopsLayout.tagsId(hostNumbers[i]));
+            bytes.reserve(21);
+            bytes.number(DevopsLayout.tagsId(hostNumbers[i]));
             for (String tag : hosts.tags(hostNumbers[i])) {
                 byte[] text = IotTabSeparatedBuilder.escaped(tag);
-                ensure(text.length + 2);
-                buf[len++] = '\t';
-                System.arraycopy(text, 0, buf, len, text.length);
-                len += text.length;
+                bytes.reserve(text.length + 2);
+                bytes.put('\t').put(text);
             }
-            buf[len++] = '\n';
+            bytes.put('\n');
         }
         return this;
     }
 
     public byte[] array() {
-        return buf;
+        return bytes.array();
     }
 
     public int length() {
-        return len;
+        return bytes.length();
     }
 
     /** The body as bytes of its own. */
     public byte[] copy() {
-        return Arrays.copyOf(buf, len);
-    }
-
-    private void ensure(int n) {
-        if (len + n > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + n));
+        return bytes.copy();
     }
 }

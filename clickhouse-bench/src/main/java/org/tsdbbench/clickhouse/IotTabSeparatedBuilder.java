@@ -2,6 +2,7 @@ package org.tsdbbench.clickhouse;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.tsdbbench.common.data.RequestBytes;
 import org.tsdbbench.common.data.TextFormat;
 import org.tsdbbench.common.iot.IotTag;
 import org.tsdbbench.common.iot.TableRows;
@@ -23,8 +24,7 @@ public final class IotTabSeparatedBuilder {
     private static final byte[] NULL = {'\\', 'N'};
     private static final byte[] TRUCK = "truck_".getBytes(StandardCharsets.US_ASCII);
 
-    private byte[] buf = new byte[1 << 16];
-    private int len;
+    private final RequestBytes bytes = new RequestBytes();
     /** {@code tagBytes[tag][code]}: a tag value as written, made on first use for {@link #encodedFor}. */
     private final byte[][][] tagBytes = new byte[TAGS.length][][];
     private Trucks encodedFor;
@@ -37,77 +37,76 @@ public final class IotTabSeparatedBuilder {
             Arrays.fill(tagBytes, null);
             encodedFor = trucks;
         }
-        len = 0;
+        RequestBytes out = bytes;
+        out.clear();
         int fields = rows.table.fieldCount();
         for (int r = 0; r < rows.size(); r++) {
-            ensure(20 + TAGS.length * 2 + fields * (TextFormat.DOUBLE_MAX + 1) + 2);
-            len = TextFormat.appendLong(buf, len, rows.ts[r]);
+            out.reserve(20 + TAGS.length * 2 + fields * (TextFormat.DOUBLE_MAX + 1) + 2);
+            out.number(rows.ts[r]);
             if (rows.nullTag[r] == TableRows.NO_NULL) {
-                put(truckTags.of(trucks, rows.truck[r]));
+                out.append(truckTags.of(trucks, rows.truck[r]));
             } else {
-                tags(trucks, rows.truck[r], rows.nullTag[r]);
+                tags(out, trucks, rows.truck[r], rows.nullTag[r]);
             }
-            ensure(fields * (TextFormat.DOUBLE_MAX + 1) + 1);
+            out.reserve(fields * (TextFormat.DOUBLE_MAX + 1) + 1);
             for (int f = 0; f < fields; f++) {
-                buf[len++] = '\t';
+                out.put('\t');
                 double v = rows.field[f][r];
                 if (Double.isNaN(v)) {
-                    buf[len++] = '\\';
-                    buf[len++] = 'N';
+                    out.put('\\').put('N');
                 } else if (rows.table.isInteger(f)) {
-                    len = TextFormat.appendLong(buf, len, (long) v);
+                    out.number((long) v);
                 } else {
-                    number(v);
+                    number(out, v);
                 }
             }
-            buf[len++] = '\n';
+            out.put('\n');
         }
         return this;
     }
 
     public byte[] array() {
-        return buf;
+        return bytes.array();
     }
 
     public int length() {
-        return len;
+        return bytes.length();
     }
 
     /** The body as bytes of its own. */
     public byte[] copy() {
-        return Arrays.copyOf(buf, len);
+        return bytes.copy();
     }
 
     /** The body as text (UTF-8). */
     public String text() {
-        return new String(buf, 0, len, StandardCharsets.UTF_8);
+        return bytes.text();
     }
 
     /** The truck's tags, a tab before each, {@code \N} for a NULL: all of them but {@code nullTag} (an ordinal, or NO_NULL). */
-    private void tags(Trucks trucks, int truck, byte nullTag) {
+    private void tags(RequestBytes out, Trucks trucks, int truck, byte nullTag) {
         for (IotTag tag : TAGS) {
-            ensure(3);
-            buf[len++] = '\t';
+            out.reserve(3);
+            out.put('\t');
             int code = tag.ordinal() == nullTag ? -1 : trucks.code(truck, tag);
             if (code < 0) {
-                put(NULL);
+                out.append(NULL);
             } else if (tag == IotTag.NAME) {
-                ensure(TRUCK.length + 20);
-                put(TRUCK);
-                len = TextFormat.appendLong(buf, len, code);
+                out.reserve(TRUCK.length + 20);
+                out.put(TRUCK).number(code);
             } else {
-                put(encoded(trucks, tag, code));
+                out.append(encoded(trucks, tag, code));
             }
         }
     }
 
     /** {@link #tags} of a truck as bytes of their own, written past the body's end and taken back off it. */
     private byte[] encodedTags(Trucks trucks, int truck) {
-        int start = len;
-        tags(trucks, truck, TableRows.NO_NULL);
-        byte[] bytes = Arrays.copyOfRange(buf, start, len);
-        len = start;
-        return bytes;
+        int start = bytes.length();
+        tags(bytes, trucks, truck, TableRows.NO_NULL);
+        byte[] encoded = Arrays.copyOfRange(bytes.array(), start, bytes.length());
+        bytes.setLength(start);
+        return encoded;
     }
 
     private byte[] encoded(Trucks trucks, IotTag tag, int code) {
@@ -140,7 +139,7 @@ public final class IotTabSeparatedBuilder {
     private static byte[] numberBytes(double v) {
         IotTabSeparatedBuilder b = new IotTabSeparatedBuilder();
         b.number(v);
-        return Arrays.copyOf(b.buf, b.len);
+        return b.copy();
     }
 
     /**
@@ -149,27 +148,20 @@ public final class IotTabSeparatedBuilder {
      * other in Java's shortest text ({@code 1.0E20}), which ClickHouse's Float64 reads too; infinities as ClickHouse writes them.
      */
     void number(double v) {
-        ensure(TextFormat.DOUBLE_MAX);
+        number(bytes, v);
+    }
+
+    private static void number(RequestBytes out, double v) {
+        out.reserve(TextFormat.DOUBLE_MAX);
         if (Double.isInfinite(v)) {
-            put((v > 0 ? "inf" : "-inf").getBytes(StandardCharsets.US_ASCII));
+            out.append((v > 0 ? "inf" : "-inf").getBytes(StandardCharsets.US_ASCII));
             return;
         }
         if (v == 0 && 1 / v < 0) {
             // -0.0 as ClickHouse keeps it (TextFormat writes 0)
-            buf[len++] = '-';
-            buf[len++] = '0';
+            out.put('-').put('0');
             return;
         }
-        len = TextFormat.appendDouble(buf, len, v);
-    }
-
-    private void put(byte[] b) {
-        ensure(b.length);
-        System.arraycopy(b, 0, buf, len, b.length);
-        len += b.length;
-    }
-
-    private void ensure(int n) {
-        if (len + n > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + n));
+        out.number(v);
     }
 }

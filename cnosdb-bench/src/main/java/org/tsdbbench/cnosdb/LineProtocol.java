@@ -2,6 +2,7 @@ package org.tsdbbench.cnosdb;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.tsdbbench.common.data.RequestBytes;
 import org.tsdbbench.common.data.TextFormat;
 
 /**
@@ -14,76 +15,76 @@ import org.tsdbbench.common.data.TextFormat;
 public final class LineProtocol {
 
 
-    private byte[] buf = new byte[1 << 16];
-    private int len;
+    private final RequestBytes bytes = new RequestBytes();
     /** What comes before the next field of the current line: a space after the tags, then a comma. */
     private char fieldSeparator;
 
     /** Empties the buffer for the next request. */
     public void clear() {
-        len = 0;
+        bytes.clear();
     }
 
     /** Starts a line: the measurement (table) name, which has no character to escape. */
     public LineProtocol measurement(String name) {
-        ensure(name.length());
-        for (int i = 0; i < name.length(); i++) buf[len++] = (byte) name.charAt(i);
+        bytes.reserve(name.length());
+        byte[] buf = bytes.array();
+        int at = bytes.length();
+        for (int i = 0; i < name.length(); i++) buf[at++] = (byte) name.charAt(i);
+        bytes.setLength(at);
         fieldSeparator = ' ';
         return this;
     }
 
     /** A tag whose value is a number (written as text: every tag is a string). */
     public LineProtocol tag(String key, long value) {
-        key(',', key);
-        ensure(20);
-        len = TextFormat.appendLong(buf, len, value);
+        key(',', key, 20).number(value);
         return this;
     }
 
     /** A tag with a text value, in UTF-8 (as line protocol is); commas, equals signs and spaces are escaped. */
     public LineProtocol tag(String key, String value) {
-        key(',', key);
-        ensure(2 * value.length());
+        key(',', key, 2 * value.length());
+        byte[] buf = bytes.array();
+        int at = bytes.length();
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
             if (c > 0x7f) {
+                bytes.setLength(at);
                 appendEscaped(value.substring(i).getBytes(StandardCharsets.UTF_8)); // rare: a file's non-ASCII device name
-                break;
+                return this;
             }
-            if (c == ',' || c == '=' || c == ' ') buf[len++] = '\\';
-            buf[len++] = (byte) c;
+            if (c == ',' || c == '=' || c == ' ') buf[at++] = '\\';
+            buf[at++] = (byte) c;
         }
+        bytes.setLength(at);
         return this;
     }
 
     private void appendEscaped(byte[] utf8) {
-        ensure(2 * utf8.length);
+        bytes.reserve(2 * utf8.length);
         for (byte c : utf8) {
-            if (c == ',' || c == '=' || c == ' ') buf[len++] = '\\';
-            buf[len++] = c;
+            if (c == ',' || c == '=' || c == ' ') bytes.put('\\');
+            bytes.put(c);
         }
     }
 
     /** An integer field ({@code 12i}): CnosDB stores it as BIGINT. */
     public LineProtocol field(String key, long value) {
-        key(fieldSeparator, key);
+        RequestBytes out = key(fieldSeparator, key, 21);
         fieldSeparator = ',';
-        ensure(21);
-        len = TextFormat.appendLong(buf, len, value);
-        buf[len++] = 'i';
+        out.number(value).put('i');
         return this;
     }
 
     /** A float field: two decimals when the value has at most two (generated data always has), else Java's shortest text. */
     public LineProtocol field(String key, float value) {
-        key(fieldSeparator, key);
+        RequestBytes out = key(fieldSeparator, key, 24);
         fieldSeparator = ',';
-        ensure(24);
         if (TextFormat.isHundredths(value)) {
-            len = TextFormat.appendHundredths(buf, len, TextFormat.hundredths(value));
+            out.setLength(TextFormat.appendHundredths(out.array(), out.length(), TextFormat.hundredths(value)));
         } else {
             String text = Float.toString(value);
-            for (int i = 0; i < text.length(); i++) buf[len++] = (byte) text.charAt(i);
+            for (int i = 0; i < text.length(); i++) out.put(text.charAt(i));
         }
         return this;
     }
@@ -94,10 +95,9 @@ public final class LineProtocol {
      * ({@code 1.0E-12}, which CnosDB's parser reads).
      */
     public LineProtocol field(String key, double value) {
-        key(fieldSeparator, key);
+        RequestBytes out = key(fieldSeparator, key, TextFormat.DOUBLE_MAX);
         fieldSeparator = ',';
-        ensure(TextFormat.DOUBLE_MAX);
-        len = TextFormat.appendDouble(buf, len, value);
+        out.number(value);
         return this;
     }
 
@@ -107,51 +107,45 @@ public final class LineProtocol {
      * field, else a comma).
      */
     public byte[] lineStart() {
-        byte[] start = Arrays.copyOf(buf, len + 1);
-        start[len] = (byte) fieldSeparator;
+        byte[] start = Arrays.copyOf(bytes.array(), bytes.length() + 1);
+        start[bytes.length()] = (byte) fieldSeparator;
         return start;
     }
 
     /** Starts a line with a {@link #lineStart}, as if its measurement, tags and fields were written again. */
     public LineProtocol resume(byte[] lineStart) {
         int n = lineStart.length - 1;
-        ensure(n);
-        System.arraycopy(lineStart, 0, buf, len, n);
-        len += n;
+        bytes.append(lineStart, 0, n);
         fieldSeparator = (char) lineStart[n];
         return this;
     }
 
     /** Appends whole lines of line protocol, {@code bytes[0, n)}, each ending in a newline. */
-    public LineProtocol append(byte[] bytes, int n) {
-        ensure(n);
-        System.arraycopy(bytes, 0, buf, len, n);
-        len += n;
+    public LineProtocol append(byte[] lines, int n) {
+        bytes.append(lines, 0, n);
         return this;
     }
 
     /** Ends the line with its timestamp, in the precision the request names. */
     public LineProtocol end(long timestamp) {
-        ensure(22);
-        buf[len++] = ' ';
-        len = TextFormat.appendLong(buf, len, timestamp);
-        buf[len++] = '\n';
+        bytes.reserve(22);
+        bytes.put(' ').number(timestamp).put('\n');
         return this;
     }
 
     /** The request body so far; valid until the next call that changes the buffer. */
     byte[] bytes() {
-        return buf;
+        return bytes.array();
     }
 
     /** Bytes in the request body. */
     public int length() {
-        return len;
+        return bytes.length();
     }
 
     /** A copy of the body, for a request built ahead ({@code --option prebuild=true}). */
     public byte[] copy() {
-        return Arrays.copyOf(buf, len);
+        return bytes.copy();
     }
 
     /**
@@ -159,23 +153,24 @@ public final class LineProtocol {
      * gave up on, so the next request must not overwrite those bytes.
      */
     void abandon() {
-        buf = new byte[buf.length];
-        len = 0;
+        bytes.abandon();
     }
 
     @Override
     public String toString() {
-        return new String(buf, 0, len, StandardCharsets.UTF_8);
+        return bytes.text();
     }
 
-    private void key(char separator, String key) {
-        ensure(key.length() + 2);
-        buf[len++] = (byte) separator;
-        for (int i = 0; i < key.length(); i++) buf[len++] = (byte) key.charAt(i);
-        buf[len++] = '=';
-    }
-
-    private void ensure(int more) {
-        if (len + more > buf.length) buf = Arrays.copyOf(buf, Math.max(2 * buf.length, len + more));
+    /** Writes {@code <separator>key=} with room for {@code valueRoom} bytes after it; the bytes, for the value. */
+    private RequestBytes key(char separator, String key, int valueRoom) {
+        RequestBytes out = bytes;
+        out.reserve(key.length() + 2 + valueRoom);
+        byte[] buf = out.array();
+        int at = out.length();
+        buf[at++] = (byte) separator;
+        for (int i = 0; i < key.length(); i++) buf[at++] = (byte) key.charAt(i);
+        buf[at++] = '=';
+        out.setLength(at);
+        return out;
     }
 }

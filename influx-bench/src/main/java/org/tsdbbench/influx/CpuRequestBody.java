@@ -1,7 +1,7 @@
 package org.tsdbbench.influx;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
+import org.tsdbbench.common.data.RequestBytes;
 import org.tsdbbench.common.devops.CpuBatch;
 import org.tsdbbench.common.devops.CpuLineWriter;
 import org.tsdbbench.common.devops.HostTags;
@@ -20,8 +20,7 @@ public final class CpuRequestBody {
     /** The longest a long is in decimal, its sign included. */
     private static final int LONG_DIGITS = 20;
 
-    private byte[] buf = new byte[1 << 16];
-    private int len;
+    private final RequestBytes bytes = new RequestBytes();
     /** The hosts whose prefixes {@link #prefixes} holds, by host number less their first. */
     private Hosts hosts;
     private byte[][] prefixes = new byte[0][];
@@ -45,34 +44,31 @@ public final class CpuRequestBody {
             hosts = batch.hosts();
             prefixes = new byte[hosts.end() - hosts.first()][];
         }
-        len = 0;
+        RequestBytes out = bytes;
+        out.clear();
         for (int row = 0; row < batch.size(); row++) {
             byte[] prefix = prefix(batch.host(row));
-            ensure(prefix.length + CpuBatch.FIELD_COUNT * (LONG_DIGITS + 24) + LONG_DIGITS + 3);
-            System.arraycopy(prefix, 0, buf, len, prefix.length);
-            len += prefix.length;
+            out.reserve(prefix.length + CpuBatch.FIELD_COUNT * (LONG_DIGITS + 24) + LONG_DIGITS + 3);
+            out.put(prefix);
             for (int f = 0; f < CpuBatch.FIELD_COUNT; f++) {
-                byte[] before = BEFORE_FIELD[f];
-                System.arraycopy(before, 0, buf, len, before.length);
-                len += before.length;
-                putLong(batch.value(row, f));
+                out.put(BEFORE_FIELD[f]);
+                putLong(out, batch.value(row, f));
             }
-            buf[len++] = 'i';
-            buf[len++] = ' ';
-            putTime(batch.timeNs(row));
-            buf[len++] = '\n';
+            out.put('i').put(' ');
+            putTime(out, batch.timeNs(row));
+            out.put('\n');
         }
-        return len;
+        return out.length();
     }
 
     /** The last body built, its first {@link #build} bytes. */
     public byte[] bytes() {
-        return buf;
+        return bytes.array();
     }
 
     /** The body as text (UTF-8; ASCII for TSBS's data). */
     public String text() {
-        return new String(buf, 0, len, StandardCharsets.UTF_8);
+        return bytes.text();
     }
 
     /** {@code cpu,hostname=..,region=..,...,service_environment=..}: the tags as TSBS writes them, in its order. */
@@ -92,11 +88,11 @@ public final class CpuRequestBody {
     }
 
     /** Writes {@code v} in decimal; room for {@link #LONG_DIGITS} bytes is ensured. */
-    private void putLong(long v) {
+    private void putLong(RequestBytes out, long v) {
         if (v >= 0 && v < 100) {
             // TSBS's usage values are 0..100: one or two digits, no division loop.
-            if (v >= 10) buf[len++] = (byte) ('0' + v / 10);
-            buf[len++] = (byte) ('0' + v % 10);
+            if (v >= 10) out.put((byte) ('0' + v / 10));
+            out.put((byte) ('0' + v % 10));
             return;
         }
         int at = digits.length;
@@ -106,25 +102,19 @@ public final class CpuRequestBody {
             rest /= 10;
         } while (rest != 0);
         if (v < 0) digits[--at] = '-';
-        System.arraycopy(digits, at, buf, len, digits.length - at);
-        len += digits.length - at;
+        out.put(digits, at, digits.length - at);
     }
 
     /** Writes a row's time: the rows of a batch share a few times, so the last one's digits are kept. */
-    private void putTime(long ns) {
+    private void putTime(RequestBytes out, long ns) {
         if (ns != lastTime || lastTimeLength == 0) {
-            int from = len;
-            putLong(ns);
-            lastTimeLength = len - from;
-            System.arraycopy(buf, from, lastTimeDigits, 0, lastTimeLength);
+            int from = out.length();
+            putLong(out, ns);
+            lastTimeLength = out.length() - from;
+            System.arraycopy(out.array(), from, lastTimeDigits, 0, lastTimeLength);
             lastTime = ns;
             return;
         }
-        System.arraycopy(lastTimeDigits, 0, buf, len, lastTimeLength);
-        len += lastTimeLength;
-    }
-
-    private void ensure(int n) {
-        if (len + n > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + n));
+        out.put(lastTimeDigits, 0, lastTimeLength);
     }
 }

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
+import org.tsdbbench.common.data.RequestBytes;
 import org.tsdbbench.common.iot.IotLineWriter;
 import org.tsdbbench.common.iot.TruckBatch;
 import org.tsdbbench.common.iot.TruckLines;
@@ -20,10 +20,10 @@ import org.tsdbbench.common.iot.TruckLines;
  */
 public final class IotRequestBody extends OutputStream {
 
-    private byte[] buf = new byte[1 << 16];
+    private final RequestBytes built = new RequestBytes();
+    /** The last body: {@link #built}'s array, or the lines of the batch it was built of. */
+    private byte[] body = built.array();
     private int len;
-    /** The last body: {@link #buf}, or the lines of the batch it was built of. */
-    private byte[] body = buf;
 
     /**
      * The request body of a batch: its lines when it carries them, else built into this buffer; its
@@ -36,14 +36,15 @@ public final class IotRequestBody extends OutputStream {
             len = lines.length();
             return len;
         }
-        len = 0;
+        built.clear();
         // A writer per request: close() hands over its last bytes (and closes this stream, which keeps it open).
         try (IotLineWriter writer = new IotLineWriter(this)) {
             writer.write(batch);
         } catch (IOException e) {
             throw new UncheckedIOException("a request body in memory cannot fail to be written", e);
         }
-        body = buf;
+        body = built.array();
+        len = built.length();
         return len;
     }
 
@@ -59,19 +60,13 @@ public final class IotRequestBody extends OutputStream {
 
     @Override
     public void write(int b) {
-        ensure(1);
-        buf[len++] = (byte) b;
+        built.reserve(1);
+        built.put((byte) b);
     }
 
     @Override
     public void write(byte[] b, int off, int n) {
-        ensure(n);
-        System.arraycopy(b, off, buf, len, n);
-        len += n;
-    }
-
-    private void ensure(int n) {
-        if (len + n > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + n));
+        built.append(b, off, n);
     }
 
     /** Nothing to release: the buffer stays for the next request. */

@@ -9,14 +9,14 @@ import org.tsdbbench.common.devops.CpuBatch;
  * nanoseconds, its host's tags row id and its ten integer fields. One statement means the server's
  * affected-row count is exactly the rows it stored.
  */
-final class CpuInsertBuilder {
+public final class CpuInsertBuilder {
 
     private static final String PREFIX = "INSERT INTO " + CpuSchema.CPU + " (" + CpuSchema.CPU_COLUMNS + ") VALUES ";
 
     private final StringBuilder sql = new StringBuilder(1 << 16);
 
     /** The INSERT of the batch's rows (at least one), each referring to {@code tagsId} of its host number. */
-    String build(CpuBatch batch, IntUnaryOperator tagsId) {
+    public String build(CpuBatch batch, IntUnaryOperator tagsId) {
         long[] values = batch.values();
         sql.setLength(0);
         sql.append(PREFIX);

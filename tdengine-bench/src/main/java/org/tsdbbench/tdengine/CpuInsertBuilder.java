@@ -2,9 +2,8 @@ package org.tsdbbench.tdengine;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import org.tsdbbench.common.data.TextFormat;
+import org.tsdbbench.common.data.RequestBytes;
 import org.tsdbbench.common.devops.CpuBatch;
 
 /**
@@ -23,8 +22,7 @@ final class CpuInsertBuilder {
     private final int maxSqlBytes;
     private final SubTableRuns runs = new SubTableRuns();
     private final HostClauses clauses;
-    private byte[] sql = new byte[1 << 16];
-    private int len;
+    private final RequestBytes sql = new RequestBytes();
 
     CpuInsertBuilder(CpuLayout layout, int maxSqlBytes) {
         if (maxSqlBytes < 1024) throw new IllegalArgumentException("maxSqlBytes " + maxSqlBytes + " is below 1024");
@@ -35,57 +33,44 @@ final class CpuInsertBuilder {
     /** One or more statements holding all the batch's rows, each at most maxSqlBytes long. */
     List<String> build(CpuBatch batch) {
         List<String> statements = new ArrayList<>(1);
-        len = 0;
+        sql.clear();
         runs.sort(batch.size(), batch::host, batch::timeNs);
         int current = -1;
         for (int k = 0; k < runs.size(); k++) {
             int row = runs.row(k);
             int host = batch.host(row);
-            int mark = len;
-            if (host != current || len == 0) clause(batch, host);
+            int mark = sql.length();
+            if (host != current || mark == 0) clause(batch, host);
             values(batch, row);
-            if (len > maxSqlBytes && mark > 0) {
+            if (sql.length() > maxSqlBytes && mark > 0) {
                 statements.add(text(mark));
-                len = 0;
+                sql.clear();
                 clause(batch, host);
                 values(batch, row);
             }
             current = host;
         }
-        if (len > 0) statements.add(text(len));
+        if (sql.length() > 0) statements.add(text(sql.length()));
         return statements;
     }
 
     private void clause(CpuBatch batch, int host) {
-        if (len == 0) put(INSERT_INTO);
-        put(clauses.of(batch.hosts(), host));
+        if (sql.length() == 0) sql.append(INSERT_INTO);
+        sql.append(clauses.of(batch.hosts(), host));
     }
 
     private void values(CpuBatch batch, int row) {
-        ensure(ROW_BYTES);
-        sql[len++] = '(';
-        len = TextFormat.appendLong(sql, len, CpuLayout.millis(batch.timeNs(row)));
+        RequestBytes out = sql;
+        out.reserve(ROW_BYTES);
+        out.put('(').number(CpuLayout.millis(batch.timeNs(row)));
         long[] values = batch.values();
         int at = row * CpuBatch.FIELD_COUNT;
-        for (int f = 0; f < CpuBatch.FIELD_COUNT; f++) {
-            sql[len++] = ',';
-            len = TextFormat.appendLong(sql, len, values[at + f]);
-        }
-        sql[len++] = ')';
+        for (int f = 0; f < CpuBatch.FIELD_COUNT; f++) out.put(',').number(values[at + f]);
+        out.put(')');
     }
 
-    private void put(byte[] bytes) {
-        ensure(bytes.length);
-        System.arraycopy(bytes, 0, sql, len, bytes.length);
-        len += bytes.length;
-    }
-
-    private void ensure(int more) {
-        if (len + more > sql.length) sql = Arrays.copyOf(sql, Math.max(2 * sql.length, len + more));
-    }
-
-    /** The statement in sql[0, end): UTF-8, as the clauses were written. */
+    /** The statement in the first {@code end} bytes: UTF-8, as the clauses were written. */
     private String text(int end) {
-        return new String(sql, 0, end, StandardCharsets.UTF_8);
+        return new String(sql.array(), 0, end, StandardCharsets.UTF_8);
     }
 }

@@ -2,8 +2,8 @@ package org.tsdbbench.tdengine;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
+import org.tsdbbench.common.data.RequestBytes;
 import org.tsdbbench.common.data.TextFormat;
 import org.tsdbbench.common.iot.IotTable;
 import org.tsdbbench.common.iot.IotTag;
@@ -38,8 +38,7 @@ final class IotInsertBuilder {
     /** Per table (by ordinal): each truck's sub-table clause, and the null-name table's. */
     private final TruckEncodings[] clauses = new TruckEncodings[IotTable.values().length];
     private final byte[][] nullNameClauses = new byte[IotTable.values().length][];
-    private byte[] sql = new byte[1 << 16];
-    private int len;
+    private final RequestBytes sql = new RequestBytes();
 
     IotInsertBuilder(IotLayout layout, int maxSqlBytes) {
         if (maxSqlBytes < 1024) throw new IllegalArgumentException("maxSqlBytes " + maxSqlBytes + " is below 1024");
@@ -53,10 +52,10 @@ final class IotInsertBuilder {
     /** One or more statements holding all the batch's records, each at most maxSqlBytes long. */
     List<String> build(TruckBatch batch) {
         List<String> statements = new ArrayList<>(1);
-        len = 0;
+        sql.clear();
         append(batch.trucks, batch.readings, statements);
         append(batch.trucks, batch.diagnostics, statements);
-        if (len > 0) statements.add(text(len));
+        if (sql.length() > 0) statements.add(text(sql.length()));
         return statements;
     }
 
@@ -66,12 +65,12 @@ final class IotInsertBuilder {
         for (int k = 0; k < runs.size(); k++) {
             int row = runs.row(k);
             int name = runs.subTable(k) - 1;
-            int mark = len;
-            if (name != current || len == 0) tableClause(trucks, rows, row, name);
+            int mark = sql.length();
+            if (name != current || mark == 0) tableClause(trucks, rows, row, name);
             values(rows, row);
-            if (len > maxSqlBytes && mark > 0) {
+            if (sql.length() > maxSqlBytes && mark > 0) {
                 statements.add(text(mark));
-                len = 0;
+                sql.clear();
                 tableClause(trucks, rows, row, name);
                 values(rows, row);
             }
@@ -80,10 +79,10 @@ final class IotInsertBuilder {
     }
 
     private void tableClause(Trucks trucks, TableRows rows, int row, int name) {
-        if (len == 0) put(INSERT_INTO);
+        if (sql.length() == 0) sql.append(INSERT_INTO);
         int table = rows.table.ordinal();
         // A named record's sub-table is its truck's (the name is the truck's, the row nulls no other tag of the clause).
-        put(name < 0 ? nullNameClauses[table] : clauses[table].of(trucks, rows.truck[row]));
+        sql.append(name < 0 ? nullNameClauses[table] : clauses[table].of(trucks, rows.truck[row]));
     }
 
     /**
@@ -112,36 +111,26 @@ final class IotInsertBuilder {
 
     private void values(TableRows rows, int row) {
         IotTable table = rows.table;
-        ensure(2 + (table.fieldCount() + 1) * VALUE_BYTES);
-        sql[len++] = '(';
-        len = TextFormat.appendLong(sql, len, IotLayout.millis(rows.ts[row]));
+        RequestBytes out = sql;
+        out.reserve(2 + (table.fieldCount() + 1) * VALUE_BYTES);
+        out.put('(').number(IotLayout.millis(rows.ts[row]));
         for (int f = 0; f < table.fieldCount(); f++) {
-            sql[len++] = ',';
+            out.put(',');
             double v = rows.field[f][row];
             if (Double.isNaN(v)) {
-                put(NULL);
+                out.append(NULL);
             } else if (table.isInteger(f)) {
-                len = TextFormat.appendLong(sql, len, (long) v);
+                out.number((long) v);
             } else {
-                len = TextFormat.appendDouble(sql, len, v);
+                out.number(v);
             }
         }
-        sql[len++] = ')';
+        out.put(')');
     }
 
-    private void put(byte[] bytes) {
-        ensure(bytes.length);
-        System.arraycopy(bytes, 0, sql, len, bytes.length);
-        len += bytes.length;
-    }
-
-    private void ensure(int more) {
-        if (len + more > sql.length) sql = Arrays.copyOf(sql, Math.max(2 * sql.length, len + more));
-    }
-
-    /** The statement in sql[0, end): UTF-8, as the clauses were written. */
+    /** The statement in the first {@code end} bytes: UTF-8, as the clauses were written. */
     private String text(int end) {
-        return new String(sql, 0, end, StandardCharsets.UTF_8);
+        return new String(sql.array(), 0, end, StandardCharsets.UTF_8);
     }
 
     private static byte[] ascii(String s) {

@@ -3,6 +3,7 @@ package org.tsdbbench.tdengine;
 import java.util.List;
 import java.util.function.Consumer;
 import org.tsdbbench.common.data.RowBatch;
+import org.tsdbbench.common.devops.CpuBatch;
 import org.tsdbbench.common.iot.TruckBatch;
 
 /**
@@ -15,6 +16,8 @@ public final class TDengineRequests {
     private final StmtColumns columns = new StmtColumns();
     private final LineProtocolBuilder lines = new LineProtocolBuilder();
     private final IotInsertBuilder iotInsert = new IotInsertBuilder(new IotLayout("bench"), TDengineSettings.defaultMaxSqlBytes(3));
+    private final CpuInsertBuilder cpuInsert =
+            new CpuInsertBuilder(new CpuLayout("bench"), TDengineSettings.defaultMaxSqlBytes(3));
 
     /** writeMode=sql: the INSERT statement(s). */
     public List<String> sql(RowBatch batch) {
@@ -33,6 +36,11 @@ public final class TDengineRequests {
     /** writeMode=sql, the IoT trucks: the multi-table INSERT statement(s) of report C's layout. */
     public List<String> iotSql(TruckBatch batch) {
         return iotInsert.build(batch);
+    }
+
+    /** writeMode=sql, the DevOps hosts: the multi-table INSERT statement(s) of TSBS's layout. */
+    public List<String> cpuSql(CpuBatch batch) {
+        return cpuInsert.build(batch);
     }
 
     /** writeMode=line on the native path: one line-protocol string per row. */

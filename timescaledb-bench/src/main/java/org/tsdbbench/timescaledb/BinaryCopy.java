@@ -3,7 +3,7 @@ package org.tsdbbench.timescaledb;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.Arrays;
+import org.tsdbbench.common.data.RequestBytes;
 import org.tsdbbench.common.iot.TableRows;
 
 /**
@@ -23,8 +23,7 @@ final class BinaryCopy {
     static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
     static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
 
-    private byte[] buf = new byte[1 << 16];
-    private int len;
+    private final RequestBytes bytes = new RequestBytes();
 
     static String statement(org.tsdbbench.common.iot.IotTable table) {
         return "COPY " + table.measurement + " (" + IotTables.columns(table) + ") FROM STDIN (FORMAT binary)";
@@ -32,12 +31,12 @@ final class BinaryCopy {
 
     /** The body of the table's rows (empty for none); {@link #bytes()} and {@link #length()} hold it until the next build. */
     BinaryCopy build(TableRows rows, TagIds tags) {
-        len = 0;
+        bytes.clear();
         if (rows.size() == 0) return this;
         int fields = rows.table.fieldCount();
-        reserve(HEADER.length + rows.size() * (2 + 12 + 8 + fields * 12) + 2);
-        System.arraycopy(HEADER, 0, buf, 0, HEADER.length);
-        len = HEADER.length;
+        bytes.reserve(HEADER.length + rows.size() * (2 + 12 + 8 + fields * 12) + 2);
+        byte[] buf = bytes.put(HEADER).array();
+        int len = HEADER.length;
         for (int r = 0; r < rows.size(); r++) {
             SHORT.set(buf, len, (short) (2 + fields));
             INT.set(buf, len + 2, 8);
@@ -58,7 +57,7 @@ final class BinaryCopy {
             }
         }
         SHORT.set(buf, len, (short) -1);
-        len += 2;
+        bytes.setLength(len + 2);
         return this;
     }
 
@@ -70,19 +69,15 @@ final class BinaryCopy {
         return epochNs / 1000;
     }
 
-    private void reserve(int n) {
-        if (n > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, n));
-    }
-
     byte[] bytes() {
-        return buf;
+        return bytes.array();
     }
 
     int length() {
-        return len;
+        return bytes.length();
     }
 
     byte[] copyOfBytes() {
-        return Arrays.copyOf(buf, len);
+        return bytes.copy();
     }
 }

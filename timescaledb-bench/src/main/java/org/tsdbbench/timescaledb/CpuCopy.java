@@ -4,7 +4,7 @@ import static org.tsdbbench.timescaledb.BinaryCopy.INT;
 import static org.tsdbbench.timescaledb.BinaryCopy.LONG;
 import static org.tsdbbench.timescaledb.BinaryCopy.SHORT;
 
-import java.util.Arrays;
+import org.tsdbbench.common.data.RequestBytes;
 import org.tsdbbench.common.devops.CpuBatch;
 
 /**
@@ -21,15 +21,14 @@ final class CpuCopy {
     /** A row's bytes: the column count, the time and the id with their lengths, each field with its length. */
     static final int ROW_BYTES = 2 + 12 + 8 + CpuBatch.FIELD_COUNT * 12;
 
-    private byte[] buf = new byte[1 << 16];
-    private int len;
+    private final RequestBytes bytes = new RequestBytes();
 
     /** The body of the batch's rows; {@link #bytes()} and {@link #length()} hold it until the next build. */
     CpuCopy build(CpuBatch batch, HostTagIds ids) {
         int rows = batch.size();
-        int need = BinaryCopy.HEADER.length + rows * ROW_BYTES + 2;
-        if (need > buf.length) buf = new byte[Math.max(buf.length * 2, need)];
-        System.arraycopy(BinaryCopy.HEADER, 0, buf, 0, BinaryCopy.HEADER.length);
+        bytes.clear();
+        bytes.reserve(BinaryCopy.HEADER.length + rows * ROW_BYTES + 2);
+        byte[] buf = bytes.put(BinaryCopy.HEADER).array();
         int pos = BinaryCopy.HEADER.length;
         long[] values = batch.values();
         for (int r = 0; r < rows; r++) {
@@ -47,19 +46,19 @@ final class CpuCopy {
             }
         }
         SHORT.set(buf, pos, (short) -1);
-        len = pos + 2;
+        bytes.setLength(pos + 2);
         return this;
     }
 
     byte[] bytes() {
-        return buf;
+        return bytes.array();
     }
 
     int length() {
-        return len;
+        return bytes.length();
     }
 
     byte[] copyOfBytes() {
-        return Arrays.copyOf(buf, len);
+        return bytes.copy();
     }
 }

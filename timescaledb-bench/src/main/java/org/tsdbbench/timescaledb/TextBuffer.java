@@ -1,52 +1,49 @@
 package org.tsdbbench.timescaledb;
 
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
+import org.tsdbbench.common.data.RequestBytes;
 import org.tsdbbench.common.data.TextFormat;
 
 /**
  * A request's text as it is built, in UTF-8 bytes: the INSERT text and the COPY body write their
- * rows here, field by field, with no object per row. Reused for every request of a client; it
- * grows to the largest request it has held.
+ * rows here, field by field, with no object per row. The bytes are common's {@link RequestBytes};
+ * this adds PostgreSQL's timestamps and the data files' float text.
  */
 final class TextBuffer {
 
-    private byte[] buf = new byte[1 << 16];
-    private int length;
+    private final RequestBytes bytes = new RequestBytes();
 
     void clear() {
-        length = 0;
+        bytes.clear();
     }
 
     /** Room for {@code more} bytes after what is held. */
     void reserve(int more) {
-        if (length + more > buf.length) buf = Arrays.copyOf(buf, Math.max(buf.length * 2, length + more));
+        bytes.reserve(more);
     }
 
     /** Appends one ASCII character (room reserved by the caller). */
     TextBuffer put(char c) {
-        buf[length++] = (byte) c;
+        bytes.put(c);
         return this;
     }
 
     /** Appends bytes already encoded (room reserved by the caller). */
-    TextBuffer put(byte[] bytes) {
-        System.arraycopy(bytes, 0, buf, length, bytes.length);
-        length += bytes.length;
+    TextBuffer put(byte[] encoded) {
+        bytes.put(encoded);
         return this;
     }
 
     TextBuffer number(long v) {
-        length = TextFormat.appendLong(buf, length, v);
+        bytes.number(v);
         return this;
     }
 
     /** A float as the data files write it: two decimals when exact (every generated humidity), else Java's shortest text. */
     TextBuffer number(float v) {
         if (TextFormat.isHundredths(v)) {
-            length = TextFormat.appendHundredths(buf, length, TextFormat.hundredths(v));
+            bytes.setLength(TextFormat.appendHundredths(bytes.array(), bytes.length(), TextFormat.hundredths(v)));
         } else {
-            for (char c : Float.toString(v).toCharArray()) buf[length++] = (byte) c;
+            for (char c : Float.toString(v).toCharArray()) bytes.put(c);
         }
         return this;
     }
@@ -57,38 +54,38 @@ final class TextBuffer {
      * No object for a value of at most 9 decimals and 15 digits.
      */
     TextBuffer number(double v) {
-        reserve(TextFormat.DOUBLE_MAX);
-        length = TextFormat.appendDouble(buf, length, v);
+        bytes.reserve(TextFormat.DOUBLE_MAX);
+        bytes.number(v);
         return this;
     }
 
     TextBuffer timestamp(TimestampText text, long epochMs) {
-        length = text.append(buf, length, epochMs);
+        bytes.setLength(text.append(bytes.array(), bytes.length(), epochMs));
         return this;
     }
 
     TextBuffer timestampNanos(TimestampText text, long epochNs) {
-        length = text.appendNanos(buf, length, epochNs);
+        bytes.setLength(text.appendNanos(bytes.array(), bytes.length(), epochNs));
         return this;
     }
 
     int length() {
-        return length;
+        return bytes.length();
     }
 
     /** The bytes held: the first {@link #length()} of them. */
     byte[] array() {
-        return buf;
+        return bytes.array();
     }
 
     /** What is held as bytes of its own. */
     byte[] copy() {
-        return Arrays.copyOf(buf, length);
+        return bytes.copy();
     }
 
     /** What is held as text (all ASCII but names: one pass over the bytes). */
     String text() {
-        return new String(buf, 0, length, StandardCharsets.UTF_8);
+        return bytes.text();
     }
 
     /** Bytes a row may take apart from its name: a timestamp, three ints, a float (up to 15 characters), separators and quotes. */

@@ -2,6 +2,7 @@ package org.tsdbbench.common.devops;
 
 import java.util.Arrays;
 import java.util.List;
+import org.tsdbbench.common.data.RequestBytes;
 import org.tsdbbench.common.db.DatabaseException;
 import org.tsdbbench.common.db.PreparedWrite;
 import org.tsdbbench.common.db.Session;
@@ -25,8 +26,7 @@ public final class CpuBatch implements Batch {
     private long[] timeNs;
     private long[] values;
     /** A TSBS file's lines of the rows, one after another, each ending in '\n'; null: the rows are values. */
-    private byte[] lines;
-    private int linesLength;
+    private RequestBytes lines;
 
     public CpuBatch(Hosts hosts, int capacity) {
         this.hosts = hosts;
@@ -82,11 +82,11 @@ public final class CpuBatch implements Batch {
 
     /** The rows' lines, {@code [0, linesLength())}, each as the file holds it and ending in '\n'. */
     public byte[] lines() {
-        return lines;
+        return lines == null ? null : lines.array();
     }
 
     public int linesLength() {
-        return linesLength;
+        return lines == null ? 0 : lines.length();
     }
 
     /** The rows' values, row after row, ten each: for a module that copies them in bulk. */
@@ -96,18 +96,16 @@ public final class CpuBatch implements Batch {
 
     void clear() {
         size = 0;
-        linesLength = 0;
+        if (lines != null) lines.clear();
     }
 
     /** Appends a row read as a file's line {@code text[from, to)}, its values not read. */
     void addLine(int hostNumber, long time, byte[] text, int from, int to) {
         add(hostNumber, time);
-        int n = to - from + 1;
-        if (lines == null) lines = new byte[Math.max(1 << 16, n)];
-        if (linesLength + n > lines.length) lines = Arrays.copyOf(lines, Math.max(lines.length * 2, linesLength + n));
-        System.arraycopy(text, from, lines, linesLength, n - 1);
-        linesLength += n;
-        lines[linesLength - 1] = '\n';
+        int n = to - from;
+        if (lines == null) lines = new RequestBytes();
+        lines.reserve(n + 1);
+        lines.put(text, from, n).put('\n');
     }
 
     boolean full() {
@@ -136,8 +134,8 @@ public final class CpuBatch implements Batch {
         System.arraycopy(timeNs, 0, c.timeNs, 0, size);
         System.arraycopy(values, 0, c.values, 0, size * FIELD_COUNT);
         if (lines != null) {
-            c.lines = Arrays.copyOf(lines, linesLength);
-            c.linesLength = linesLength;
+            c.lines = new RequestBytes();
+            c.lines.append(lines.array(), 0, lines.length());
         }
         c.size = size;
         return c;

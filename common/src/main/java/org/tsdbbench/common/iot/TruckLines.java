@@ -1,7 +1,6 @@
 package org.tsdbbench.common.iot;
 
-import java.util.Arrays;
-import org.tsdbbench.common.data.TextFormat;
+import org.tsdbbench.common.data.RequestBytes;
 
 /**
  * The records of a {@link TruckBatch} as the lines of the TSBS file they were read from, in the
@@ -15,8 +14,7 @@ import org.tsdbbench.common.data.TextFormat;
  */
 public final class TruckLines {
 
-    private byte[] bytes = new byte[1 << 16];
-    private int length;
+    private final RequestBytes bytes = new RequestBytes();
     private long metrics;
 
     TruckLines() {
@@ -24,12 +22,12 @@ public final class TruckLines {
 
     /** The lines, from index 0 up to {@link #length()}; valid until the batch is refilled; not to be changed. */
     public byte[] bytes() {
-        return bytes;
+        return bytes.array();
     }
 
     /** Bytes of the lines, the last newline included. */
     public int length() {
-        return length;
+        return bytes.length();
     }
 
     /** The lines' metrics as TSBS counts them (numeric tags and fields present): see {@link TruckBatch#metrics()}. */
@@ -42,23 +40,20 @@ public final class TruckLines {
      * up on, so the batch's next lines go into a new array. Empties the lines.
      */
     public void abandon() {
-        bytes = new byte[bytes.length];
-        length = 0;
+        bytes.abandon();
         metrics = 0;
     }
 
     void clear() {
-        length = 0;
+        bytes.clear();
         metrics = 0;
     }
 
     /** Appends {@code line[from, to)} (no newline in it) and a newline: a record of {@code lineMetrics} metrics. */
     void append(byte[] line, int from, int to, int lineMetrics) {
         int n = to - from;
-        ensure(n + 1);
-        System.arraycopy(line, from, bytes, length, n);
-        length += n;
-        bytes[length++] = '\n';
+        bytes.reserve(n + 1);
+        bytes.put(line, from, n).put('\n');
         metrics += lineMetrics;
     }
 
@@ -68,22 +63,14 @@ public final class TruckLines {
      */
     void appendRetimed(byte[] line, int from, int timeAt, long ts, int lineMetrics) {
         int n = timeAt - from;
-        ensure(n + 21);
-        System.arraycopy(line, from, bytes, length, n);
-        length = TextFormat.appendLong(bytes, length + n, ts);
-        bytes[length++] = '\n';
+        bytes.reserve(n + 21);
+        bytes.put(line, from, n).number(ts).put('\n');
         metrics += lineMetrics;
     }
 
     /** Appends all of {@code other}'s lines. */
     void appendAll(TruckLines other) {
-        ensure(other.length);
-        System.arraycopy(other.bytes, 0, bytes, length, other.length);
-        length += other.length;
+        bytes.append(other.bytes(), 0, other.length());
         metrics += other.metrics;
-    }
-
-    private void ensure(int n) {
-        if (length + n > bytes.length) bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + n));
     }
 }
