@@ -38,8 +38,8 @@ final class CpuOnlyPublishedComparison {
     static final String QUERY_PREFIX = "devops.minute-max-first-10.";
 
     /** One row: the figure, what this run measured of each side, their ratio (NaN: not measured), verdict and why. */
-    record Row(Figure figure, Optional<Measured> firstMeasured, Optional<Measured> secondMeasured, double measuredRatio,
-               Verdict verdict, List<String> reasons, List<String> differences) {
+    record Row(Figure figure, Optional<MeasuredFigure> firstMeasured, Optional<MeasuredFigure> secondMeasured,
+               double measuredRatio, Verdict verdict, List<String> reasons, List<String> differences) {
         Row {
             reasons = List.copyOf(reasons);
             differences = List.copyOf(differences);
@@ -61,21 +61,16 @@ final class CpuOnlyPublishedComparison {
         }
 
         String measured() {
-            return firstMeasured.map(Measured::text).orElse("not measured") + " / "
-                    + secondMeasured.map(Measured::text).orElse("not measured");
+            return MeasuredFigure.pair(firstMeasured, secondMeasured);
         }
 
         String measuredRatioText() {
-            return Double.isNaN(measuredRatio) ? "not measured" : PublishedComparison.ratio(measuredRatio);
+            return MeasuredFigure.ratioText(measuredRatio);
         }
 
         String verdictText() {
             return verdict.text(reasons, null);
         }
-    }
-
-    /** A figure of this run in the row's unit, with the text the row shows. */
-    record Measured(double value, String text) {
     }
 
     private final CpuOnlyPublishedFigures figures;
@@ -105,8 +100,8 @@ final class CpuOnlyPublishedComparison {
         Database b = find(databases, figures.second()).orElse(null);
         List<Row> rows = new ArrayList<>();
         for (Figure f : figures.figures()) {
-            Optional<Measured> am = a == null ? Optional.empty() : measure(f, a);
-            Optional<Measured> bm = b == null ? Optional.empty() : measure(f, b);
+            Optional<MeasuredFigure> am = a == null ? Optional.empty() : measure(f, a);
+            Optional<MeasuredFigure> bm = b == null ? Optional.empty() : measure(f, b);
             double ratio = am.isPresent() && bm.isPresent() ? f.measure().lead(am.get().value(), bm.get().value())
                     : Double.NaN;
             LikeForLike basis = basis(f, a, b);
@@ -144,19 +139,19 @@ final class CpuOnlyPublishedComparison {
     }
 
     /** This run's figure of one database for the figure, read from its manifest; empty when it was not measured. */
-    static Optional<Measured> measure(Figure f, Database db) {
+    static Optional<MeasuredFigure> measure(Figure f, Database db) {
         return switch (f.measure()) {
             case WRITE -> db.load()
                     .filter(l -> l.verified() && l.metricsPerSecond() != null && l.metricsPerSecond() > 0)
-                    .map(l -> new Measured(l.metricsPerSecond(), String.format(Locale.ROOT,
+                    .map(l -> new MeasuredFigure(l.metricsPerSecond(), String.format(Locale.ROOT,
                             "%,.0f points/s (the load: %,.0f rows/s)", l.metricsPerSecond(), l.rowsPerSecond())));
             case QUERY_WHOLE_SPAN, QUERY_TWO_FIFTHS -> spanQuery(db, f.measure() == Measure.QUERY_WHOLE_SPAN)
-                    .map(q -> new Measured(q.p50(), Figures.ms(q.p50()) + " ms p50" + clients(db)));
+                    .map(q -> new MeasuredFigure(q.p50(), Figures.ms(q.p50()) + " ms p50" + clients(db)));
             case DISK -> db.disk().filter(d -> d.bytes() > 0)
-                    .map(d -> new Measured(d.bytes(), Figures.bytes(d.bytes())));
+                    .map(d -> new MeasuredFigure(d.bytes(), Figures.bytes(d.bytes())));
             case COMPRESSION -> db.disk().filter(d -> d.bytes() > 0 && d.rawTextBytes() > 0).map(d -> {
                 double x = (double) d.rawTextBytes() / d.bytes();
-                return new Measured(x, Figures.number(x) + " (" + Figures.bytes(d.rawTextBytes()) + " of text in "
+                return new MeasuredFigure(x, Figures.number(x) + " (" + Figures.bytes(d.rawTextBytes()) + " of text in "
                         + Figures.bytes(d.bytes()) + ")");
             });
         };
@@ -224,7 +219,9 @@ final class CpuOnlyPublishedComparison {
             basis.unless(String.format(Locale.ROOT, "under a tenth of report D's about %,d points: ", published)
                     + String.join(", ", small));
         }
-        if (!leftovers.isEmpty()) basis.unless("a disk figure that may count earlier runs' data: " + String.join(", ", leftovers));
+        if (!leftovers.isEmpty()) {
+            basis.unless("a disk figure that may count earlier runs' data: " + String.join(", ", leftovers));
+        }
         if (!fewCores.isEmpty()) {
             basis.unless("the machine here: " + String.join(", ", fewCores) + ", report D's servers "
                     + figures.report().cores() + " cores each");

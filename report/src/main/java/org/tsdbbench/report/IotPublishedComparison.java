@@ -170,8 +170,8 @@ final class IotPublishedComparison {
      * ratio (NaN: not measured), the verdict, why the row is not like for like (empty when it is)
      * and the differences particular to it.
      */
-    record Row(Figure figure, String firstName, String secondName, Optional<Measured> firstMeasured,
-               Optional<Measured> secondMeasured, double measuredRatio, Verdict verdict, List<String> reasons,
+    record Row(Figure figure, String firstName, String secondName, Optional<MeasuredFigure> firstMeasured,
+               Optional<MeasuredFigure> secondMeasured, double measuredRatio, Verdict verdict, List<String> reasons,
                List<String> differences) {
         Row {
             reasons = List.copyOf(reasons);
@@ -212,12 +212,11 @@ final class IotPublishedComparison {
         }
 
         String measured() {
-            return firstMeasured.map(Measured::text).orElse("not measured") + " / "
-                    + secondMeasured.map(Measured::text).orElse("not measured");
+            return MeasuredFigure.pair(firstMeasured, secondMeasured);
         }
 
         String measuredRatioText() {
-            return Double.isNaN(measuredRatio) ? "not measured" : PublishedComparison.ratio(measuredRatio);
+            return MeasuredFigure.ratioText(measuredRatio);
         }
 
         /**
@@ -228,10 +227,6 @@ final class IotPublishedComparison {
             if (figure.bound() == Bound.LEAD && verdict == Verdict.HOLDS) return "holds: " + firstName + " ahead";
             return verdict.text(reasons, figure.ratio() < 1 ? figure.secondProduct() : null);
         }
-    }
-
-    /** A figure of this run, in the figure's unit, with the text the row shows (the cell it came from for a write). */
-    record Measured(double value, String text) {
     }
 
     private final List<Report> reports;
@@ -342,8 +337,8 @@ final class IotPublishedComparison {
         for (Figure f : figures) {
             Database a = byName.get(f.first());
             Database b = byName.get(f.second());
-            Optional<Measured> am = a == null ? Optional.empty() : measure(f, a);
-            Optional<Measured> bm = b == null ? Optional.empty() : measure(f, b);
+            Optional<MeasuredFigure> am = a == null ? Optional.empty() : measure(f, a);
+            Optional<MeasuredFigure> bm = b == null ? Optional.empty() : measure(f, b);
             double ratio = am.isPresent() && bm.isPresent() ? f.lead(am.get().value(), bm.get().value()) : Double.NaN;
             LikeForLike basis = basis(f, a, b);
             rows.add(new Row(f, name(a, f.firstProduct()), name(b, f.secondProduct()), am, bm, ratio,
@@ -387,24 +382,24 @@ final class IotPublishedComparison {
     }
 
     /** This run's figure of one database for the figure; empty when it was not measured. */
-    static Optional<Measured> measure(Figure f, Database db) {
+    static Optional<MeasuredFigure> measure(Figure f, Database db) {
         return switch (f.measure()) {
             case WRITE_CELL -> cell(f, db).map(c -> write(f, c));
             case WRITE_BEST -> PublishedComparison.bestOnPublishedPath(db).map(c -> write(f, c));
             case WRITE_CPU_PER_ROW -> cell(f, db).flatMap(c -> server(c, CPU_PER_ROW))
-                    .map(us -> new Measured(us, Figures.number(us) + " us/row"));
+                    .map(us -> new MeasuredFigure(us, Figures.number(us) + " us/row"));
             case WRITE_DISK_PER_ROW -> cell(f, db).flatMap(c -> server(c, DISK_WRITE)
                     .map(mibps -> mibps * MIB / c.rowsPerSecond()))
                     .filter(b -> b > 0 && !Double.isInfinite(b))
-                    .map(b -> new Measured(b, Figures.number(b) + " bytes/row"));
-            case QUERY -> meanP50Seconds(db, f.query()).map(s -> new Measured(s, (s >= 1 ? Figures.number(s) + " s"
+                    .map(b -> new MeasuredFigure(b, Figures.number(b) + " bytes/row"));
+            case QUERY -> meanP50Seconds(db, f.query()).map(s -> new MeasuredFigure(s, (s >= 1 ? Figures.number(s) + " s"
                     : Figures.ms(s * 1000) + " ms") + clientsText(queryClients(db))));
             case COMPRESSION -> db.disk().filter(d -> d.bytes() > 0 && d.rawTextBytes() > 0)
                     .map(IotPublishedComparison::compression);
             case DISK -> db.disk().filter(d -> d.bytes() > 0)
-                    .map(d -> new Measured(d.bytes(), Figures.bytes(d.bytes())));
+                    .map(d -> new MeasuredFigure(d.bytes(), Figures.bytes(d.bytes())));
             case LOAD -> db.load().filter(l -> l.verified() && l.rowsPerSecond() > 0)
-                    .map(l -> new Measured(l.rowsPerSecond(), Figures.number(l.rowsPerSecond()) + " rows/s"));
+                    .map(l -> new MeasuredFigure(l.rowsPerSecond(), Figures.number(l.rowsPerSecond()) + " rows/s"));
         };
     }
 
@@ -421,9 +416,9 @@ final class IotPublishedComparison {
     }
 
     /** A disk's raw text over its bytes: "7.50x (7.50 GB of text in 1.00 GB)". */
-    private static Measured compression(RunResults.Disk d) {
+    private static MeasuredFigure compression(RunResults.Disk d) {
         double x = (double) d.rawTextBytes() / d.bytes();
-        return new Measured(x, Figures.number(x) + "x (" + Figures.bytes(d.rawTextBytes()) + " of text in "
+        return new MeasuredFigure(x, Figures.number(x) + "x (" + Figures.bytes(d.rawTextBytes()) + " of text in "
                 + Figures.bytes(d.bytes()) + ")");
     }
 
@@ -435,13 +430,13 @@ final class IotPublishedComparison {
     }
 
     /** A write cell's rows/s (the figure's unit), and beside report D's cells TSBS's metrics/s when the write step counted them. */
-    private static Measured write(Figure f, WriteCell c) {
+    private static MeasuredFigure write(Figure f, WriteCell c) {
         String metrics = f.firstMetrics() == null ? "" : Double.isNaN(c.metricsPerSecond()) ? " (metrics/s not counted)"
                 : String.format(Locale.ROOT, " (%,.0f metrics/s)", c.metricsPerSecond());
         String at = f.measure() == Measure.WRITE_BEST ? " at " + c.rowsPerRequest() + " x " + c.clients() : "";
         String path = c.path() == null ? "" : " (" + c.path() + ")";
         String rows = String.format(Locale.ROOT, "%,.0f rows/s", c.rowsPerSecond());
-        return new Measured(c.rowsPerSecond(), rows + metrics + at + path);
+        return new MeasuredFigure(c.rowsPerSecond(), rows + metrics + at + path);
     }
 
     /** The clients that ran each query at once, as the manifest records them (1 when it does not); null: no manifest. */
