@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.BeforeAll;
@@ -30,37 +27,15 @@ class CpuOnlyPublishedFiguresTest {
 
     @BeforeAll
     static void read() throws IOException {
-        String property = System.getProperty("tsbench.iotMd");
-        List<String> candidates = property != null ? List.of(property)
-                : List.of("../../shared/spec/iot.md", "../shared/spec/iot.md");
-        for (String candidate : candidates) {
-            Path p = Path.of(candidate).toAbsolutePath().normalize();
-            if (!Files.isRegularFile(p)) continue;
-            List<String> lines = Files.readAllLines(p);
-            text = String.join("\n", lines).replaceAll("\\s+", " ");
-            table = table(lines);
-            return;
-        }
+        List<String> lines = IotSpec.lines();
+        if (lines == null) return;
+        text = IotSpec.flat(lines);
+        table = IotSpec.table(lines, HEADER);
     }
 
     private static void assumeSpec() {
         assumeTrue(text != null, "skipped: the cpu-only figures were NOT checked against the spec: iot.md not found"
                 + " (../shared/spec/iot.md from the module or the project; -Dtsbench.iotMd=FILE names it)");
-    }
-
-    /** The rows of the CnosDB vs OpenTSDB table, cells trimmed. */
-    private static List<List<String>> table(List<String> lines) {
-        List<List<String>> rows = new ArrayList<>();
-        int i = 0;
-        while (i < lines.size() && !lines.get(i).strip().startsWith(HEADER)) i++;
-        assertTrue(i < lines.size(), "no table " + HEADER + " in iot.md");
-        for (i += 2; i < lines.size() && lines.get(i).strip().startsWith("|"); i++) {
-            List<String> cells = new ArrayList<>();
-            String l = lines.get(i).strip();
-            for (String c : l.substring(1, l.length() - 1).split("\\|", -1)) cells.add(c.strip());
-            rows.add(cells);
-        }
-        return rows;
     }
 
     /** A cell's figure: "20w" and "2.2w" in the page's "w" (10,000), "1,845 ms", "4.8 GB (10.4)" its first number. */

@@ -9,9 +9,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -36,40 +33,17 @@ class IotPublishedFiguresTest {
 
     @BeforeAll
     static void read() throws IOException {
-        Path spec = null;
-        List<String> tried = new ArrayList<>();
-        String property = System.getProperty("tsbench.iotMd");
-        for (String candidate : property != null ? List.of(property) : List.of("../../shared/spec/iot.md", "../shared/spec/iot.md")) {
-            Path p = Path.of(candidate).toAbsolutePath().normalize();
-            tried.add(p.toString());
-            if (Files.isRegularFile(p)) spec = p;
-        }
-        if (spec == null) return;
-        List<String> lines = Files.readAllLines(spec);
-        text = String.join("\n", lines).replaceAll("\\s+", " ");
-        writeTable = table(lines, "| batch size | workers |");
-        queryTable = table(lines, "| query | CnosDB 2.4.1 |");
-        mysqlTable = table(lines, "| test | CnosDB 2.4 | MySQL 5.6 |");
+        List<String> lines = IotSpec.lines();
+        if (lines == null) return;
+        text = IotSpec.flat(lines);
+        writeTable = IotSpec.table(lines, "| batch size | workers |");
+        queryTable = IotSpec.table(lines, "| query | CnosDB 2.4.1 |");
+        mysqlTable = IotSpec.table(lines, "| test | CnosDB 2.4 | MySQL 5.6 |");
     }
 
     private static void assumeSpec() {
         assumeTrue(text != null, "skipped: the IoT figures were NOT checked against the spec: iot.md not found (../shared/spec/iot.md from the"
                 + " module or the project; -Dtsbench.iotMd=FILE names it)");
-    }
-
-    /** The rows of the markdown table whose header starts so, cells trimmed. */
-    private static List<List<String>> table(List<String> lines, String header) {
-        List<List<String>> rows = new ArrayList<>();
-        int i = 0;
-        while (i < lines.size() && !lines.get(i).strip().startsWith(header)) i++;
-        assertTrue(i < lines.size(), "no table " + header + " in iot.md");
-        for (i += 2; i < lines.size() && lines.get(i).strip().startsWith("|"); i++) {
-            List<String> cells = new ArrayList<>();
-            String l = lines.get(i).strip();
-            for (String c : l.substring(1, l.length() - 1).split("\\|", -1)) cells.add(c.strip());
-            rows.add(cells);
-        }
-        return rows;
     }
 
     private static double number(String cell) {
