@@ -10,7 +10,8 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 
 /**
  * Creates OpenTSDB's four tables with the column families of its create_table.sh (no
- * compression, one version), skipping those that exist. Run with the HBase classpath:
+ * compression, one version), skipping those that exist, and waits until each is available (its
+ * regions assigned), up to a minute. Run with the HBase classpath:
  * {@code java -cp <hbase classpath>:<conf dir> CreateTables.java}.
  */
 public class CreateTables {
@@ -21,6 +22,14 @@ public class CreateTables {
             create(admin, "tsdb-uid", List.of("id", "name"));
             create(admin, "tsdb-tree", List.of("t"));
             create(admin, "tsdb-meta", List.of("name"));
+            // A table HBase has not yet assigned to the region server refuses writes (the TSD would
+            // queue them, acknowledged, and drop them): the server is ready once every region is.
+            for (String table : List.of("tsdb", "tsdb-uid", "tsdb-tree", "tsdb-meta")) {
+                for (int i = 0; !admin.isTableAvailable(TableName.valueOf(table)); i++) {
+                    if (i == 240) throw new IllegalStateException(table + ": not available after 60 s");
+                    Thread.sleep(250);
+                }
+            }
         }
     }
 

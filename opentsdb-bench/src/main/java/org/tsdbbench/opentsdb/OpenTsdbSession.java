@@ -540,22 +540,22 @@ final class OpenTsdbSession implements DeviceSession, IotSession, DevopsSession 
     }
 
     /**
-     * HBase's own figure, read from the region server's /jmx table metrics (refreshed every 6 s;
-     * the per-region ones only every 45 s): the store file bytes of OpenTSDB's tables once every
-     * memstore of theirs holds no cell (the server script makes HBase flush idle memstores within
-     * ~20 s) and the figures held still over three readings 5 s apart. Cells deleted by an earlier
+     * HBase's own figure, read from the region server's /jmx table metrics (refreshed every 2 s by
+     * the server script's settings, 6 s by HBase's default): the store file bytes of OpenTSDB's tables
+     * once every memstore of theirs holds no cell (the server script makes HBase flush a memstore
+     * within ~13 s of its oldest edit) and the figures held still over three readings 3 s apart. Cells deleted by an earlier
      * run stay in store files until HBase's major compaction, so a server that held earlier runs
      * can show more than this run's rows need.
      */
     @Override
     public DiskUse diskUse() throws DatabaseException {
         URI tables = hbaseInfo.resolve("/jmx?qry=Hadoop:service=HBase,name=RegionServer,sub=Tables");
-        StoreState settled = Poll.every(Duration.ofSeconds(5), Duration.ofSeconds(SETTLE_SECONDS)).steady(() -> storeState(tables),
+        StoreState settled = Poll.every(Duration.ofSeconds(3), Duration.ofSeconds(SETTLE_SECONDS)).steady(() -> storeState(tables),
                 s -> s.memstoresEmpty() && s.storeFileBytes() > 0, 3,
                 last -> "OpenTSDB: HBase did not settle within " + SETTLE_SECONDS + " s (" + last + ") at " + hbaseInfo);
         // OpenTSDB deletes points cell by cell; only a major compaction (HBase's Admin API, not OpenTSDB's) drops them from the files.
         return new DiskUse(settled.storeFileBytes(), "HBase region server /jmx storeFileSize of tables tsdb* once their memstores held no cell"
-                + " and unchanged over 10 s; includes cells deleted by earlier runs until a major compaction",
+                + " and unchanged over 6 s; includes cells deleted by earlier runs until a major compaction",
                 new ServerHeldRecord(settled.otherTables(), settled.otherBytes(), null, true,
                         "cells earlier runs deleted, if any (HBase keeps them in its store files until a major compaction, which OpenTSDB's API cannot start)"));
     }
