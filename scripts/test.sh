@@ -2,7 +2,7 @@
 # The test command (README): installs and starts the local servers the database modules need,
 # runs every test of every module with Maven against them, and stops the servers it started.
 # Chromium (Debian's) is installed for the report module's headless-browser test of report.html.
-# `mvn verify` runs three modules at a time (TEST_THREADS=1: one). TDengine: the installed 3.x
+# `mvn verify` runs two modules at a time (TEST_THREADS=1: one, 3: three). TDengine: the installed 3.x
 # (TDENGINE_HOME, /usr/local/taos, or ../shared/tdengine/install.sh's /opt/tdengine) for `mvn verify`,
 # then a 2.x installation, if there is one, for the TDengine2* tests of the -Ptdengine2 build, one
 # server after the other (they share ports). TDENGINE_URL=host:port points the TDengine tests at
@@ -79,12 +79,12 @@ done < <(present_modules)
 export_secrets
 
 # mvn_verify ARGS -> every module's tests, Maven's output kept for its reactor summary (each module's time).
-# Three modules' tests at a time (TEST_THREADS, default 3; 1 for one at a time): each uses only its own
-# server and its own JMH lock (the parent pom's argLine), the slowest three first (the parent pom's
-# order); docs/tests.md, "Three modules at a time".
+# Two modules' tests at a time (TEST_THREADS, default 2; 1 for one at a time, 3 for three): each uses only its own
+# server and its own JMH lock (the parent pom's argLine), the slowest first (the parent pom's
+# order); docs/tests.md, "Modules at a time".
 mvn_verify() {
   mkdir -p "$REPO_DIR/target"
-  mvn_plain --fail-at-end -T "${TEST_THREADS:-3}" verify "$@" | tee "$REPO_DIR/target/mvn-verify.log"
+  mvn_plain --fail-at-end -T "${TEST_THREADS:-2}" verify "$@" | tee "$REPO_DIR/target/mvn-verify.log"
 }
 
 # Every phase runs even when one before it failed (and Maven tests every module: --fail-at-end), so
