@@ -1,4 +1,6 @@
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
@@ -15,16 +17,23 @@ import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
  * {@code java -cp <hbase classpath>:<conf dir> CreateTables.java}.
  */
 public class CreateTables {
+    /** OpenTSDB's tables and their column families, in create_table.sh's order. */
+    private static final Map<String, List<String>> TABLES = new LinkedHashMap<>();
+
+    static {
+        TABLES.put("tsdb", List.of("t"));
+        TABLES.put("tsdb-uid", List.of("id", "name"));
+        TABLES.put("tsdb-tree", List.of("t"));
+        TABLES.put("tsdb-meta", List.of("name"));
+    }
+
     public static void main(String[] args) throws Exception {
         Configuration conf = HBaseConfiguration.create();
         try (Connection c = ConnectionFactory.createConnection(conf); Admin admin = c.getAdmin()) {
-            create(admin, "tsdb", List.of("t"));
-            create(admin, "tsdb-uid", List.of("id", "name"));
-            create(admin, "tsdb-tree", List.of("t"));
-            create(admin, "tsdb-meta", List.of("name"));
+            TABLES.forEach((table, families) -> create(admin, table, families));
             // A table HBase has not yet assigned to the region server refuses writes (the TSD would
             // queue them, acknowledged, and drop them): the server is ready once every region is.
-            for (String table : List.of("tsdb", "tsdb-uid", "tsdb-tree", "tsdb-meta")) {
+            for (String table : TABLES.keySet()) {
                 for (int i = 0; !admin.isTableAvailable(TableName.valueOf(table)); i++) {
                     if (i == 240) throw new IllegalStateException(table + ": not available after 60 s");
                     Thread.sleep(250);
@@ -33,7 +42,15 @@ public class CreateTables {
         }
     }
 
-    static void create(Admin admin, String table, List<String> families) throws Exception {
+    static void create(Admin admin, String table, List<String> families) {
+        try {
+            createIfAbsent(admin, table, families);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    static void createIfAbsent(Admin admin, String table, List<String> families) throws java.io.IOException {
         TableName name = TableName.valueOf(table);
         if (admin.tableExists(name)) return;
         TableDescriptorBuilder t = TableDescriptorBuilder.newBuilder(name);
